@@ -1,0 +1,48 @@
+/* horde — SIMD collision kernels for crowds in voxel worlds.
+ * common.h: status codes, export macro and per-mover result flags. */
+#ifndef HORDE_COMMON_H
+#define HORDE_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) && defined(HORDE_SHARED_BUILD)
+#define HORDE_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define HORDE_API __attribute__((visibility("default")))
+#else
+#define HORDE_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return value of every horde call that can fail. Kernels never abort and never
+ * print; a bad argument is reported here, a bad mover is flagged in its lane. */
+typedef enum horde_status {
+    HORDE_OK = 0,
+    HORDE_ERR_NULL_ARG = -1,    /* a required pointer is NULL while n > 0 */
+    HORDE_ERR_BAD_WORLD = -2,   /* world view has negative or overflowing dimensions */
+    HORDE_ERR_UNKNOWN_ISA = -3, /* backend name not recognised */
+    HORDE_ERR_UNSUPPORTED_ISA = -4, /* backend known but not usable on this CPU/OS/build */
+    HORDE_ERR_BAD_ENV = -5      /* HORDE_ISA holds a value that is unknown or unsupported */
+} horde_status;
+
+/* Human-readable name of a status code (static storage, never NULL). */
+HORDE_API const char *horde_status_string(int status);
+
+/* Per-mover result flags (bit set in out_flags[i]). */
+enum horde_flags {
+    HORDE_FLAG_COLLIDED = 1u << 0,    /* the mover overlapped solid blocks and was moved */
+    HORDE_FLAG_ON_GROUND = 1u << 1,   /* pushed up out of a floor, or resting exactly on one */
+    HORDE_FLAG_HIT_CEILING = 1u << 2, /* pushed down out of a ceiling */
+    HORDE_FLAG_HIT_WALL = 1u << 3,    /* the correction has a horizontal part */
+    HORDE_FLAG_STUCK = 1u << 4,       /* overlapping, but no exit within reach: left unchanged */
+    HORDE_FLAG_INVALID = 1u << 31     /* input rejected (NaN/Inf, out-of-range size or position): left unchanged */
+};
+
+#ifdef __cplusplus
+}
+#endif
+#endif

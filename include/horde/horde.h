@@ -1,0 +1,14 @@
+/* horde — umbrella header: include this to get the whole public API. */
+#ifndef HORDE_HORDE_H
+#define HORDE_HORDE_H
+
+#include "horde/common.h"
+#include "horde/world.h"
+#include "horde/isa.h"
+#include "horde/cylinder.h"
+
+#define HORDE_VERSION_MAJOR 0
+#define HORDE_VERSION_MINOR 1
+#define HORDE_VERSION_PATCH 0
+
+#endif

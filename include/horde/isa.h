@@ -1,0 +1,54 @@
+/* horde — isa.h: backend (instruction set) selection.
+ *
+ * Every kernel exists as a scalar reference and as SIMD backends that must return the
+ * reference's results bit for bit. On first use horde picks the best backend the CPU
+ * and OS support (AVX2 needs the OS to save YMM state, checked with xgetbv), unless
+ * the environment variable HORDE_ISA names one: scalar, sse2, sse41, avx2 or neon.
+ * First use is thread-safe. A bad HORDE_ISA value is never ignored silently: the
+ * kernels then use the scalar reference and horde_isa_env_status() reports
+ * HORDE_ERR_BAD_ENV, so programs can print horde_isa_env_message(). */
+#ifndef HORDE_ISA_H
+#define HORDE_ISA_H
+
+#include "horde/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum horde_isa {
+    HORDE_ISA_SCALAR = 0,
+    HORDE_ISA_SSE2 = 1,
+    HORDE_ISA_SSE41 = 2,
+    HORDE_ISA_AVX2 = 3,
+    HORDE_ISA_NEON = 4,
+    HORDE_ISA_COUNT = 5
+} horde_isa;
+
+/* Name of a backend ("scalar", "sse2", ...), or NULL for an out-of-range value. */
+HORDE_API const char *horde_isa_name(horde_isa isa);
+/* Parse a backend name; returns HORDE_OK or HORDE_ERR_UNKNOWN_ISA. */
+HORDE_API int horde_isa_parse(const char *name, horde_isa *out);
+/* Is this backend compiled in and runnable here? On x86 the NEON backend is compiled
+ * through SIMDe's portable emulation and is runnable (slowly), so tests cover it. */
+HORDE_API int horde_isa_supported(horde_isa isa);
+/* The best backend this machine runs natively (ignores HORDE_ISA). */
+HORDE_API horde_isa horde_isa_best(void);
+/* Force a backend for the whole process. HORDE_ERR_UNKNOWN_ISA for an out-of-range
+ * value, HORDE_ERR_UNSUPPORTED_ISA when not runnable here; the active backend is
+ * unchanged on error. */
+HORDE_API int horde_isa_force(horde_isa isa);
+/* Same, by name. */
+HORDE_API int horde_isa_force_name(const char *name);
+/* The active backend (initialising dispatch on first call) and its name. */
+HORDE_API horde_isa horde_isa_active(void);
+HORDE_API const char *horde_isa_active_name(void);
+/* HORDE_OK if HORDE_ISA was unset or valid, else HORDE_ERR_BAD_ENV; the message says
+ * which value was rejected and why ("" when there is nothing to report). */
+HORDE_API int horde_isa_env_status(void);
+HORDE_API const char *horde_isa_env_message(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,53 @@
+/* Internal: what the cylinder push reference and its SIMD template share: input
+ * validation, the tile of prepared movers, and the backend entry points. */
+#ifndef HORDE_CYLINDER_COMMON_H
+#define HORDE_CYLINDER_COMMON_H
+
+#include <math.h>
+
+#include "horde/cylinder.h"
+#include "window.h"
+
+/* Movers are prepared (validated, sanitised, voxel window fetched) in tiles. */
+#define HORDE_CYL_TILE 64
+
+typedef struct horde_cyl_tile {
+    float x[HORDE_CYL_TILE], y[HORDE_CYL_TILE], z[HORDE_CYL_TILE];
+    float r[HORDE_CYL_TILE], h[HORDE_CYL_TILE]; /* invalid lanes hold zeros */
+    uint32_t valid[HORDE_CYL_TILE];              /* ~0u valid, 0 invalid */
+    uint32_t occ[HORDE_WIN_LEVELS][HORDE_CYL_TILE];
+} horde_cyl_tile;
+
+static inline int horde_cyl_valid(float x, float y, float z, float r, float h)
+{
+    /* Written so that NaN fails every comparison. */
+    return fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
+           fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0.0f && r <= HORDE_CYL_MAX_RADIUS &&
+           h >= 0.0f && h <= HORDE_CYL_MAX_HEIGHT;
+}
+
+/* floor / ceil to int32 for |v| < 2^31, exactly as the SIMD lanes compute them. */
+static inline int32_t horde_ifloor(float v)
+{
+    int32_t i = (int32_t)v;
+    return i - ((float)i > v);
+}
+static inline int32_t horde_iceil(float v)
+{
+    int32_t i = (int32_t)v;
+    return i + ((float)i < v);
+}
+
+/* Fill a tile with movers [start, start + count) of the batch (count <= tile). */
+void horde_cyl_prepare(const horde_world *w, const horde_cylinder_batch *b, size_t start,
+                       size_t count, horde_cyl_tile *t);
+
+typedef void (*horde_cyl_push_fn)(const horde_world *w, const horde_cylinder_batch *b);
+
+void horde_cylinder_push_scalar(const horde_world *w, const horde_cylinder_batch *b);
+void horde_cylinder_push_sse2(const horde_world *w, const horde_cylinder_batch *b);
+void horde_cylinder_push_sse41(const horde_world *w, const horde_cylinder_batch *b);
+void horde_cylinder_push_avx2(const horde_world *w, const horde_cylinder_batch *b);
+void horde_cylinder_push_neon(const horde_world *w, const horde_cylinder_batch *b);
+
+#endif

@@ -1,0 +1,157 @@
+/* Internal: the wide-lane layer. Each kernel body (*_tmpl.c) is written once against
+ * these types and operations and compiled once per ISA with exactly one of
+ * HORDE_WIDE_SSE2 / HORDE_WIDE_SSE41 / HORDE_WIDE_AVX2 / HORDE_WIDE_NEON defined.
+ * Everything goes through SIMDe, so a backend also builds (emulated) on other CPUs.
+ *
+ * Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, max, compares,
+ * conversions): no FMA, no reciprocal estimates, so each lane computes exactly what
+ * the scalar reference computes. Masks are int lanes holding 0 or -1. */
+#ifndef HORDE_WIDE_H
+#define HORDE_WIDE_H
+
+#include <stdint.h>
+
+#if defined(HORDE_WIDE_AVX2)
+#include <simde/x86/avx2.h>
+#define W 8
+typedef simde__m256 wf;
+typedef simde__m256i wi;
+static inline wf wf_load(const float *p) { return simde_mm256_loadu_ps(p); }
+static inline void wf_store(float *p, wf v) { simde_mm256_storeu_ps(p, v); }
+static inline wi wi_load(const uint32_t *p) { return simde_mm256_loadu_si256((const void *)p); }
+static inline void wi_store(uint32_t *p, wi v) { simde_mm256_storeu_si256((void *)p, v); }
+static inline wf wf_set(float v) { return simde_mm256_set1_ps(v); }
+static inline wi wi_set(int32_t v) { return simde_mm256_set1_epi32(v); }
+static inline wf wf_add(wf a, wf b) { return simde_mm256_add_ps(a, b); }
+static inline wf wf_sub(wf a, wf b) { return simde_mm256_sub_ps(a, b); }
+static inline wf wf_mul(wf a, wf b) { return simde_mm256_mul_ps(a, b); }
+static inline wf wf_div(wf a, wf b) { return simde_mm256_div_ps(a, b); }
+static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
+static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
+static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
+static inline wi wf_gt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)); }
+static inline wi wf_eq(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)); }
+static inline wi wi_and(wi a, wi b) { return simde_mm256_and_si256(a, b); }
+static inline wi wi_or(wi a, wi b) { return simde_mm256_or_si256(a, b); }
+static inline wi wi_andnot(wi a, wi b) { return simde_mm256_andnot_si256(a, b); } /* ~a & b */
+static inline wi wi_add(wi a, wi b) { return simde_mm256_add_epi32(a, b); }
+static inline wi wi_sub(wi a, wi b) { return simde_mm256_sub_epi32(a, b); }
+static inline wi wi_gt(wi a, wi b) { return simde_mm256_cmpgt_epi32(a, b); }
+static inline wi wi_eq(wi a, wi b) { return simde_mm256_cmpeq_epi32(a, b); }
+static inline wf wf_from_i(wi a) { return simde_mm256_cvtepi32_ps(a); }
+static inline wi wi_trunc(wf a) { return simde_mm256_cvttps_epi32(a); }
+static inline wf wf_as(wi a) { return simde_mm256_castsi256_ps(a); }
+static inline wi wi_as(wf a) { return simde_mm256_castps_si256(a); }
+static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, simde_mm256_castsi256_ps(m)); }
+static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm256_blendv_epi8(b, a, m); }
+static inline int wi_any(wi m) { return simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)) != 0; }
+
+#elif defined(HORDE_WIDE_SSE2) || defined(HORDE_WIDE_SSE41)
+#if defined(HORDE_WIDE_SSE41)
+#include <simde/x86/sse4.1.h>
+#else
+#include <simde/x86/sse2.h>
+#endif
+#define W 4
+typedef simde__m128 wf;
+typedef simde__m128i wi;
+static inline wf wf_load(const float *p) { return simde_mm_loadu_ps(p); }
+static inline void wf_store(float *p, wf v) { simde_mm_storeu_ps(p, v); }
+static inline wi wi_load(const uint32_t *p) { return simde_mm_loadu_si128((const void *)p); }
+static inline void wi_store(uint32_t *p, wi v) { simde_mm_storeu_si128((void *)p, v); }
+static inline wf wf_set(float v) { return simde_mm_set1_ps(v); }
+static inline wi wi_set(int32_t v) { return simde_mm_set1_epi32(v); }
+static inline wf wf_add(wf a, wf b) { return simde_mm_add_ps(a, b); }
+static inline wf wf_sub(wf a, wf b) { return simde_mm_sub_ps(a, b); }
+static inline wf wf_mul(wf a, wf b) { return simde_mm_mul_ps(a, b); }
+static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
+static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
+static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
+static inline wi wf_lt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmplt_ps(a, b)); }
+static inline wi wf_gt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpgt_ps(a, b)); }
+static inline wi wf_eq(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpeq_ps(a, b)); }
+static inline wi wi_and(wi a, wi b) { return simde_mm_and_si128(a, b); }
+static inline wi wi_or(wi a, wi b) { return simde_mm_or_si128(a, b); }
+static inline wi wi_andnot(wi a, wi b) { return simde_mm_andnot_si128(a, b); }
+static inline wi wi_add(wi a, wi b) { return simde_mm_add_epi32(a, b); }
+static inline wi wi_sub(wi a, wi b) { return simde_mm_sub_epi32(a, b); }
+static inline wi wi_gt(wi a, wi b) { return simde_mm_cmpgt_epi32(a, b); }
+static inline wi wi_eq(wi a, wi b) { return simde_mm_cmpeq_epi32(a, b); }
+static inline wf wf_from_i(wi a) { return simde_mm_cvtepi32_ps(a); }
+static inline wi wi_trunc(wf a) { return simde_mm_cvttps_epi32(a); }
+static inline wf wf_as(wi a) { return simde_mm_castsi128_ps(a); }
+static inline wi wi_as(wf a) { return simde_mm_castps_si128(a); }
+#if defined(HORDE_WIDE_SSE41)
+static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm_blendv_ps(b, a, simde_mm_castsi128_ps(m)); }
+static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_blendv_epi8(b, a, m); }
+static inline int wi_any(wi m) { return !simde_mm_testz_si128(m, m); }
+#else
+static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_or_si128(simde_mm_and_si128(m, a), simde_mm_andnot_si128(m, b)); }
+static inline wf wf_sel(wi m, wf a, wf b) { return wf_as(wi_sel(m, wi_as(a), wi_as(b))); }
+static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
+#endif
+
+#elif defined(HORDE_WIDE_NEON)
+#include <simde/arm/neon.h>
+#define W 4
+typedef simde_float32x4_t wf;
+typedef simde_int32x4_t wi;
+static inline wf wf_load(const float *p) { return simde_vld1q_f32(p); }
+static inline void wf_store(float *p, wf v) { simde_vst1q_f32(p, v); }
+static inline wi wi_load(const uint32_t *p) { return simde_vreinterpretq_s32_u32(simde_vld1q_u32(p)); }
+static inline void wi_store(uint32_t *p, wi v) { simde_vst1q_u32(p, simde_vreinterpretq_u32_s32(v)); }
+static inline wf wf_set(float v) { return simde_vdupq_n_f32(v); }
+static inline wi wi_set(int32_t v) { return simde_vdupq_n_s32(v); }
+static inline wf wf_add(wf a, wf b) { return simde_vaddq_f32(a, b); }
+static inline wf wf_sub(wf a, wf b) { return simde_vsubq_f32(a, b); }
+static inline wf wf_mul(wf a, wf b) { return simde_vmulq_f32(a, b); }
+/* SIMDe 0.7.4 has no vdivq_f32 / vsqrtq_f32 (and ARMv7 has neither): per lane, which
+ * is still the correctly rounded IEEE result. */
+static inline wf wf_div(wf a, wf b)
+{
+    float x[4], y[4];
+    simde_vst1q_f32(x, a), simde_vst1q_f32(y, b);
+    for (int i = 0; i < 4; i++) x[i] = x[i] / y[i];
+    return simde_vld1q_f32(x);
+}
+static inline wf wf_sqrt(wf a)
+{
+    float x[4];
+    simde_vst1q_f32(x, a);
+    for (int i = 0; i < 4; i++) x[i] = __builtin_sqrtf(x[i]);
+    return simde_vld1q_f32(x);
+}
+/* maxps semantics (a > b ? a : b), which NEON's vmaxq only shares for non-NaN, non-zero ties. */
+static inline wf wf_max(wf a, wf b) { return simde_vbslq_f32(simde_vcgtq_f32(a, b), a, b); }
+static inline wi wf_lt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcltq_f32(a, b)); }
+static inline wi wf_gt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcgtq_f32(a, b)); }
+static inline wi wf_eq(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vceqq_f32(a, b)); }
+static inline wi wi_and(wi a, wi b) { return simde_vandq_s32(a, b); }
+static inline wi wi_or(wi a, wi b) { return simde_vorrq_s32(a, b); }
+static inline wi wi_andnot(wi a, wi b) { return simde_vbicq_s32(b, a); }
+static inline wi wi_add(wi a, wi b) { return simde_vaddq_s32(a, b); }
+static inline wi wi_sub(wi a, wi b) { return simde_vsubq_s32(a, b); }
+static inline wi wi_gt(wi a, wi b) { return simde_vreinterpretq_s32_u32(simde_vcgtq_s32(a, b)); }
+static inline wi wi_eq(wi a, wi b) { return simde_vreinterpretq_s32_u32(simde_vceqq_s32(a, b)); }
+static inline wf wf_from_i(wi a) { return simde_vcvtq_f32_s32(a); }
+static inline wi wi_trunc(wf a) { return simde_vcvtq_s32_f32(a); }
+static inline wf wf_as(wi a) { return simde_vreinterpretq_f32_s32(a); }
+static inline wi wi_as(wf a) { return simde_vreinterpretq_s32_f32(a); }
+static inline wf wf_sel(wi m, wf a, wf b) { return simde_vbslq_f32(simde_vreinterpretq_u32_s32(m), a, b); }
+static inline wi wi_sel(wi m, wi a, wi b) { return simde_vbslq_s32(simde_vreinterpretq_u32_s32(m), a, b); }
+static inline int wi_any(wi m) { return simde_vmaxvq_u32(simde_vreinterpretq_u32_s32(m)) != 0; }
+
+#else
+#error "define one HORDE_WIDE_* ISA before including wide.h"
+#endif
+
+/* Derived operations, identical on every ISA. */
+static inline wf wf_abs(wf a) { return wf_as(wi_and(wi_as(a), wi_set(0x7fffffff))); }
+static inline wi wi_not(wi a) { return wi_andnot(a, wi_set(-1)); }
+/* floor / ceil to int for |v| < 2^31: truncate, then correct by the mask (-1 / 0). */
+static inline wi wi_floor(wf v) { wi i = wi_trunc(v); return wi_add(i, wf_gt(wf_from_i(i), v)); }
+static inline wi wi_ceil(wf v) { wi i = wi_trunc(v); return wi_sub(i, wf_lt(wf_from_i(i), v)); }
+/* a >= b for ints. */
+static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
+
+#endif

@@ -1,0 +1,190 @@
+/* Backend selection: a table of kernels per ISA, filled with the scalar reference and
+ * upgraded to what this build compiled and this machine runs. Thread-safe first use
+ * via a tiny state machine on C11 atomics (no locks, no libc threads needed). */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "cylinder_common.h"
+#include "dispatch.h"
+
+static const char *const isa_names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon"};
+
+/* Backends compiled into this build (meson defines HORDE_HAVE_<ISA>). */
+static const horde_kernels table[HORDE_ISA_COUNT] = {
+    [HORDE_ISA_SCALAR] = {horde_cylinder_push_scalar},
+#ifdef HORDE_HAVE_SSE2
+    [HORDE_ISA_SSE2] = {horde_cylinder_push_sse2},
+#endif
+#ifdef HORDE_HAVE_SSE41
+    [HORDE_ISA_SSE41] = {horde_cylinder_push_sse41},
+#endif
+#ifdef HORDE_HAVE_AVX2
+    [HORDE_ISA_AVX2] = {horde_cylinder_push_avx2},
+#endif
+#ifdef HORDE_HAVE_NEON
+    [HORDE_ISA_NEON] = {horde_cylinder_push_neon},
+#endif
+};
+
+const char *horde_isa_name(horde_isa isa)
+{
+    return (unsigned)isa < HORDE_ISA_COUNT ? isa_names[isa] : NULL;
+}
+
+int horde_isa_parse(const char *name, horde_isa *out)
+{
+    if (!name)
+        return HORDE_ERR_UNKNOWN_ISA;
+    for (int i = 0; i < HORDE_ISA_COUNT; i++)
+        if (strcmp(name, isa_names[i]) == 0) {
+            if (out)
+                *out = (horde_isa)i;
+            return HORDE_OK;
+        }
+    return HORDE_ERR_UNKNOWN_ISA;
+}
+
+static int native(horde_isa isa)
+{
+    const unsigned f = horde_cpu_flags();
+    switch (isa) {
+    case HORDE_ISA_SCALAR: return 1;
+    case HORDE_ISA_SSE2: return (f & HORDE_CPU_SSE2) != 0;
+    case HORDE_ISA_SSE41: return (f & HORDE_CPU_SSE41) != 0;
+    case HORDE_ISA_AVX2: return (f & HORDE_CPU_AVX2) != 0;
+    case HORDE_ISA_NEON: return (f & HORDE_CPU_NEON) != 0;
+    default: return 0;
+    }
+}
+
+/* Backends compiled for another architecture through SIMDe's portable code (NEON on
+ * x86, SSE/AVX on ARM): they run anywhere, slowly, so tests can prove them exact. */
+static const unsigned emulated = 0
+#ifdef HORDE_EMULATED_SSE2
+    | 1u << HORDE_ISA_SSE2
+#endif
+#ifdef HORDE_EMULATED_SSE41
+    | 1u << HORDE_ISA_SSE41
+#endif
+#ifdef HORDE_EMULATED_AVX2
+    | 1u << HORDE_ISA_AVX2
+#endif
+#ifdef HORDE_EMULATED_NEON
+    | 1u << HORDE_ISA_NEON
+#endif
+    ;
+
+int horde_isa_supported(horde_isa isa)
+{
+    if ((unsigned)isa >= HORDE_ISA_COUNT || !table[isa].cylinder_push)
+        return 0;
+    return ((emulated >> isa) & 1u) || native(isa);
+}
+
+horde_isa horde_isa_best(void)
+{
+    static const horde_isa ladder[] = {HORDE_ISA_AVX2, HORDE_ISA_SSE41, HORDE_ISA_SSE2,
+                                       HORDE_ISA_NEON};
+    for (size_t i = 0; i < sizeof ladder / sizeof ladder[0]; i++)
+        if (table[ladder[i]].cylinder_push && !((emulated >> ladder[i]) & 1u) && native(ladder[i]))
+            return ladder[i];
+    return HORDE_ISA_SCALAR;
+}
+
+/* 0 = not initialised, 1 = initialising, 2 = ready. */
+static atomic_int init_state;
+static atomic_int active_isa;
+static int env_status = HORDE_OK; /* written once before init_state becomes 2 */
+static char env_message[160];
+
+static void init_once(void)
+{
+    int expected = 0;
+    if (atomic_load_explicit(&init_state, memory_order_acquire) == 2)
+        return;
+    if (atomic_compare_exchange_strong(&init_state, &expected, 1)) {
+        horde_isa pick = horde_isa_best();
+        const char *env = getenv("HORDE_ISA");
+        if (env && *env) {
+            horde_isa want;
+            if (horde_isa_parse(env, &want) != HORDE_OK) {
+                env_status = HORDE_ERR_BAD_ENV;
+                snprintf(env_message, sizeof env_message,
+                         "HORDE_ISA=%.40s is not a backend (scalar, sse2, sse41, avx2, neon); "
+                         "using scalar", env);
+                pick = HORDE_ISA_SCALAR;
+            } else if (!horde_isa_supported(want)) {
+                env_status = HORDE_ERR_BAD_ENV;
+                snprintf(env_message, sizeof env_message,
+                         "HORDE_ISA=%s is not supported by this CPU or build; using scalar", env);
+                pick = HORDE_ISA_SCALAR;
+            } else {
+                pick = want;
+            }
+        }
+        atomic_store_explicit(&active_isa, (int)pick, memory_order_relaxed);
+        atomic_store_explicit(&init_state, 2, memory_order_release);
+        return;
+    }
+    while (atomic_load_explicit(&init_state, memory_order_acquire) != 2)
+        ; /* another thread is finishing a few hundred instructions of set-up */
+}
+
+int horde_isa_force(horde_isa isa)
+{
+    if ((unsigned)isa >= HORDE_ISA_COUNT)
+        return HORDE_ERR_UNKNOWN_ISA;
+    if (!horde_isa_supported(isa))
+        return HORDE_ERR_UNSUPPORTED_ISA;
+    init_once();
+    atomic_store_explicit(&active_isa, (int)isa, memory_order_relaxed);
+    return HORDE_OK;
+}
+
+int horde_isa_force_name(const char *name)
+{
+    horde_isa isa;
+    int st = horde_isa_parse(name, &isa);
+    return st != HORDE_OK ? st : horde_isa_force(isa);
+}
+
+horde_isa horde_isa_active(void)
+{
+    init_once();
+    return (horde_isa)atomic_load_explicit(&active_isa, memory_order_relaxed);
+}
+
+const char *horde_isa_active_name(void) { return isa_names[horde_isa_active()]; }
+
+int horde_isa_env_status(void)
+{
+    init_once();
+    return env_status;
+}
+
+const char *horde_isa_env_message(void)
+{
+    init_once();
+    return env_message;
+}
+
+const horde_kernels *horde_kernels_for(horde_isa isa)
+{
+    return horde_isa_supported(isa) ? &table[isa] : NULL;
+}
+
+const char *horde_status_string(int status)
+{
+    switch (status) {
+    case HORDE_OK: return "ok";
+    case HORDE_ERR_NULL_ARG: return "required pointer is NULL";
+    case HORDE_ERR_BAD_WORLD: return "invalid world view";
+    case HORDE_ERR_UNKNOWN_ISA: return "unknown backend";
+    case HORDE_ERR_UNSUPPORTED_ISA: return "backend not supported on this CPU or build";
+    case HORDE_ERR_BAD_ENV: return "HORDE_ISA holds an unknown or unsupported backend";
+    default: return "unknown status";
+    }
+}

@@ -1,0 +1,258 @@
+/* checkasm-style equality test for horde_cylinder_push: every compiled backend is run
+ * on the same inputs as the scalar reference and must return identical bits (memcmp on
+ * positions and flags). Inputs: random movers, movers snapped onto faces / edges /
+ * chunk borders, zero and maximal sizes, invalid values; six scenes; random batch
+ * sizes (odd tails), unaligned arrays, in-place calls. The reference's own output is
+ * checked against the definition in cylinder.h (no overlap left unless STUCK).
+ *
+ * Usage: checkasm_cylinder [--seed=N] [--movers=N] [--long]
+ * A failure prints the seed, scene, backend and the offending mover in hex floats. */
+#include <inttypes.h>
+
+#include "scene.h"
+#include "testutil.h"
+
+static const float snap_sizes_r[] = {0.0f, 0.1f, 0.25f, 0.3f, 0.4f, 0.5f};
+static const float snap_sizes_h[] = {0.0f, 0.5f, 1.0f, 1.8f, 2.0f, 3.0f};
+
+static float snap_coord(tu_rng *g, float lo, float hi, float r)
+{
+    float k = floorf(tu_uniform(g, lo, hi));
+    switch (tu_below(g, 8)) {
+    case 0: return k;                       /* on a face */
+    case 1: return k + r;                   /* disc touching a face */
+    case 2: return k - r;
+    case 3: return k + 0.5f;                /* centre of a block */
+    case 4: return 32.0f * floorf(k / 32.0f); /* chunk border */
+    case 5: return 32.0f * floorf(k / 32.0f) + r;
+    case 6: return nextafterf(k, k + 1.0f); /* one ulp off a face */
+    default: return nextafterf(k + r, k);
+    }
+}
+
+static float bad_value(tu_rng *g)
+{
+    static const float bad[] = {NAN, -NAN, INFINITY, -INFINITY, -0.25f, 0.5000001f, 3.0000002f,
+                                1048577.0f, -2e9f, 1e30f};
+    return bad[tu_below(g, sizeof bad / sizeof bad[0])];
+}
+
+/* Fill movers [0, n). mode 0 random, 1 snapped, 2 sprinkled with invalid values. */
+static void gen_movers(tu_rng *g, int mode, size_t n, float *x, float *y, float *z, float *r,
+                       float *h)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (mode == 1) {
+            r[i] = snap_sizes_r[tu_below(g, 6)];
+            h[i] = snap_sizes_h[tu_below(g, 6)];
+            x[i] = snap_coord(g, SCENE_MIN_X - 4, SCENE_MAX_X + 4, r[i]);
+            y[i] = snap_coord(g, -6.0f, 8.0f, 0.0f);
+            z[i] = snap_coord(g, SCENE_MIN_X - 4, SCENE_MAX_X + 4, r[i]);
+        } else {
+            r[i] = tu_uniform(g, 0.0f, 0.5f);
+            h[i] = tu_uniform(g, 0.0f, 3.0f);
+            x[i] = tu_uniform(g, SCENE_MIN_X - 4, SCENE_MAX_X + 4);
+            y[i] = tu_uniform(g, -6.0f, 8.0f);
+            z[i] = tu_uniform(g, SCENE_MIN_X - 4, SCENE_MAX_X + 4);
+        }
+        if (mode == 2 && tu_below(g, 20) == 0) {
+            float *f[5] = {&x[i], &y[i], &z[i], &r[i], &h[i]};
+            *f[tu_below(g, 5)] = bad_value(g);
+        }
+    }
+}
+
+typedef struct {
+    float *x, *y, *z, *r, *h, *ox, *oy, *oz;
+    uint32_t *of;
+    void *mem[9];
+} arrays;
+
+/* Arrays deliberately offset by one element so nothing is 16/32-byte aligned. */
+static void arrays_alloc(arrays *a, size_t n)
+{
+    float **f[8] = {&a->x, &a->y, &a->z, &a->r, &a->h, &a->ox, &a->oy, &a->oz};
+    for (int i = 0; i < 8; i++) {
+        a->mem[i] = malloc((n + 1) * sizeof(float));
+        *f[i] = (float *)a->mem[i] + 1;
+    }
+    a->mem[8] = malloc((n + 1) * sizeof(uint32_t));
+    a->of = (uint32_t *)a->mem[8] + 1;
+}
+static void arrays_free(arrays *a)
+{
+    for (int i = 0; i < 9; i++)
+        free(a->mem[i]);
+}
+
+static horde_cylinder_batch batch_of(const arrays *a, size_t off, size_t n, int out)
+{
+    horde_cylinder_batch b = {a->x + off, a->y + off, a->z + off, a->r + off, a->h + off,
+                              out ? a->ox + off : NULL, out ? a->oy + off : NULL,
+                              out ? a->oz + off : NULL, out ? a->of + off : NULL, n};
+    return b;
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static int reported;
+
+static void report(const char *what, uint64_t seed, const char *scene_nm, const char *isa,
+                   const arrays *in, size_t i, const float *rx, const float *ry, const float *rz,
+                   const uint32_t *rf, const float *nx, const float *ny, const float *nz,
+                   const uint32_t *nf)
+{
+    if (reported++ > 10)
+        return;
+    fprintf(stderr,
+            "%s: seed=%" PRIu64 " scene=%s isa=%s mover=%zu\n"
+            "  in  x=%a y=%a z=%a r=%a h=%a\n"
+            "  ref x=%a y=%a z=%a flags=%#x\n"
+            "  new x=%a y=%a z=%a flags=%#x\n",
+            what, seed, scene_nm, isa, i, in->x[i], in->y[i], in->z[i], in->r[i], in->h[i],
+            rx[i], ry[i], rz[i], rf[i], nx[i], ny[i], nz[i], nf[i]);
+}
+
+/* The reference's output must satisfy cylinder.h's contract. */
+static void check_contract(const horde_world *w, const arrays *a, size_t n, uint64_t seed,
+                           const char *scene_nm, size_t *stuck)
+{
+    for (size_t i = 0; i < n; i++) {
+        const float x = a->x[i], y = a->y[i], z = a->z[i], r = a->r[i], h = a->h[i];
+        const uint32_t f = a->of[i];
+        const int valid = fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
+                          fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0 && r <= 0.5f && h >= 0 &&
+                          h <= 3.0f;
+        int ok = 1;
+        if (!valid) {
+            ok = f == HORDE_FLAG_INVALID && fbits(a->ox[i]) == fbits(x) &&
+                 fbits(a->oy[i]) == fbits(y) && fbits(a->oz[i]) == fbits(z);
+        } else if (f & HORDE_FLAG_STUCK) {
+            ok = f == (HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED) && a->ox[i] == x && a->oy[i] == y &&
+                 a->oz[i] == z && tu_cyl_overlaps(w, x, y, z, r, h);
+            (*stuck)++;
+        } else {
+            const int before = tu_cyl_overlaps(w, x, y, z, r, h);
+            const int after = tu_cyl_overlaps(w, a->ox[i], a->oy[i], a->oz[i], r, h);
+            const float dx = a->ox[i] - x, dy = a->oy[i] - y, dz = a->oz[i] - z;
+            ok = !after && !isnan(a->ox[i] + a->oy[i] + a->oz[i]) &&
+                 (before == !!(f & HORDE_FLAG_COLLIDED)) &&
+                 (before || (a->ox[i] == x && a->oy[i] == y && a->oz[i] == z)) &&
+                 dx * dx + dy * dy + dz * dz <= 4.0f &&
+                 (!(f & HORDE_FLAG_HIT_WALL) == (dx == 0 && dz == 0)) &&
+                 !((f & HORDE_FLAG_HIT_CEILING) && dy >= 0) && !(f & HORDE_FLAG_INVALID);
+        }
+        CHECK(ok, "contract broken: seed=%" PRIu64 " scene=%s mover=%zu in (%a %a %a r=%a h=%a) "
+                  "out (%a %a %a) flags=%#x", seed, scene_nm, i, x, y, z, r, h, a->ox[i],
+              a->oy[i], a->oz[i], f);
+        if (!ok && tu_failures > 20)
+            exit(tu_finish("checkasm_cylinder"));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 20261121;
+    size_t movers = 1000000;
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "--seed=", 7))
+            seed = strtoull(argv[i] + 7, NULL, 0);
+        else if (!strncmp(argv[i], "--movers=", 9))
+            movers = strtoull(argv[i] + 9, NULL, 0);
+        else if (!strcmp(argv[i], "--long"))
+            movers = 20000000;
+        else {
+            fprintf(stderr, "usage: %s [--seed=N] [--movers=N] [--long]\n", argv[0]);
+            return 2;
+        }
+    }
+    printf("checkasm_cylinder: seed=%" PRIu64 " movers per backend=%zu\n", seed, movers);
+
+    const size_t chunk_n = 65536;
+    arrays in, ref, alias;
+    arrays_alloc(&in, chunk_n), arrays_alloc(&ref, chunk_n), arrays_alloc(&alias, chunk_n);
+    size_t per_isa[HORDE_ISA_COUNT] = {0}, stuck = 0, collided = 0;
+    tu_rng g = {seed};
+
+    /* Spread the movers over scenes and generator modes; each pass is one chunk. */
+    size_t done = 0;
+    for (int pass = 0; done < movers; pass++) {
+        const scene_kind kind = (scene_kind)(pass % SCENE_COUNT);
+        const int mode = (pass / SCENE_COUNT) % 3;
+        const size_t n = movers - done < chunk_n ? movers - done : chunk_n;
+        scene s;
+        if (scene_build(&s, kind, seed + (uint64_t)pass)) {
+            fprintf(stderr, "out of memory\n");
+            return 2;
+        }
+        gen_movers(&g, mode, n, in.x, in.y, in.z, in.r, in.h);
+        /* Reference over the whole pass in one call. */
+        memcpy(ref.x, in.x, n * 4), memcpy(ref.y, in.y, n * 4), memcpy(ref.z, in.z, n * 4);
+        memcpy(ref.r, in.r, n * 4), memcpy(ref.h, in.h, n * 4);
+        horde_cylinder_batch rb = batch_of(&ref, 0, n, 1);
+        int st = horde_cylinder_push_isa(HORDE_ISA_SCALAR, &s.world, &rb);
+        CHECK(st == HORDE_OK, "scalar returned %d", st);
+        check_contract(&s.world, &ref, n, seed, s.name, &stuck);
+        for (size_t i = 0; i < n; i++)
+            collided += (ref.of[i] & HORDE_FLAG_COLLIDED) != 0;
+
+        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
+            if (!horde_isa_supported((horde_isa)isa))
+                continue;
+            /* Random batch sizes so every tail length occurs. */
+            memset(in.ox, 0xAB, n * 4), memset(in.oy, 0xAB, n * 4), memset(in.oz, 0xAB, n * 4);
+            memset(in.of, 0xAB, n * 4);
+            for (size_t off = 0; off < n;) {
+                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 70) : tu_below(&g, 5000);
+                if (len > n - off)
+                    len = n - off;
+                horde_cylinder_batch b = batch_of(&in, off, len, 1);
+                st = horde_cylinder_push_isa((horde_isa)isa, &s.world, &b);
+                CHECK(st == HORDE_OK, "isa %s returned %d", horde_isa_name((horde_isa)isa), st);
+                off += len;
+            }
+            if (memcmp(in.ox, ref.ox, n * 4) || memcmp(in.oy, ref.oy, n * 4) ||
+                memcmp(in.oz, ref.oz, n * 4) || memcmp(in.of, ref.of, n * 4)) {
+                size_t bad = 0;
+                for (size_t i = 0; i < n; i++)
+                    if (fbits(in.ox[i]) != fbits(ref.ox[i]) || fbits(in.oy[i]) != fbits(ref.oy[i]) ||
+                        fbits(in.oz[i]) != fbits(ref.oz[i]) || in.of[i] != ref.of[i]) {
+                        if (!bad)
+                            report("MISMATCH", seed, s.name, horde_isa_name((horde_isa)isa), &in, i,
+                                   ref.ox, ref.oy, ref.oz, ref.of, in.ox, in.oy, in.oz, in.of);
+                        bad++;
+                    }
+                CHECK(0, "%s differs from scalar on %zu of %zu movers (seed=%" PRIu64 " scene=%s)",
+                      horde_isa_name((horde_isa)isa), bad, n, seed, s.name);
+            } else {
+                tu_checks++;
+            }
+            /* In place (outputs alias inputs) on a slice: same bits. */
+            size_t m = n < 3000 ? n : 3000;
+            memcpy(alias.x, in.x, m * 4), memcpy(alias.y, in.y, m * 4), memcpy(alias.z, in.z, m * 4);
+            memcpy(alias.r, in.r, m * 4), memcpy(alias.h, in.h, m * 4);
+            horde_cylinder_batch ab = {alias.x, alias.y, alias.z, alias.r, alias.h,
+                                       alias.x, alias.y, alias.z, alias.of, m};
+            horde_cylinder_push_isa((horde_isa)isa, &s.world, &ab);
+            CHECK(!memcmp(alias.x, ref.ox, m * 4) && !memcmp(alias.y, ref.oy, m * 4) &&
+                      !memcmp(alias.z, ref.oz, m * 4) && !memcmp(alias.of, ref.of, m * 4),
+                  "in-place %s differs (seed=%" PRIu64 " scene=%s)", horde_isa_name((horde_isa)isa),
+                  seed, s.name);
+            per_isa[isa] += n;
+        }
+        scene_free(&s);
+        done += n;
+    }
+    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
+        if (per_isa[isa])
+            printf("  %-6s %zu movers bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
+                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    printf("  collided %zu, stuck %zu of %zu reference movers\n", collided, stuck, movers);
+    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    return tu_finish("checkasm_cylinder");
+}

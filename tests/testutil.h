@@ -1,0 +1,103 @@
+/* Shared test helpers: seeded RNG, scene builders, an independent overlap check, and
+ * a tiny assertion counter. Header-only so each test program stays one file. */
+#ifndef HORDE_TESTUTIL_H
+#define HORDE_TESTUTIL_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "horde/horde.h"
+
+static int tu_checks, tu_failures;
+
+#define CHECK(cond, ...)                                                                   \
+    do {                                                                                   \
+        tu_checks++;                                                                       \
+        if (!(cond)) {                                                                     \
+            tu_failures++;                                                                 \
+            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                \
+            fprintf(stderr, __VA_ARGS__);                                                  \
+            fputc('\n', stderr);                                                           \
+        }                                                                                  \
+    } while (0)
+
+static int tu_finish(const char *name)
+{
+    printf("%s: %d checks, %d failed\n", name, tu_checks, tu_failures);
+    return tu_failures ? 1 : 0;
+}
+
+/* splitmix64: tiny, seedable, identical everywhere. */
+typedef struct { uint64_t s; } tu_rng;
+static inline uint64_t tu_next(tu_rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static inline float tu_uniform(tu_rng *r, float lo, float hi) /* [lo, hi) */
+{
+    return lo + (hi - lo) * (float)(tu_next(r) >> 40) * 0x1p-24f;
+}
+static inline uint32_t tu_below(tu_rng *r, uint32_t n) { return (uint32_t)(tu_next(r) % n); }
+
+/* A world of gx x gy x gz chunks owned by the test (chunk origin ox, oy, oz). */
+typedef struct {
+    horde_chunk *chunks;
+    const horde_chunk **ptrs;
+    horde_world w;
+} tu_world;
+
+static void tu_world_make(tu_world *t, int ox, int oy, int oz, int gx, int gy, int gz,
+                          horde_missing missing)
+{
+    size_t n = (size_t)gx * gy * gz;
+    t->chunks = calloc(n ? n : 1, sizeof *t->chunks);
+    t->ptrs = calloc(n ? n : 1, sizeof *t->ptrs);
+    for (size_t i = 0; i < n; i++)
+        t->ptrs[i] = &t->chunks[i];
+    int st = horde_world_init(&t->w, t->ptrs, ox, oy, oz, gx, gy, gz, missing);
+    if (st != HORDE_OK) {
+        fprintf(stderr, "world init failed: %s\n", horde_status_string(st));
+        exit(2);
+    }
+}
+static void tu_world_free(tu_world *t) { free(t->chunks), free(t->ptrs); }
+
+/* Set world block (bx, by, bz); ignored outside the grid. */
+static void tu_set(tu_world *t, int bx, int by, int bz, int solid)
+{
+    const horde_world *w = &t->w;
+    int cx = (bx >> 5) - w->origin_cx, cy = (by >> 5) - w->origin_cy, cz = (bz >> 5) - w->origin_cz;
+    if (cx < 0 || cy < 0 || cz < 0 || cx >= w->nx || cy >= w->ny || cz >= w->nz)
+        return;
+    horde_chunk_set(&t->chunks[cx + w->nx * (cz + w->nz * cy)], bx & 31, by & 31, bz & 31, solid);
+}
+
+/* Independent overlap test straight from the definition in cylinder.h (float, as
+ * documented), enumerating blocks through the public world lookup. */
+static int tu_cyl_overlaps(const horde_world *w, float x, float y, float z, float r, float h)
+{
+    int x0 = (int)floor((double)x - r) - 1, x1 = (int)floor((double)x + r) + 1;
+    int z0 = (int)floor((double)z - r) - 1, z1 = (int)floor((double)z + r) + 1;
+    int y0 = (int)floor(y) - 1, y1 = (int)ceil((double)y + h) + 1;
+    for (int by = y0; by <= y1; by++) {
+        if (!((float)by < y + h && (float)by + 1.0f > y))
+            continue;
+        for (int bz = z0; bz <= z1; bz++)
+            for (int bx = x0; bx <= x1; bx++) {
+                if (!horde_world_solid(w, bx, by, bz))
+                    continue;
+                float dx = fmaxf(fmaxf((float)bx - x, x - (float)(bx + 1)), 0.0f);
+                float dz = fmaxf(fmaxf((float)bz - z, z - (float)(bz + 1)), 0.0f);
+                if (dx * dx + dz * dz < r * r)
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+#endif
