@@ -15,6 +15,7 @@ typedef struct horde_cyl_tile {
     float x[HORDE_CYL_TILE], y[HORDE_CYL_TILE], z[HORDE_CYL_TILE];
     float r[HORDE_CYL_TILE], h[HORDE_CYL_TILE]; /* invalid lanes hold zeros */
     uint32_t valid[HORDE_CYL_TILE];              /* ~0u valid, 0 invalid */
+    int32_t wx[HORDE_CYL_TILE], wy[HORDE_CYL_TILE], wz[HORDE_CYL_TILE]; /* window origins */
     uint32_t occ[HORDE_WIN_LEVELS][HORDE_CYL_TILE];
 } horde_cyl_tile;
 
@@ -38,9 +39,6 @@ static inline int32_t horde_iceil(float v)
     return i + ((float)i < v);
 }
 
-/* Fill a tile with movers [start, start + count) of the batch (count <= tile). */
-void horde_cyl_prepare(const horde_world *w, const horde_cylinder_batch *b, size_t start,
-                       size_t count, horde_cyl_tile *t);
 
 typedef void (*horde_cyl_push_fn)(const horde_world *w, const horde_cylinder_batch *b);
 

@@ -15,23 +15,29 @@ enum { LAT_NONE, LAT_XLO, LAT_XHI, LAT_ZLO, LAT_ZHI, LAT_XLO_ZLO, LAT_XHI_ZLO, L
 static const int lat_xopt[LAT_COUNT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
 static const int lat_zopt[LAT_COUNT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
-/* Bits of the 4x4 window columns that the disc at (cx, cz) overlaps. */
-static uint32_t disc_cells(float cx, float cz, float r2, float fwx, float fwz)
+/* Squared distance from coordinate c to window column (or row) i, for i in 0..3. */
+static void axis_dist2(float c, float fw, float *d2)
 {
-    float dxx[4], dzz[4];
     for (int i = 0; i < 4; i++) {
-        float lo = fwx + (float)i, hi = fwx + (float)(i + 1);
-        float d = fmax_sse(fmax_sse(lo - cx, cx - hi), 0.0f);
-        dxx[i] = d * d;
-        lo = fwz + (float)i, hi = fwz + (float)(i + 1);
-        d = fmax_sse(fmax_sse(lo - cz, cz - hi), 0.0f);
-        dzz[i] = d * d;
+        const float lo = fw + (float)i, hi = fw + (float)(i + 1);
+        const float d = fmax_sse(fmax_sse(lo - c, c - hi), 0.0f);
+        d2[i] = d * d;
     }
+}
+
+/* Bits (i + 8k) of the 4x4 window cells the disc overlaps: dxx[i] + dzz[k] < r2. Only
+ * columns / rows with a squared distance below r2 can pass (float addition of
+ * non-negative values never decreases), so the others are skipped. */
+static uint32_t disc_cells(const float *dxx, const float *dzz, float r2)
+{
     uint32_t m = 0;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 4; k++) {
+        if (!(dzz[k] < r2))
+            continue;
         for (int i = 0; i < 4; i++)
-            if (dxx[i] + dzz[k] < r2)
-                m |= 1u << (i + 4 * k);
+            if (dxx[i] < r2 && dxx[i] + dzz[k] < r2)
+                m |= 1u << (i + 8 * k);
+    }
     return m;
 }
 
@@ -87,7 +93,10 @@ static void push_one(const horde_world *w, float x, float y, float z, float r, f
         vband[v] = band(occ, jlo, jhi);
     }
 
-    const uint32_t here = disc_cells(x, z, r2, fwx, fwz);
+    float dxx[4][4], dzz[4][4]; /* [option][column or row] */
+    axis_dist2(x, fwx, dxx[0]);
+    axis_dist2(z, fwz, dzz[0]);
+    const uint32_t here = disc_cells(dxx[0], dzz[0], r2);
     if ((vband[0] & here) == 0) {
         /* Free. On the ground if standing exactly on a block top. */
         *oflags = (y == (float)iy0 && (occ[0] & here)) ? HORDE_FLAG_ON_GROUND : 0u;
@@ -113,11 +122,18 @@ static void push_one(const horde_world *w, float x, float y, float z, float r, f
     xo[3] = lx + dvx * s;
     zo[3] = lz + dvz * s;
 
+    for (int a = 1; a < 4; a++) {
+        axis_dist2(xo[a], fwx, dxx[a]);
+        axis_dist2(zo[a], fwz, dzz[a]);
+    }
     uint32_t lcells[LAT_COUNT];
     int lok[LAT_COUNT];
+    float llen[LAT_COUNT];
     for (int l = 0; l < LAT_COUNT; l++) {
         const float cx = xo[lat_xopt[l]], cz = zo[lat_zopt[l]];
-        lcells[l] = disc_cells(cx, cz, r2, fwx, fwz);
+        lcells[l] = disc_cells(dxx[lat_xopt[l]], dzz[lat_zopt[l]], r2);
+        const float dx = cx - x, dz = cz - z;
+        llen[l] = dx * dx + dz * dz;
         /* The disc must stay inside the 4x4 window it was checked against. */
         lok[l] = !(cx - r < fwx || cx + r > fwx + 4.0f || cz - r < fwz || cz + r > fwz + 4.0f);
     }
@@ -133,8 +149,8 @@ static void push_one(const horde_world *w, float x, float y, float z, float r, f
         const int l = c < 2 ? 0 : (c - 2) % 9 + 1;
         if (!vok[v] || !lok[l] || (vband[v] & lcells[l]))
             continue;
-        const float dx = xo[lat_xopt[l]] - x, dy = vy[v] - y, dz = zo[lat_zopt[l]] - z;
-        const float len = dx * dx + dy * dy + dz * dz;
+        const float dy = vy[v] - y;
+        const float len = dy * dy + llen[l]; /* squared length of the translation */
         if (len < best_len)
             best_len = len, best = c;
     }

@@ -8,23 +8,24 @@
 #define CAT(a, b) CAT_(a, b)
 #define FN(name) CAT(name, HORDE_SUFFIX)
 
-/* Overlap bits of the disc at (cx, cz) over the 4x4 window columns. */
-static inline wi disc_cells(wf cx, wf cz, wf r2, wf fwx, wf fwz)
+/* Squared distances from coordinate c to the window's 4 columns (or rows). */
+static inline void axis_dist2(wf c, wf fw, wf *d2)
 {
-    wf dxx[4], dzz[4];
     const wf zero = wf_set(0.0f);
     for (int i = 0; i < 4; i++) {
-        wf lo = wf_add(fwx, wf_set((float)i)), hi = wf_add(fwx, wf_set((float)(i + 1)));
-        wf d = wf_max(wf_max(wf_sub(lo, cx), wf_sub(cx, hi)), zero);
-        dxx[i] = wf_mul(d, d);
-        lo = wf_add(fwz, wf_set((float)i)), hi = wf_add(fwz, wf_set((float)(i + 1)));
-        d = wf_max(wf_max(wf_sub(lo, cz), wf_sub(cz, hi)), zero);
-        dzz[i] = wf_mul(d, d);
+        const wf lo = wf_add(fw, wf_set((float)i)), hi = wf_add(fw, wf_set((float)(i + 1)));
+        const wf d = wf_max(wf_max(wf_sub(lo, c), wf_sub(c, hi)), zero);
+        d2[i] = wf_mul(d, d);
     }
+}
+
+/* Overlap bits (i + 8k) of the disc over the 4x4 window cells. */
+static inline wi disc_cells(const wf *dxx, const wf *dzz, wf r2)
+{
     wi m = wi_set(0);
     for (int k = 0; k < 4; k++)
         for (int i = 0; i < 4; i++)
-            m = wi_or(m, wi_and(wf_lt(wf_add(dxx[i], dzz[k]), r2), wi_set(1 << (i + 4 * k))));
+            m = wi_or(m, wi_and(wf_lt(wf_add(dxx[i], dzz[k]), r2), wi_set(1 << (i + 8 * k))));
     return m;
 }
 
@@ -80,7 +81,10 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
         vband[v] = band(occ, jlo, jhi);
     }
 
-    const wi here = disc_cells(x, z, r2, fwx, fwz);
+    wf dxx[4][4], dzz[4][4]; /* [option][column or row] */
+    axis_dist2(x, fwx, dxx[0]);
+    axis_dist2(z, fwz, dzz[0]);
+    const wi here = disc_cells(dxx[0], dzz[0], r2);
     const wi hit = wi_and(valid, wi_not(is_zero(wi_and(vband[0], here))));
     const wi resting = wi_and(wf_eq(y, wf_from_i(iy0)), wi_not(is_zero(wi_and(occ[0], here))));
 
@@ -104,34 +108,58 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
         xo[3] = wf_add(lx, wf_mul(dvx, s));
         zo[3] = wf_add(lz, wf_mul(dvz, s));
 
+        for (int o = 1; o < 4; o++) {
+            axis_dist2(xo[o], fwx, dxx[o]);
+            axis_dist2(zo[o], fwz, dzz[o]);
+        }
         wi lcells[NLAT], lok[NLAT];
+        wf llen[NLAT];
         const wf fwx4 = wf_add(fwx, wf_set(4.0f)), fwz4 = wf_add(fwz, wf_set(4.0f));
         for (int l = 0; l < NLAT; l++) {
             const wf cx = xo[lat_xopt[l]], cz = zo[lat_zopt[l]];
-            lcells[l] = disc_cells(cx, cz, r2, fwx, fwz);
+            lcells[l] = disc_cells(dxx[lat_xopt[l]], dzz[lat_zopt[l]], r2);
+            const wf dx = wf_sub(cx, x), dz = wf_sub(cz, z);
+            llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
             const wi out = wi_or(wi_or(wf_lt(wf_sub(cx, r), fwx), wf_gt(wf_add(cx, r), fwx4)),
                                  wi_or(wf_lt(wf_sub(cz, r), fwz), wf_gt(wf_add(cz, r), fwz4)));
             lok[l] = wi_not(out);
         }
         lok[NLAT - 1] = wi_and(lok[NLAT - 1], radial_ok);
-
-        wf best_len = wf_set(INFINITY);
-        wi found = wi_set(0), best_v = wi_set(0), best_l = wi_set(0), best_cells = here;
-        for (int c = 0; c < 29; c++) {
-            const int v = c < 2 ? c + 1 : (c - 2) / 9;
-            const int l = c < 2 ? 0 : (c - 2) % 9 + 1;
-            const wi ok = wi_and(wi_and(vok[v], lok[l]), is_zero(wi_and(vband[v], lcells[l])));
-            const wf cx = xo[lat_xopt[l]], cz = zo[lat_zopt[l]];
-            const wf dx = wf_sub(cx, x), dy = wf_sub(vy[v], y), dz = wf_sub(cz, z);
-            const wf len = wf_add(wf_add(wf_mul(dx, dx), wf_mul(dy, dy)), wf_mul(dz, dz));
-            const wi take = wi_and(ok, wf_lt(len, best_len));
-            best_len = wf_sel(take, len, best_len);
-            bx = wf_sel(take, cx, bx), by = wf_sel(take, vy[v], by), bz = wf_sel(take, cz, bz);
-            best_v = wi_sel(take, wi_set(v), best_v);
-            best_l = wi_sel(take, wi_set(l), best_l);
-            best_cells = wi_sel(take, lcells[l], best_cells);
-            found = wi_or(found, take);
+        wf vlen[3];
+        for (int v = 0; v < 3; v++) {
+            const wf dy = wf_sub(vy[v], y);
+            vlen[v] = wf_mul(dy, dy);
         }
+
+        /* Only (length, v, l) are tracked; the winner's position is rebuilt after. */
+        wf best_len = wf_set(INFINITY);
+        wi found = wi_set(0), best_v = wi_set(0), best_l = wi_set(0);
+        /* Candidate order of cylinder.h: (up, none), (down, none), then (v, l) for
+         * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
+#define CANDIDATE(V, L)                                                                        \
+    do {                                                                                       \
+        const wi ok = wi_and(wi_and(vok[V], lok[L]), is_zero(wi_and(vband[V], lcells[L])));   \
+        const wf len = wf_add(vlen[V], llen[L]);                                               \
+        const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
+        best_len = wf_sel(take, len, best_len);                                                \
+        best_v = wi_sel(take, wi_set(V), best_v);                                              \
+        best_l = wi_sel(take, wi_set(L), best_l);                                              \
+        found = wi_or(found, take);                                                            \
+    } while (0)
+        CANDIDATE(1, 0);
+        CANDIDATE(2, 0);
+        for (int v = 0; v < 3; v++)
+            for (int l = 1; l < NLAT; l++)
+                CANDIDATE(v, l);
+#undef CANDIDATE
+        wi best_cells = here;
+        for (int l = 0; l < NLAT; l++) {
+            const wi is_l = wi_eq(best_l, wi_set(l));
+            bx = wf_sel(is_l, xo[lat_xopt[l]], bx);
+            bz = wf_sel(is_l, zo[lat_zopt[l]], bz);
+            best_cells = wi_sel(is_l, lcells[l], best_cells);
+        }
+        by = wf_sel(wi_eq(best_v, one), vy[1], wf_sel(wi_eq(best_v, wi_set(2)), vy[2], y));
         const wi moved = wi_and(hit, found);
         const wi stuck = wi_andnot(found, hit);
         bx = wf_sel(moved, bx, x), by = wf_sel(moved, by, y), bz = wf_sel(moved, bz, z);
@@ -150,6 +178,73 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
     wi_store(of + base, flags);
 }
 
+/* Validate and sanitise W movers, and compute their window origins. */
+static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, size_t count,
+                                 horde_cyl_tile *t, int base)
+{
+    wf v[5];
+    const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
+    if ((size_t)base + W <= count) {
+        for (int a = 0; a < 5; a++)
+            v[a] = wf_load(src[a] + start + base);
+    } else { /* tail: pad with zeros, marked invalid below */
+        float tmp[W];
+        for (int a = 0; a < 5; a++) {
+            for (int i = 0; i < W; i++)
+                tmp[i] = (size_t)base + i < count ? src[a][start + base + i] : 0.0f;
+            v[a] = wf_load(tmp);
+        }
+    }
+    const wf maxc = wf_set(HORDE_CYL_MAX_COORD), zero = wf_set(0.0f);
+    /* Ordered compares: NaN fails each, as in horde_cyl_valid. */
+    wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
+                   wf_le(wf_abs(v[2]), maxc));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], wf_set(HORDE_CYL_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], wf_set(HORDE_CYL_MAX_HEIGHT))));
+    float *dst[5] = {t->x, t->y, t->z, t->r, t->h};
+    for (int a = 0; a < 5; a++) {
+        v[a] = wf_sel(ok, v[a], zero);
+        wf_store(dst[a] + base, v[a]);
+    }
+    const wi one = wi_set(1);
+    wi_store((uint32_t *)t->wx + base, wi_sub(wi_floor(wf_sub(v[0], v[3])), one));
+    wi_store((uint32_t *)t->wy + base, wi_sub(wi_floor(v[1]), one));
+    wi_store((uint32_t *)t->wz + base, wi_sub(wi_floor(wf_sub(v[2], v[3])), one));
+    wi_store(t->valid + base, ok);
+    for (int i = 0; i < W; i++)
+        if ((size_t)base + i >= count)
+            t->valid[base + i] = 0;
+}
+
+/* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
+static inline void fetch_tile(const horde_world *w, horde_cyl_tile *t, size_t padded)
+{
+    for (size_t i = 0; i < padded; i++) {
+        if (!t->valid[i]) {
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                t->occ[j][i] = 0;
+            continue;
+        }
+        const int32_t wx = t->wx[i], wy = t->wy[i], wz = t->wz[i];
+        const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31;
+        if (sh <= 28 && lz0 <= 28) {
+            /* x and z inside one chunk column; y may cross into the layer above. */
+            const horde_chunk *c0 = horde_world_chunk(w, wx >> 5, wy >> 5, wz >> 5);
+            const horde_chunk *c1 =
+                ly0 + HORDE_WIN_LEVELS > 32 ? horde_world_chunk(w, wx >> 5, (wy >> 5) + 1, wz >> 5) : c0;
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++) {
+                const int ly = ly0 + j;
+                t->occ[j][i] = fetch4(&(ly > 31 ? c1 : c0)->rows[ly & 31][lz0], sh);
+            }
+        } else {
+            uint32_t occ[HORDE_WIN_LEVELS];
+            horde_fetch_window(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                t->occ[j][i] = occ[j];
+        }
+    }
+}
+
 void FN(horde_cylinder_push_)(const horde_world *w, const horde_cylinder_batch *b)
 {
     horde_cyl_tile t;
@@ -157,8 +252,11 @@ void FN(horde_cylinder_push_)(const horde_world *w, const horde_cylinder_batch *
     uint32_t of[HORDE_CYL_TILE];
     for (size_t start = 0; start < b->n; start += HORDE_CYL_TILE) {
         const size_t count = b->n - start < HORDE_CYL_TILE ? b->n - start : HORDE_CYL_TILE;
-        horde_cyl_prepare(w, b, start, count, &t);
-        for (size_t i = 0; i < count; i += W)
+        const size_t padded = (count + W - 1) / W * W;
+        for (size_t i = 0; i < padded; i += W)
+            prepare_lanes(b, start, count, &t, (int)i);
+        fetch_tile(w, &t, padded);
+        for (size_t i = 0; i < padded; i += W)
             push_lanes(&t, (int)i, ox, oy, oz, of);
         for (size_t i = 0; i < count; i++) {
             /* Invalid lanes return their input bits untouched (NaN payloads included). */

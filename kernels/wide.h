@@ -30,6 +30,7 @@ static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
 static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)); }
+static inline wi wf_le(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ)); }
 static inline wi wf_eq(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)); }
 static inline wi wi_and(wi a, wi b) { return simde_mm256_and_si256(a, b); }
 static inline wi wi_or(wi a, wi b) { return simde_mm256_or_si256(a, b); }
@@ -45,6 +46,16 @@ static inline wi wi_as(wf a) { return simde_mm256_castps_si256(a); }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, simde_mm256_castsi256_ps(m)); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm256_blendv_epi8(b, a, m); }
 static inline int wi_any(wi m) { return simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)) != 0; }
+
+/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
+static inline uint32_t fetch4(const uint32_t *row, int sh)
+{
+    simde__m128i v = simde_mm_loadu_si128((const void *)row);
+    v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
+    v = simde_mm_packs_epi32(v, v);
+    v = simde_mm_packus_epi16(v, v);
+    return (uint32_t)simde_mm_cvtsi128_si32(v);
+}
 
 #elif defined(HORDE_WIDE_SSE2) || defined(HORDE_WIDE_SSE41)
 #if defined(HORDE_WIDE_SSE41)
@@ -69,6 +80,7 @@ static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmplt_ps(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpgt_ps(a, b)); }
+static inline wi wf_le(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmple_ps(a, b)); }
 static inline wi wf_eq(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpeq_ps(a, b)); }
 static inline wi wi_and(wi a, wi b) { return simde_mm_and_si128(a, b); }
 static inline wi wi_or(wi a, wi b) { return simde_mm_or_si128(a, b); }
@@ -90,6 +102,16 @@ static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_or_si128(simde_mm_an
 static inline wf wf_sel(wi m, wf a, wf b) { return wf_as(wi_sel(m, wi_as(a), wi_as(b))); }
 static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #endif
+
+/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
+static inline uint32_t fetch4(const uint32_t *row, int sh)
+{
+    simde__m128i v = simde_mm_loadu_si128((const void *)row);
+    v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
+    v = simde_mm_packs_epi32(v, v);
+    v = simde_mm_packus_epi16(v, v);
+    return (uint32_t)simde_mm_cvtsi128_si32(v);
+}
 
 #elif defined(HORDE_WIDE_NEON)
 #include <simde/arm/neon.h>
@@ -125,6 +147,7 @@ static inline wf wf_sqrt(wf a)
 static inline wf wf_max(wf a, wf b) { return simde_vbslq_f32(simde_vcgtq_f32(a, b), a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcltq_f32(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcgtq_f32(a, b)); }
+static inline wi wf_le(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcleq_f32(a, b)); }
 static inline wi wf_eq(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vceqq_f32(a, b)); }
 static inline wi wi_and(wi a, wi b) { return simde_vandq_s32(a, b); }
 static inline wi wi_or(wi a, wi b) { return simde_vorrq_s32(a, b); }
@@ -140,6 +163,16 @@ static inline wi wi_as(wf a) { return simde_vreinterpretq_s32_f32(a); }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_vbslq_f32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_vbslq_s32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline int wi_any(wi m) { return simde_vmaxvq_u32(simde_vreinterpretq_u32_s32(m)) != 0; }
+
+/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
+static inline uint32_t fetch4(const uint32_t *row, int sh)
+{
+    simde_uint32x4_t v = simde_vld1q_u32(row);
+    v = simde_vandq_u32(simde_vshlq_u32(v, simde_vdupq_n_s32(-sh)), simde_vdupq_n_u32(15));
+    const simde_uint16x4_t a = simde_vmovn_u32(v);
+    const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
+    return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
+}
 
 #else
 #error "define one HORDE_WIDE_* ISA before including wide.h"

@@ -2,36 +2,45 @@
  * bit-exactness, and it is where chunk borders are handled. */
 #include "window.h"
 
+/* Levels [j0, j0 + count) of the window, all inside chunk layer cy (local ly0). */
+static void fetch_run(const horde_world *w, int32_t wx, int32_t cy, int ly0, int32_t wz, int j0,
+                      int count, uint32_t *occ)
+{
+    const int32_t cx0 = wx >> 5, cz0 = wz >> 5;
+    const int sh = wx & 31, lz0 = wz & 31;
+    if (sh <= 28 && lz0 <= 28) {
+        /* One chunk, four consecutive rows per level: the common case. */
+        const uint32_t *row = &horde_world_chunk(w, cx0, cy, cz0)->rows[ly0][lz0];
+        for (int j = 0; j < count; j++, row += HORDE_CHUNK_SIZE)
+            occ[j0 + j] = ((row[0] >> sh) & 15u) | ((row[1] >> sh) & 15u) << 8 |
+                          ((row[2] >> sh) & 15u) << 16 | ((row[3] >> sh) & 15u) << 24;
+        return;
+    }
+    /* The window's x or z range crosses a chunk border: up to 2 x 2 chunks. */
+    const horde_chunk *c[2][2];
+    for (int b = 0; b < 2; b++) {
+        c[b][0] = horde_world_chunk(w, cx0, cy, cz0 + b);
+        c[b][1] = sh > 28 ? horde_world_chunk(w, cx0 + 1, cy, cz0 + b) : c[b][0];
+    }
+    for (int j = 0; j < count; j++) {
+        uint32_t bits = 0;
+        for (int k = 0; k < 4; k++) {
+            const int b = lz0 + k > 31, lz = (lz0 + k) & 31;
+            const uint64_t row = c[b][0]->rows[ly0 + j][lz] |
+                                 (uint64_t)c[b][1]->rows[ly0 + j][lz] << 32;
+            bits |= (uint32_t)((row >> sh) & 15u) << (8 * k);
+        }
+        occ[j0 + j] = bits;
+    }
+}
+
 void horde_fetch_window(const horde_world *w, int32_t wx, int32_t wy, int32_t wz, int levels,
                         uint32_t *occ)
 {
-    /* x: bits wx..wx+3 live in chunk column cx0 (and cx0 + 1 when they cross it). */
-    const int32_t cx0 = wx >> 5;
-    const int sh = wx & 31;
-    const int32_t cz0 = wz >> 5, cy0 = wy >> 5;
-    /* The window spans at most two chunks per axis: cache the 2 x 2 x 2 lookups. */
-    const horde_chunk *c[2][2][2];
-    const int ny2 = ((wy + levels - 1) >> 5) != cy0;
-    const int nz2 = ((wz + 3) >> 5) != cz0;
-    const int nx2 = sh > 28;
-    for (int a = 0; a <= ny2; a++)
-        for (int b = 0; b <= nz2; b++) {
-            c[a][b][0] = horde_world_chunk(w, cx0, cy0 + a, cz0 + b);
-            c[a][b][1] = nx2 ? horde_world_chunk(w, cx0 + 1, cy0 + a, cz0 + b) : c[a][b][0];
-        }
-    for (int j = 0; j < levels; j++) {
-        const int32_t yy = wy + j;
-        const int a = (yy >> 5) != cy0;
-        const int ly = yy & 31;
-        uint32_t bits = 0;
-        for (int k = 0; k < 4; k++) {
-            const int32_t zz = wz + k;
-            const int b = (zz >> 5) != cz0;
-            const int lz = zz & 31;
-            uint64_t row = c[a][b][0]->rows[ly][lz];
-            row |= (uint64_t)c[a][b][1]->rows[ly][lz] << 32;
-            bits |= (uint32_t)((row >> sh) & 15u) << (4 * k);
-        }
-        occ[j] = bits;
-    }
+    /* Split the levels where they cross a chunk layer (at most once: levels <= 32). */
+    const int ly0 = wy & 31;
+    const int first = levels < 32 - ly0 ? levels : 32 - ly0;
+    fetch_run(w, wx, wy >> 5, ly0, wz, 0, first, occ);
+    if (first < levels)
+        fetch_run(w, wx, (wy >> 5) + 1, 0, wz, first, levels - first, occ);
 }

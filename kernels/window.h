@@ -8,10 +8,27 @@
  * three above (enough for height <= 3 plus a one-level push up or down). */
 #define HORDE_WIN_LEVELS 5
 
-/* Never NULL: missing chunks resolve to a shared all-air or all-solid chunk. */
-const horde_chunk *horde_world_chunk(const horde_world *w, int32_t cx, int32_t cy, int32_t cz);
+/* Shared stand-ins for missing chunks (world.c). */
+extern const horde_chunk horde_empty_chunk;
+extern const horde_chunk horde_solid_chunk;
 
-/* occ[j] bit (i + 4*k) = block (wx+i, wy+j, wz+k) is solid, for i, k in 0..3 and
+/* Never NULL: missing chunks resolve to the shared all-air or all-solid chunk. */
+static inline const horde_chunk *horde_world_chunk(const horde_world *w, int32_t cx, int32_t cy,
+                                                   int32_t cz)
+{
+    const int64_t gx = (int64_t)cx - w->origin_cx;
+    const int64_t gy = (int64_t)cy - w->origin_cy;
+    const int64_t gz = (int64_t)cz - w->origin_cz;
+    const horde_chunk *c = NULL;
+    if ((uint64_t)gx < (uint64_t)w->nx && (uint64_t)gy < (uint64_t)w->ny &&
+        (uint64_t)gz < (uint64_t)w->nz)
+        c = w->chunks[gx + (int64_t)w->nx * (gz + (int64_t)w->nz * gy)];
+    if (c)
+        return c;
+    return w->missing == HORDE_MISSING_SOLID ? &horde_solid_chunk : &horde_empty_chunk;
+}
+
+/* occ[j] bit (i + 8*k) = block (wx+i, wy+j, wz+k) is solid, for i, k in 0..3 and
  * j in 0..levels-1. Coordinates must satisfy |w*| < 2^30. */
 void horde_fetch_window(const horde_world *w, int32_t wx, int32_t wy, int32_t wz, int levels,
                         uint32_t *occ);

@@ -47,9 +47,16 @@ int horde_isa_parse(const char *name, horde_isa *out)
     return HORDE_ERR_UNKNOWN_ISA;
 }
 
+/* CPUID traps to the hypervisor on virtual machines: ask once. 0 = not yet known. */
+static atomic_uint cpu_flags_cache;
+
 static int native(horde_isa isa)
 {
-    const unsigned f = horde_cpu_flags();
+    unsigned f = atomic_load_explicit(&cpu_flags_cache, memory_order_relaxed);
+    if (!f) {
+        f = horde_cpu_flags() | 0x80000000u; /* marker bit: known, possibly no features */
+        atomic_store_explicit(&cpu_flags_cache, f, memory_order_relaxed);
+    }
     switch (isa) {
     case HORDE_ISA_SCALAR: return 1;
     case HORDE_ISA_SSE2: return (f & HORDE_CPU_SSE2) != 0;

@@ -74,35 +74,15 @@ int horde_world_init(horde_world *w, const horde_chunk *const *chunks, int32_t o
 
 /* Shared all-air and all-solid chunks stand in for missing ones, so lookups never
  * return NULL and the fetch loop has no policy branch. */
-static const horde_chunk empty_chunk;
-static horde_chunk solid_chunk_storage;
-static int solid_ready;
-
-static const horde_chunk *solid_chunk(void)
-{
-    /* Idempotent: every thread writes the same bytes; the flag only skips the work. */
-    if (!__atomic_load_n(&solid_ready, __ATOMIC_ACQUIRE)) {
-        static const uint32_t ones = 0xffffffffu;
-        for (int y = 0; y < HORDE_CHUNK_SIZE; y++)
-            for (int z = 0; z < HORDE_CHUNK_SIZE; z++)
-                __atomic_store(&solid_chunk_storage.rows[y][z], &ones, __ATOMIC_RELAXED);
-        __atomic_store_n(&solid_ready, 1, __ATOMIC_RELEASE);
-    }
-    return &solid_chunk_storage;
-}
-
-const horde_chunk *horde_world_chunk(const horde_world *w, int32_t cx, int32_t cy, int32_t cz)
-{
-    int64_t gx = (int64_t)cx - w->origin_cx;
-    int64_t gy = (int64_t)cy - w->origin_cy;
-    int64_t gz = (int64_t)cz - w->origin_cz;
-    const horde_chunk *c = NULL;
-    if (gx >= 0 && gx < w->nx && gy >= 0 && gy < w->ny && gz >= 0 && gz < w->nz)
-        c = w->chunks[gx + (int64_t)w->nx * (gz + (int64_t)w->nz * gy)];
-    if (c)
-        return c;
-    return w->missing == HORDE_MISSING_SOLID ? solid_chunk() : &empty_chunk;
-}
+#define ROW_ONES {0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu}
+#define ROWS8 ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES
+const horde_chunk horde_empty_chunk;
+const horde_chunk horde_solid_chunk = {{ROWS8, ROWS8, ROWS8, ROWS8}};
 
 int horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz)
 {
