@@ -19,14 +19,39 @@ static inline void axis_dist2(wf c, wf fw, wf *d2)
     }
 }
 
-/* Overlap bits (i + 8k) of the disc over the 4x4 window cells. */
-static inline wi disc_cells(const wf *dxx, const wf *dzz, wf r2)
+/* Per-axis summary of one coordinate option, for the cell masks below. */
+typedef struct axis_mask {
+    wi reach; /* columns with d2 < r2: bit i repeated in every byte (x) or byte k = 0xff (z) */
+    wi side;  /* the same restricted to 0 < d2 < r2 (the centre lies outside that column) */
+    wf side_d2; /* d2 of the side column (0 if none; at most one exists since r <= 0.5) */
+} axis_mask;
+
+static inline axis_mask axis_summary(const wf *d2, wf r2, int is_z)
 {
-    wi m = wi_set(0);
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 4; i++)
-            m = wi_or(m, wi_and(wf_lt(wf_add(dxx[i], dzz[k]), r2), wi_set(1 << (i + 8 * k))));
+    axis_mask m = {wi_set(0), wi_set(0), wf_set(0.0f)};
+    const wi zero_f = wi_set(0);
+    for (int i = 0; i < 4; i++) {
+        const int32_t bit = is_z ? (int32_t)(0xffu << (8 * i)) : (int32_t)(0x01010101u << i);
+        const wi reach = wf_lt(d2[i], r2);
+        const wi side = wi_andnot(wi_eq(wi_as(d2[i]), zero_f), reach); /* d2 is +0 or > 0 */
+        m.reach = wi_or(m.reach, wi_and(reach, wi_set(bit)));
+        m.side = wi_or(m.side, wi_and(side, wi_set(bit)));
+        m.side_d2 = wf_add(m.side_d2, wf_as(wi_and(side, wi_as(d2[i]))));
+    }
     return m;
+}
+
+/* Overlap bits (i + 8k) of the disc over the 4x4 window cells, equal to testing
+ * dxx[i] + dzz[k] < r2 for all 16 cells as the reference does: a cell passes only if
+ * its column and row each have d2 < r2; if either d2 is 0 the sum is the other one,
+ * exactly; the only cell with both positive is (side column, side row), tested here
+ * with the same float sum. */
+static inline wi disc_cells_fast(const axis_mask *mx, const axis_mask *mz, wf r2)
+{
+    const wi outer = wi_and(mx->reach, mz->reach);
+    const wi corner = wi_and(mx->side, mz->side);
+    const wi far = wi_not(wf_lt(wf_add(mx->side_d2, mz->side_d2), r2));
+    return wi_andnot(wi_and(corner, far), outer);
 }
 
 static inline wi band(const wi *occ, wi jlo, wi jhi)
@@ -84,7 +109,10 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
     wf dxx[4][4], dzz[4][4]; /* [option][column or row] */
     axis_dist2(x, fwx, dxx[0]);
     axis_dist2(z, fwz, dzz[0]);
-    const wi here = disc_cells(dxx[0], dzz[0], r2);
+    axis_mask mx[4], mz[4];
+    mx[0] = axis_summary(dxx[0], r2, 0);
+    mz[0] = axis_summary(dzz[0], r2, 1);
+    const wi here = disc_cells_fast(&mx[0], &mz[0], r2);
     const wi hit = wi_and(valid, wi_not(is_zero(wi_and(vband[0], here))));
     const wi resting = wi_and(wf_eq(y, wf_from_i(iy0)), wi_not(is_zero(wi_and(occ[0], here))));
 
@@ -111,13 +139,15 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
         for (int o = 1; o < 4; o++) {
             axis_dist2(xo[o], fwx, dxx[o]);
             axis_dist2(zo[o], fwz, dzz[o]);
+            mx[o] = axis_summary(dxx[o], r2, 0);
+            mz[o] = axis_summary(dzz[o], r2, 1);
         }
         wi lcells[NLAT], lok[NLAT];
         wf llen[NLAT];
         const wf fwx4 = wf_add(fwx, wf_set(4.0f)), fwz4 = wf_add(fwz, wf_set(4.0f));
         for (int l = 0; l < NLAT; l++) {
             const wf cx = xo[lat_xopt[l]], cz = zo[lat_zopt[l]];
-            lcells[l] = disc_cells(dxx[lat_xopt[l]], dzz[lat_zopt[l]], r2);
+            lcells[l] = disc_cells_fast(&mx[lat_xopt[l]], &mz[lat_zopt[l]], r2);
             const wf dx = wf_sub(cx, x), dz = wf_sub(cz, z);
             llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
             const wi out = wi_or(wi_or(wf_lt(wf_sub(cx, r), fwx), wf_gt(wf_add(cx, r), fwx4)),
@@ -176,6 +206,41 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
     flags = wi_sel(valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
     wf_store(ox + base, bx), wf_store(oy + base, by), wf_store(oz + base, bz);
     wi_store(of + base, flags);
+}
+
+/* Cheap first pass: which lanes overlap anything? Free lanes get their final result
+ * here (unchanged, ON_GROUND when resting on a block); overlapping ones are marked in
+ * hit[] and resolved by push_lanes on a compacted tile, so SIMD work is not spent on
+ * free movers (the scalar reference returns early for them too). */
+static inline void classify_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy,
+                                  float *oz, uint32_t *of, uint32_t *hit_out)
+{
+    const wf x = wf_load(t->x + base), y = wf_load(t->y + base), z = wf_load(t->z + base);
+    const wf r = wf_load(t->r + base), h = wf_load(t->h + base);
+    const wi valid = wi_load(t->valid + base);
+    const wi one = wi_set(1);
+    const wi iy0 = wi_floor(y);
+    const wi wy = wi_sub(iy0, one);
+    const wf fwx = wf_from_i(wi_sub(wi_floor(wf_sub(x, r)), one));
+    const wf fwz = wf_from_i(wi_sub(wi_floor(wf_sub(z, r)), one));
+    wf dxx[4], dzz[4];
+    axis_dist2(x, fwx, dxx);
+    axis_dist2(z, fwz, dzz);
+    const wf r2 = wf_mul(r, r);
+    const axis_mask mx = axis_summary(dxx, r2, 0), mz = axis_summary(dzz, r2, 1);
+    const wi here = disc_cells_fast(&mx, &mz, r2);
+    wi occ[HORDE_WIN_LEVELS];
+    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+        occ[j] = wi_load(t->occ[j] + base);
+    const wi jlo = wi_sub(wi_floor(y), wy);
+    const wi jhi = wi_sub(wi_sub(wi_ceil(wf_add(y, h)), one), wy);
+    const wi hit = wi_and(valid, wi_not(is_zero(wi_and(band(occ, jlo, jhi), here))));
+    const wi resting = wi_and(wf_eq(y, wf_from_i(iy0)), wi_not(is_zero(wi_and(occ[0], here))));
+    wi flags = wi_and(resting, wi_set(HORDE_FLAG_ON_GROUND));
+    flags = wi_sel(valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(ox + base, x), wf_store(oy + base, y), wf_store(oz + base, z);
+    wi_store(of + base, flags);
+    wi_store(hit_out + base, hit);
 }
 
 /* Validate and sanitise W movers, and compute their window origins. */
@@ -247,17 +312,41 @@ static inline void fetch_tile(const horde_world *w, horde_cyl_tile *t, size_t pa
 
 void FN(horde_cylinder_push_)(const horde_world *w, const horde_cylinder_batch *b)
 {
-    horde_cyl_tile t;
+    horde_cyl_tile t, c; /* prepared movers; compacted overlapping movers */
     float ox[HORDE_CYL_TILE], oy[HORDE_CYL_TILE], oz[HORDE_CYL_TILE];
-    uint32_t of[HORDE_CYL_TILE];
+    float cx[HORDE_CYL_TILE], cy[HORDE_CYL_TILE], cz[HORDE_CYL_TILE];
+    uint32_t of[HORDE_CYL_TILE], cf[HORDE_CYL_TILE];
     for (size_t start = 0; start < b->n; start += HORDE_CYL_TILE) {
         const size_t count = b->n - start < HORDE_CYL_TILE ? b->n - start : HORDE_CYL_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, start, count, &t, (int)i);
         fetch_tile(w, &t, padded);
+        uint32_t hit[HORDE_CYL_TILE];
         for (size_t i = 0; i < padded; i += W)
-            push_lanes(&t, (int)i, ox, oy, oz, of);
+            classify_lanes(&t, (int)i, ox, oy, oz, of, hit);
+        /* Compact the overlapping movers, resolve them densely, scatter back. */
+        int idx[HORDE_CYL_TILE], m = 0;
+        for (size_t i = 0; i < padded; i++)
+            if (hit[i]) {
+                c.x[m] = t.x[i], c.y[m] = t.y[i], c.z[m] = t.z[i], c.r[m] = t.r[i], c.h[m] = t.h[i];
+                c.valid[m] = ~0u;
+                for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                    c.occ[j][m] = t.occ[j][i];
+                idx[m++] = (int)i;
+            }
+        for (int i = m; i < (m + W - 1) / W * W; i++) { /* padding lanes: free, discarded */
+            c.x[i] = c.y[i] = c.z[i] = c.r[i] = c.h[i] = 0.0f;
+            c.valid[i] = 0;
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                c.occ[j][i] = 0;
+        }
+        for (int i = 0; i < m; i += W)
+            push_lanes(&c, i, cx, cy, cz, cf);
+        for (int i = 0; i < m; i++) {
+            const int k = idx[i];
+            ox[k] = cx[i], oy[k] = cy[i], oz[k] = cz[i], of[k] = cf[i];
+        }
         for (size_t i = 0; i < count; i++) {
             /* Invalid lanes return their input bits untouched (NaN payloads included). */
             const int ok = t.valid[i] != 0;

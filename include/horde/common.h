@@ -32,15 +32,13 @@ typedef enum horde_status {
 /* Human-readable name of a status code (static storage, never NULL). */
 HORDE_API const char *horde_status_string(int status);
 
-/* Per-mover result flags (bit set in out_flags[i]). */
-enum horde_flags {
-    HORDE_FLAG_COLLIDED = 1u << 0,    /* the mover overlapped solid blocks and was moved */
-    HORDE_FLAG_ON_GROUND = 1u << 1,   /* pushed up out of a floor, or resting exactly on one */
-    HORDE_FLAG_HIT_CEILING = 1u << 2, /* pushed down out of a ceiling */
-    HORDE_FLAG_HIT_WALL = 1u << 3,    /* the correction has a horizontal part */
-    HORDE_FLAG_STUCK = 1u << 4,       /* overlapping, but no exit within reach: left unchanged */
-    HORDE_FLAG_INVALID = 1u << 31     /* input rejected (NaN/Inf, out-of-range size or position): left unchanged */
-};
+/* Per-mover result flags (bits of out_flags[i]; uint32_t). */
+#define HORDE_FLAG_COLLIDED 0x1u       /* the mover overlapped solid blocks and was moved */
+#define HORDE_FLAG_ON_GROUND 0x2u      /* pushed up out of a floor, or resting exactly on one */
+#define HORDE_FLAG_HIT_CEILING 0x4u    /* pushed down out of a ceiling */
+#define HORDE_FLAG_HIT_WALL 0x8u       /* the correction has a horizontal part */
+#define HORDE_FLAG_STUCK 0x10u         /* overlapping, but no exit within reach: left unchanged */
+#define HORDE_FLAG_INVALID 0x80000000u /* input rejected (NaN/Inf, out-of-range size or position): left unchanged */
 
 #ifdef __cplusplus
 }
