@@ -23,7 +23,7 @@ static int tu_checks, tu_failures;
         }                                                                                  \
     } while (0)
 
-static int tu_finish(const char *name)
+static inline int tu_finish(const char *name)
 {
     printf("%s: %d checks, %d failed\n", name, tu_checks, tu_failures);
     return tu_failures ? 1 : 0;
@@ -51,8 +51,8 @@ typedef struct {
     horde_world w;
 } tu_world;
 
-static void tu_world_make(tu_world *t, int ox, int oy, int oz, int gx, int gy, int gz,
-                          horde_missing missing)
+static inline void tu_world_make(tu_world *t, int ox, int oy, int oz, int gx, int gy, int gz,
+                                 horde_missing missing)
 {
     size_t n = (size_t)gx * gy * gz;
     t->chunks = calloc(n ? n : 1, sizeof *t->chunks);
@@ -65,10 +65,10 @@ static void tu_world_make(tu_world *t, int ox, int oy, int oz, int gx, int gy, i
         exit(2);
     }
 }
-static void tu_world_free(tu_world *t) { free(t->chunks), free(t->ptrs); }
+static inline void tu_world_free(tu_world *t) { free(t->chunks), free(t->ptrs); }
 
 /* Set world block (bx, by, bz); ignored outside the grid. */
-static void tu_set(tu_world *t, int bx, int by, int bz, int solid)
+static inline void tu_set(tu_world *t, int bx, int by, int bz, int solid)
 {
     const horde_world *w = &t->w;
     int cx = (bx >> 5) - w->origin_cx, cy = (by >> 5) - w->origin_cy, cz = (bz >> 5) - w->origin_cz;
@@ -79,7 +79,7 @@ static void tu_set(tu_world *t, int bx, int by, int bz, int solid)
 
 /* Independent overlap test straight from the definition in cylinder.h (float, as
  * documented), enumerating blocks through the public world lookup. */
-static int tu_cyl_overlaps(const horde_world *w, float x, float y, float z, float r, float h)
+static inline int tu_cyl_overlaps(const horde_world *w, float x, float y, float z, float r, float h)
 {
     int x0 = (int)floor((double)x - r) - 1, x1 = (int)floor((double)x + r) + 1;
     int z0 = (int)floor((double)z - r) - 1, z1 = (int)floor((double)z + r) + 1;

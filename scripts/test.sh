@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# The one test command (CI runs it through .ci/run). On a fresh Debian 12 machine it
+# installs what is missing, then builds and runs the whole meson test suite three ways:
+#   build-test/   native release build (+ the benchmark, so it at least compiles)
+#   build-san/    debugoptimized with AddressSanitizer + UndefinedBehaviorSanitizer
+#   build-clang/  release build with clang-14
+# A build that fails still lets every test program that did build run; each test whose
+# program could not be built counts as failed, and so does the failed build itself.
+# The last line of output is always "N passed, N failed" (meson tests across all runs).
+# Exit status: 0 only if everything built and every test passed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS=0
+passed=0
+failed=0
+skipped=0
+problems=()
+
+fail() { # fail COUNT WHAT
+    failed=$((failed + $1))
+    problems+=("$2")
+}
+
+finish() {
+    echo
+    echo "=== summary ==="
+    if ((${#problems[@]})); then
+        printf '  FAILED: %s\n' "${problems[@]}"
+    fi
+    if ((skipped)); then
+        echo "  ($skipped skipped, counted in neither number)"
+    fi
+    printf 'wall time: %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
+    echo "$passed passed, $failed failed"
+    if ((failed)); then exit 1; fi
+    exit 0
+}
+
+# ---- dependencies ------------------------------------------------------------------------
+packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev clang-14)
+if command -v dpkg >/dev/null 2>&1; then
+    missing=()
+    for p in "${packages[@]}"; do
+        status=$(dpkg -s "$p" 2>/dev/null || true)
+        if [[ $status != *"Status: install ok installed"* ]]; then
+            missing+=("$p")
+        fi
+    done
+    if ((${#missing[@]})); then
+        echo "=== installing: ${missing[*]} ==="
+        sudo=()
+        if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+        export DEBIAN_FRONTEND=noninteractive
+        if ! { "${sudo[@]}" apt-get update && "${sudo[@]}" apt-get install -y "${missing[@]}"; }; then
+            fail 1 "apt-get install ${missing[*]}"
+        fi
+    fi
+else
+    echo "warning: no dpkg; assuming meson, ninja, a C/C++ compiler, SIMDe and Google Benchmark are installed" >&2
+fi
+for tool in meson ninja python3; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        fail 1 "$tool not found"
+        finish
+    fi
+done
+
+# ---- one configuration: set up, build (keep going on errors), run what was built ----------
+# run_config LABEL BUILDDIR "ENV ASSIGNMENTS FOR SETUP" "ENV ASSIGNMENTS FOR TESTS" SETUP ARGS...
+# The env assignment strings and the test name list are split into words on purpose.
+# shellcheck disable=SC2086
+run_config() {
+    local label=$1 dir=$2 setup_env=$3 test_env=$4
+    shift 4
+    echo
+    echo "=== $label: $dir ==="
+    local t0=$SECONDS
+    # Reuse an existing build directory (options re-applied); start over if that fails.
+    if [ -f "$dir/meson-private/coredata.dat" ] &&
+        env $setup_env meson setup --reconfigure "$dir" "$@" >"$dir.setup.log" 2>&1; then
+        :
+    else
+        rm -rf "$dir"
+        if ! env $setup_env meson setup "$dir" "$@" >"$dir.setup.log" 2>&1; then
+            cat "$dir.setup.log"
+            fail 1 "$label: meson setup"
+            rm -f "$dir.setup.log"
+            return 0
+        fi
+    fi
+    mv "$dir.setup.log" "$dir/meson-logs/setup-output.txt"
+    if ! ninja -C "$dir" -k 0; then
+        fail 1 "$label: build"
+    fi
+
+    # Tests whose program exists (meson test refuses to start if any is missing).
+    local lists built unbuilt n_unbuilt=0
+    if ! lists=$(meson introspect --tests "$dir" | python3 -c '
+import json, os, sys
+built, unbuilt = [], []
+for t in json.load(sys.stdin):
+    (built if os.path.exists(t["cmd"][0]) else unbuilt).append(t["name"])
+print(" ".join(built))
+print(" ".join(unbuilt))'); then
+        fail 1 "$label: listing tests"
+        return 0
+    fi
+    built=$(sed -n 1p <<<"$lists")
+    unbuilt=$(sed -n 2p <<<"$lists")
+    if [ -n "$unbuilt" ]; then
+        for t in $unbuilt; do
+            fail 1 "$label: $t (program not built)"
+            n_unbuilt=$((n_unbuilt + 1))
+        done
+    fi
+    if [ -z "$built" ]; then
+        echo "--- $label: no test program was built ($n_unbuilt tests counted as failed)"
+        return 0
+    fi
+
+    local log="$dir/meson-logs/testlog.json" rc=0
+    rm -f "$log"
+    env $test_env meson test -C "$dir" --no-rebuild --print-errorlogs $built || rc=$?
+    if [ ! -s "$log" ]; then
+        fail 1 "$label: meson test produced no log (exit $rc)"
+        return 0
+    fi
+    local counts
+    counts=$(python3 - "$log" <<'EOF'
+import json, sys
+ok = bad = skip = 0
+names = []
+with open(sys.argv[1]) as f:
+    for line in f:
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        res = r.get("result", "")
+        if res in ("OK", "EXPECTEDFAIL"):
+            ok += 1
+        elif res == "SKIP":
+            skip += 1
+        else:
+            bad += 1
+            names.append("%s=%s" % (r.get("name", "?"), res))
+print(ok, bad, skip, ",".join(names))
+EOF
+    )
+    local n_ok n_bad n_skip bad_names
+    read -r n_ok n_bad n_skip bad_names <<<"$counts"
+    passed=$((passed + n_ok))
+    skipped=$((skipped + n_skip))
+    if ((n_bad)); then
+        fail "$n_bad" "$label: ${bad_names//,/ }"
+    elif ((rc)); then
+        fail 1 "$label: meson test exited $rc"
+    fi
+    echo "--- $label: $n_ok passed, $n_bad failed, $n_skip skipped, $n_unbuilt not built ($((SECONDS - t0))s)"
+}
+
+# (a) native release build; the benchmark is compiled too (not run).
+bench=enabled
+if [ ! -f bench/meson.build ]; then
+    echo "warning: bench/meson.build missing; building without the benchmark" >&2
+    bench=disabled
+fi
+run_config "native release" build-test "" "" \
+    -Dbuildtype=release -Dtests=true -Dbench=$bench
+
+# (b) ASan + UBSan. UBSan findings abort (halt_on_error and -fno-sanitize-recover), so
+# meson sees them as failures; leaks fail the test too.
+san_flags="-fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+run_config "sanitizers (address,undefined)" build-san "" \
+    "UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1:halt_on_error=1" \
+    -Dbuildtype=debugoptimized -Dtests=true -Dbench=disabled \
+    -Db_sanitize=address,undefined -Db_lundef=false \
+    "-Dc_args=$san_flags" "-Dcpp_args=$san_flags"
+
+# (c) clang-14.
+if command -v clang-14 >/dev/null 2>&1; then
+    cxx=clang++-14
+    command -v "$cxx" >/dev/null 2>&1 || cxx=c++
+    run_config "clang-14 release" build-clang "CC=clang-14 CXX=$cxx" "" \
+        -Dbuildtype=release -Dtests=true -Dbench=disabled
+else
+    fail 1 "clang-14 not installed"
+fi
+
+finish
