@@ -51,9 +51,11 @@ int horde_world_check(const horde_world *w)
         return HORDE_ERR_BAD_WORLD;
     if (w->missing != HORDE_MISSING_EMPTY && w->missing != HORDE_MISSING_SOLID)
         return HORDE_ERR_BAD_WORLD;
-    int64_t count = (int64_t)w->nx * w->ny * w->nz;
-    if (count > INT32_MAX)
+    /* The pointer count must fit int32; test by division so nothing can overflow. */
+    int64_t count = (int64_t)w->nx * w->ny; /* < 2^62: cannot overflow */
+    if (count > INT32_MAX || (w->nz && count > INT32_MAX / w->nz))
         return HORDE_ERR_BAD_WORLD;
+    count *= w->nz;
     if (count > 0 && !w->chunks)
         return HORDE_ERR_NULL_ARG;
     return HORDE_OK;
