@@ -187,4 +187,16 @@ else
     fail 1 "clang-14 not installed"
 fi
 
+# (d) downstream use: installed + pkg-config, and as a meson subproject.
+echo
+echo "=== consumers: install + pkg-config, meson subproject ==="
+consumer_out=$(./scripts/check_consumers.sh 2>&1) || true
+sed "s/^/  /" <<<"$consumer_out"
+if [[ $(tail -n1 <<<"$consumer_out") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    if ((BASH_REMATCH[2])); then fail "${BASH_REMATCH[2]}" "consumer checks"; fi
+else
+    fail 1 "consumer checks did not report"
+fi
+
 finish

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Checks that downstream users can build against horde two ways:
+#   1. meson install into a staging prefix, then cc + pkg-config --cflags --libs horde
+#   2. horde as a meson subproject (meson.override_dependency('horde', ...))
+# Prints "N passed, N failed" for these two checks; exit status 0 only if both pass.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+# 1. install + pkg-config
+if meson setup "$work/build" --prefix="$work/prefix" -Dtests=false -Dbench=disabled >"$work/log1" 2>&1 &&
+    meson install -C "$work/build" >>"$work/log1" 2>&1; then
+    pcdir=$(dirname "$(find "$work/prefix" -name horde.pc | head -n1)")
+    libdir=$(dirname "$(find "$work/prefix" -name 'libhorde.so' | head -n1)")
+    if PKG_CONFIG_PATH="$pcdir" cc -std=c11 -Wall -Werror tests/consumer/main.c \
+        $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs horde) -o "$work/consumer_pc" >>"$work/log1" 2>&1 &&
+        LD_LIBRARY_PATH="$libdir" "$work/consumer_pc" >>"$work/log1" 2>&1; then
+        echo "ok: installed horde via pkg-config"
+        passed=$((passed + 1))
+    else
+        echo "FAIL: installed horde via pkg-config"; cat "$work/log1"; failed=$((failed + 1))
+    fi
+else
+    echo "FAIL: meson install"; cat "$work/log1"; failed=$((failed + 1))
+fi
+
+# 2. subproject
+mkdir -p "$work/sub/subprojects"
+cp tests/consumer/meson.build tests/consumer/main.c "$work/sub/"
+ln -s "$root" "$work/sub/subprojects/horde"
+if meson setup "$work/sub/build" "$work/sub" >"$work/log2" 2>&1 &&
+    meson test -C "$work/sub/build" >>"$work/log2" 2>&1; then
+    echo "ok: horde as a meson subproject"
+    passed=$((passed + 1))
+else
+    echo "FAIL: horde as a meson subproject"; cat "$work/log2"; failed=$((failed + 1))
+fi
+echo "$passed passed, $failed failed"
+((failed == 0))
