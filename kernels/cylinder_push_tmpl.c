@@ -166,9 +166,17 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
         wi found = wi_set(0), best_v = wi_set(0), best_l = wi_set(0);
         /* Candidate order of cylinder.h: (up, none), (down, none), then (v, l) for
          * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
+/* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
+ * horizontal option into its cells; distinct sentinel bits (30 and 29, unused by the
+ * 4x4 cell layout) make any blocked side produce a non-zero AND. */
+        wi vmask[3], lmask[NLAT];
+        for (int v = 0; v < 3; v++)
+            vmask[v] = wi_or(wi_or(vband[v], wi_not(vok[v])), wi_set(1 << 30));
+        for (int l = 0; l < NLAT; l++)
+            lmask[l] = wi_or(wi_or(lcells[l], wi_not(lok[l])), wi_set(1 << 29));
 #define CANDIDATE(V, L)                                                                        \
     do {                                                                                       \
-        const wi ok = wi_and(wi_and(vok[V], lok[L]), is_zero(wi_and(vband[V], lcells[L])));   \
+        const wi ok = is_zero(wi_and(vmask[V], lmask[L]));                                     \
         const wf len = wf_add(vlen[V], llen[L]);                                               \
         const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
         best_len = wf_sel(take, len, best_len);                                                \
