@@ -1,7 +1,6 @@
 // horde benchmarks: cylinder push-out over the game scene, per backend and batch size.
 //
-// Benchmarks are named cylinder_push/<isa>/<batch> and registered at run time for
-// every backend horde_isa_supported() reports. items_per_second = movers per second.
+// Benchmarks are named cylinder_push/<isa>/<batch>; items_per_second = movers per second.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -9,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "horde/horde.h"
-#include "scene.h"
+#include "bench_common.h"
+
+using namespace hb;
 
 namespace {
 
@@ -18,24 +18,6 @@ const size_t kBatches[] = {256, 1024, 4096, 16384, 65536, 262144, 1048576};
 const size_t kMaxBatch = 1048576;
 const uint64_t kSceneSeed = 1;
 const uint64_t kMoverSeed = 0x686f726465ull; // "horde"
-
-// splitmix64: deterministic on every platform (unlike <random>'s distributions).
-struct Rng {
-    uint64_t s;
-    uint64_t next()
-    {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    float uniform(float lo, float hi) // [lo, hi)
-    {
-        float u = (float)(next() >> 40) * (1.0f / 16777216.0f); // 24 bits: [0, 1)
-        float v = lo + (hi - lo) * u;
-        return v < hi ? v : lo;
-    }
-};
 
 // One set of movers; a batch of n uses the first n. Inputs are never written:
 // every iteration recomputes the same corrections into the output arrays.
@@ -67,7 +49,6 @@ struct Movers {
     }
 };
 
-scene g_scene;
 Movers *g_movers;
 
 void cylinder_push(benchmark::State &state, horde_isa isa, size_t n)
@@ -84,34 +65,14 @@ void cylinder_push(benchmark::State &state, horde_isa isa, size_t n)
     state.SetItemsProcessed(state.iterations() * (int64_t)n);
 }
 
-bool emulated(horde_isa isa)
-{
-#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-    return isa == HORDE_ISA_NEON;
-#elif defined(__aarch64__) || defined(__arm__) || defined(_M_ARM64)
-    return isa == HORDE_ISA_SSE2 || isa == HORDE_ISA_SSE41 || isa == HORDE_ISA_AVX2;
-#else
-    return isa != HORDE_ISA_SCALAR;
-#endif
-}
-
 } // namespace
 
-int main(int argc, char **argv)
+void hb::register_cylinder_push()
 {
-    if (scene_build(&g_scene, SCENE_GAME, kSceneSeed) != 0) {
-        std::fprintf(stderr, "horde_bench: cannot build the game scene\n");
-        return 1;
-    }
     g_movers = new Movers(kMaxBatch);
-
     // Share of movers the push actually moves: checks the scene keeps the kernel busy.
-    {
-        horde_cylinder_batch b = g_movers->batch(kMaxBatch);
-        if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) != HORDE_OK) {
-            std::fprintf(stderr, "horde_bench: scalar cylinder push failed\n");
-            return 1;
-        }
+    horde_cylinder_batch b = g_movers->batch(kMaxBatch);
+    if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK) {
         size_t moved = 0;
         for (size_t i = 0; i < kMaxBatch; i++)
             moved += (g_movers->out_flags[i] & HORDE_FLAG_COLLIDED) != 0;
@@ -119,31 +80,9 @@ int main(int argc, char **argv)
         std::snprintf(pct, sizeof pct, "%.1f", 100.0 * (double)moved / (double)kMaxBatch);
         benchmark::AddCustomContext("horde_collided_pct", pct);
     }
-
-    std::string emu;
-    for (int i = 0; i < HORDE_ISA_COUNT; i++) {
-        horde_isa isa = (horde_isa)i;
-        if (!horde_isa_supported(isa))
-            continue;
-        if (emulated(isa))
-            emu += (emu.empty() ? "" : ",") + std::string(horde_isa_name(isa));
-        for (size_t n : kBatches) {
-            std::string name = std::string("cylinder_push/") + horde_isa_name(isa) + "/" +
-                               std::to_string(n);
-            benchmark::RegisterBenchmark(name.c_str(), cylinder_push, isa, n)
+    for (horde_isa isa : isas())
+        for (size_t n : kBatches)
+            benchmark::RegisterBenchmark(bench_name("cylinder_push", isa, n).c_str(), cylinder_push,
+                                         isa, n)
                 ->Unit(benchmark::kMicrosecond);
-        }
-    }
-    benchmark::AddCustomContext("horde_best_isa", horde_isa_name(horde_isa_best()));
-    benchmark::AddCustomContext("horde_emulated_isas", emu);
-
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-
-    delete g_movers;
-    scene_free(&g_scene);
-    return 0;
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "horde/cylinder.h"
+#include "kernel_protos.h"
 #include "window.h"
 
 /* Movers are prepared (validated, sanitised, voxel window fetched) in tiles. */
@@ -40,12 +41,7 @@ static inline int32_t horde_iceil(float v)
 }
 
 
-typedef void (*horde_cyl_push_fn)(const horde_world *w, const horde_cylinder_batch *b);
-
-void horde_cylinder_push_scalar(const horde_world *w, const horde_cylinder_batch *b);
-void horde_cylinder_push_sse2(const horde_world *w, const horde_cylinder_batch *b);
-void horde_cylinder_push_sse41(const horde_world *w, const horde_cylinder_batch *b);
-void horde_cylinder_push_avx2(const horde_world *w, const horde_cylinder_batch *b);
-void horde_cylinder_push_neon(const horde_world *w, const horde_cylinder_batch *b);
+typedef void (*horde_cylinder_push_fn)(const horde_world *w, const horde_cylinder_batch *b);
+HORDE_KERNEL_PROTOS(cylinder_push, (const horde_world *w, const horde_cylinder_batch *b))
 
 #endif

@@ -7,25 +7,30 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "cylinder_common.h"
 #include "dispatch.h"
 
 static const char *const isa_names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon"};
 
-/* Backends compiled into this build (meson defines HORDE_HAVE_<ISA>). */
+/* Backends compiled into this build (meson defines HORDE_HAVE_<ISA>). A backend's
+ * row is all or nothing: every kernel is compiled for every backend. */
+#define ENTRY_SCALAR(name) .name = horde_##name##_scalar,
+#define ENTRY_SSE2(name) .name = horde_##name##_sse2,
+#define ENTRY_SSE41(name) .name = horde_##name##_sse41,
+#define ENTRY_AVX2(name) .name = horde_##name##_avx2,
+#define ENTRY_NEON(name) .name = horde_##name##_neon,
 static const horde_kernels table[HORDE_ISA_COUNT] = {
-    [HORDE_ISA_SCALAR] = {horde_cylinder_push_scalar},
+    [HORDE_ISA_SCALAR] = {HORDE_KERNEL_LIST(ENTRY_SCALAR)},
 #ifdef HORDE_HAVE_SSE2
-    [HORDE_ISA_SSE2] = {horde_cylinder_push_sse2},
+    [HORDE_ISA_SSE2] = {HORDE_KERNEL_LIST(ENTRY_SSE2)},
 #endif
 #ifdef HORDE_HAVE_SSE41
-    [HORDE_ISA_SSE41] = {horde_cylinder_push_sse41},
+    [HORDE_ISA_SSE41] = {HORDE_KERNEL_LIST(ENTRY_SSE41)},
 #endif
 #ifdef HORDE_HAVE_AVX2
-    [HORDE_ISA_AVX2] = {horde_cylinder_push_avx2},
+    [HORDE_ISA_AVX2] = {HORDE_KERNEL_LIST(ENTRY_AVX2)},
 #endif
 #ifdef HORDE_HAVE_NEON
-    [HORDE_ISA_NEON] = {horde_cylinder_push_neon},
+    [HORDE_ISA_NEON] = {HORDE_KERNEL_LIST(ENTRY_NEON)},
 #endif
 };
 

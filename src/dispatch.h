@@ -2,11 +2,14 @@
 #ifndef HORDE_DISPATCH_H
 #define HORDE_DISPATCH_H
 
-#include "cylinder_common.h"
+#include "kernel_list.h"
+#include "kernels.h"
 
+#define HORDE_KERNEL_FIELD(name) horde_##name##_fn name;
 typedef struct horde_kernels {
-    horde_cyl_push_fn cylinder_push;
+    HORDE_KERNEL_LIST(HORDE_KERNEL_FIELD)
 } horde_kernels;
+#undef HORDE_KERNEL_FIELD
 
 /* Kernels of a backend, or NULL when it cannot run here. */
 const horde_kernels *horde_kernels_for(horde_isa isa);

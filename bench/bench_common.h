@@ -1,0 +1,45 @@
+// Shared pieces of the benchmark suite: the scene, the deterministic RNG, the list of
+// backends to run, and each kernel file's registration function.
+#ifndef HORDE_BENCH_COMMON_H
+#define HORDE_BENCH_COMMON_H
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "horde/horde.h"
+#include "scene.h"
+
+namespace hb {
+
+// splitmix64: deterministic on every platform (unlike <random>'s distributions).
+struct Rng {
+    uint64_t s;
+    uint64_t next()
+    {
+        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    float uniform(float lo, float hi) // [lo, hi)
+    {
+        float u = (float)(next() >> 40) * (1.0f / 16777216.0f); // 24 bits: [0, 1)
+        float v = lo + (hi - lo) * u;
+        return v < hi ? v : lo;
+    }
+};
+
+extern scene g_scene;                 // SCENE_GAME, seed 1
+std::vector<horde_isa> isas();        // every backend horde_isa_supported() reports
+std::string bench_name(const char *kernel, horde_isa isa, size_t n); // kernel/isa/n
+
+// Registration functions, one per kernel file (bench/bench_<kernel>.cpp).
+void register_cylinder_push();
+
+} // namespace hb
+
+#endif

@@ -1,0 +1,56 @@
+// horde benchmark suite: builds the game scene, registers every kernel's benchmarks
+// (<kernel>/<isa>/<n>) for every supported backend, and runs Google Benchmark.
+#include <cstdio>
+
+#include "bench_common.h"
+
+scene hb::g_scene;
+
+std::vector<horde_isa> hb::isas()
+{
+    std::vector<horde_isa> v;
+    for (int i = 0; i < HORDE_ISA_COUNT; i++)
+        if (horde_isa_supported((horde_isa)i))
+            v.push_back((horde_isa)i);
+    return v;
+}
+
+std::string hb::bench_name(const char *kernel, horde_isa isa, size_t n)
+{
+    return std::string(kernel) + "/" + horde_isa_name(isa) + "/" + std::to_string(n);
+}
+
+static bool emulated(horde_isa isa)
+{
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+    return isa == HORDE_ISA_NEON;
+#elif defined(__aarch64__) || defined(__arm__) || defined(_M_ARM64)
+    return isa == HORDE_ISA_SSE2 || isa == HORDE_ISA_SSE41 || isa == HORDE_ISA_AVX2;
+#else
+    return isa != HORDE_ISA_SCALAR;
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    if (scene_build(&hb::g_scene, SCENE_GAME, 1) != 0) {
+        std::fprintf(stderr, "horde_bench: cannot build the game scene\n");
+        return 1;
+    }
+    hb::register_cylinder_push();
+
+    std::string emu;
+    for (horde_isa isa : hb::isas())
+        if (emulated(isa))
+            emu += (emu.empty() ? "" : ",") + std::string(horde_isa_name(isa));
+    benchmark::AddCustomContext("horde_best_isa", horde_isa_name(horde_isa_best()));
+    benchmark::AddCustomContext("horde_emulated_isas", emu);
+
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    scene_free(&hb::g_scene);
+    return 0;
+}

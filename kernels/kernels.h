@@ -1,0 +1,7 @@
+/* Internal: every kernel's internal header (one line per kernel, see src/kernel_list.h). */
+#ifndef HORDE_KERNELS_H
+#define HORDE_KERNELS_H
+
+#include "cylinder_common.h"
+
+#endif
