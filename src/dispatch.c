@@ -197,6 +197,7 @@ const char *horde_status_string(int status)
     case HORDE_ERR_UNKNOWN_ISA: return "unknown backend";
     case HORDE_ERR_UNSUPPORTED_ISA: return "backend not supported on this CPU or build";
     case HORDE_ERR_BAD_ENV: return "HORDE_ISA holds an unknown or unsupported backend";
+    case HORDE_ERR_BAD_PARAMS: return "parameters outside their documented ranges";
     default: return "unknown status";
     }
 }

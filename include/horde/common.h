@@ -26,7 +26,8 @@ typedef enum horde_status {
     HORDE_ERR_BAD_WORLD = -2,   /* world view has negative or overflowing dimensions */
     HORDE_ERR_UNKNOWN_ISA = -3, /* backend name not recognised */
     HORDE_ERR_UNSUPPORTED_ISA = -4, /* backend known but not usable on this CPU/OS/build */
-    HORDE_ERR_BAD_ENV = -5      /* HORDE_ISA holds a value that is unknown or unsupported */
+    HORDE_ERR_BAD_ENV = -5,     /* HORDE_ISA holds a value that is unknown or unsupported */
+    HORDE_ERR_BAD_PARAMS = -6   /* a parameter struct holds values outside their documented ranges */
 } horde_status;
 
 /* Human-readable name of a status code (static storage, never NULL). */
@@ -38,6 +39,8 @@ HORDE_API const char *horde_status_string(int status);
 #define HORDE_FLAG_HIT_CEILING 0x4u    /* pushed down out of a ceiling */
 #define HORDE_FLAG_HIT_WALL 0x8u       /* the correction has a horizontal part */
 #define HORDE_FLAG_STUCK 0x10u         /* overlapping, but no exit within reach: left unchanged */
+#define HORDE_FLAG_STEP_TAKEN 0x20u    /* move kernels: climbed onto a block (step-up) */
+#define HORDE_FLAG_TRUNCATED 0x40u     /* move kernels: displacement longer than the documented maximum, shortened */
 #define HORDE_FLAG_INVALID 0x80000000u /* input rejected (NaN/Inf, out-of-range size or position): left unchanged */
 
 #ifdef __cplusplus

@@ -6,6 +6,8 @@
 #include "horde/world.h"
 #include "horde/isa.h"
 #include "horde/cylinder.h"
+#include "horde/cylinder_move.h"
+#include "horde/triangles.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

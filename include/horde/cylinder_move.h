@@ -1,0 +1,76 @@
+/* horde — cylinder_move.h: move-and-slide for vertical cylinders in the voxel world.
+ *
+ * Each mover goes from its bottom centre (x, y, z) by a displacement (dx, dy, dz) in
+ * substeps, and after every substep is corrected exactly as horde_cylinder_push does
+ * (see cylinder.h), so motion tangential to walls and floors is kept: a mover pushed
+ * diagonally into a wall slides along it, and gravity plus a floor leaves it resting
+ * exactly on the floor (y lands on the block top).
+ *
+ * Substeps: the substep length is L = min(params.step, radius / 2); a displacement of
+ * length D takes k = max(1, ceil(D / L)) equal substeps. Because a substep never exceeds
+ * half the radius, a mover cannot tunnel through a wall or floor at any speed. When k
+ * would exceed params.max_substeps the displacement is scaled down to
+ * max_substeps * L, the mover stops there and HORDE_FLAG_TRUNCATED is set.
+ *
+ * Step-up: with params.step_height > 0, a mover that was on the ground at the start of
+ * a substep and whose correction would be horizontal (a wall) instead takes the upward
+ * exit (bottom onto the next block top) when that exit is free and no higher than
+ * step_height: walking NPCs climb onto blocks (step_height 1.0: auto-jump) as in
+ * Minecraft, Luanti, ClassiCube and noa. HORDE_FLAG_STEP_TAKEN is set.
+ *
+ * Verlet style (seed 000): pass dx = (x - prev_x) * keep + ax * dt * dt etc.; see
+ * horde_verlet_displacement.
+ *
+ * Flags: COLLIDED, HIT_WALL, HIT_CEILING, STEP_TAKEN: in any substep; ON_GROUND: after the
+ * last substep (pushed up or resting on a block); TRUNCATED; STUCK: a substep ended
+ * overlapping with no exit (the mover stops at the last free position); INVALID: input
+ * rejected (as for the push, plus a non-finite displacement or radius < 0.05), output =
+ * input, zero displacement made.
+ *
+ * Every backend returns exactly the scalar reference's bits. */
+#ifndef HORDE_CYLINDER_MOVE_H
+#define HORDE_CYLINDER_MOVE_H
+
+#include "horde/cylinder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HORDE_MOVE_MIN_RADIUS 0.05f
+
+typedef struct horde_cylinder_move_params {
+    float step;            /* longest substep (default 0.1); capped at radius / 2 per mover */
+    float step_height;     /* 0 (default) disables step-up; at most 1.0 */
+    uint32_t max_substeps; /* default 64, at least 1 */
+} horde_cylinder_move_params;
+
+/* step 0.1, step_height 0, max_substeps 64. */
+HORDE_API void horde_cylinder_move_params_default(horde_cylinder_move_params *p);
+
+typedef struct horde_cylinder_move_batch {
+    const float *x, *y, *z;          /* start: bottom centre */
+    const float *dx, *dy, *dz;       /* wanted displacement */
+    const float *radius, *height;
+    float *out_x, *out_y, *out_z;    /* end position (may alias x, y, z) */
+    float *out_dx, *out_dy, *out_dz; /* displacement made, end - start (may be NULL) */
+    uint32_t *out_flags;
+    size_t n;
+} horde_cylinder_move_batch;
+
+/* HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD, or HORDE_ERR_BAD_PARAMS for params outside
+ * their documented ranges (NULL params means the defaults). */
+HORDE_API int horde_cylinder_move(const horde_world *w, const horde_cylinder_move_params *p,
+                                  const horde_cylinder_move_batch *b);
+HORDE_API int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
+                                      const horde_cylinder_move_params *p,
+                                      const horde_cylinder_move_batch *b);
+
+/* Verlet helper: d[i] = (cur[i] - prev[i]) * keep + accel * dt * dt, for one axis. */
+HORDE_API void horde_verlet_displacement(const float *prev, const float *cur, float keep,
+                                         float accel, float dt, float *d, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
