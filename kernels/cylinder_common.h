@@ -15,6 +15,7 @@
 typedef struct horde_cyl_tile {
     float x[HORDE_CYL_TILE], y[HORDE_CYL_TILE], z[HORDE_CYL_TILE];
     float r[HORDE_CYL_TILE], h[HORDE_CYL_TILE]; /* invalid lanes hold zeros */
+    float step_h[HORDE_CYL_TILE];                /* step-up height for this push, 0 = off */
     uint32_t valid[HORDE_CYL_TILE];              /* ~0u valid, 0 invalid */
     int32_t wx[HORDE_CYL_TILE], wy[HORDE_CYL_TILE], wz[HORDE_CYL_TILE]; /* window origins */
     uint32_t occ[HORDE_WIN_LEVELS][HORDE_CYL_TILE];
@@ -40,6 +41,11 @@ static inline int32_t horde_iceil(float v)
     return i + ((float)i < v);
 }
 
+
+/* The reference push of one mover (cylinder_push_ref.c); step_h > 0 enables step-up
+ * (used by the move reference; the public push passes 0). */
+void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r, float h,
+                        float step_h, float *ox, float *oy, float *oz, uint32_t *oflags);
 
 typedef void (*horde_cylinder_push_fn)(const horde_world *w, const horde_cylinder_batch *b);
 HORDE_KERNEL_PROTOS(cylinder_push, (const horde_world *w, const horde_cylinder_batch *b))

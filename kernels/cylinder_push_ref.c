@@ -58,8 +58,8 @@ static float next_down(float v) /* v != 0, finite */
     return u.f;
 }
 
-static void push_one(const horde_world *w, float x, float y, float z, float r, float h,
-                     float *ox, float *oy, float *oz, uint32_t *oflags)
+void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r, float h,
+                        float step_h, float *ox, float *oy, float *oz, uint32_t *oflags)
 {
     *ox = x, *oy = y, *oz = z;
     if (!horde_cyl_valid(x, y, z, r, h)) {
@@ -158,8 +158,16 @@ static void push_one(const horde_world *w, float x, float y, float z, float r, f
         *oflags = HORDE_FLAG_COLLIDED | HORDE_FLAG_STUCK;
         return;
     }
-    const int v = order_v[best];
-    const int l = best < 2 ? 0 : (best - 2) % 9 + 1;
+    int v = order_v[best];
+    int l = best < 2 ? 0 : (best - 2) % 9 + 1;
+    /* Step-up (move kernels only, step_h > 0): a horizontal correction is replaced by
+     * the free upward exit (up, none) when it rises at most step_h. */
+    int stepped = 0;
+    if (step_h > 0.0f && l != LAT_NONE && vok[1] && lok[LAT_NONE] &&
+        !(vband[1] & lcells[LAT_NONE]) && vy[1] - y <= step_h) {
+        v = 1, l = LAT_NONE;
+        stepped = 1;
+    }
     *ox = xo[lat_xopt[l]], *oy = vy[v], *oz = zo[lat_zopt[l]];
     uint32_t f = HORDE_FLAG_COLLIDED;
     if (v == 1 || (v == 0 && y == (float)iy0 && (occ[0] & lcells[l])))
@@ -168,6 +176,8 @@ static void push_one(const horde_world *w, float x, float y, float z, float r, f
         f |= HORDE_FLAG_HIT_CEILING;
     if (l != LAT_NONE)
         f |= HORDE_FLAG_HIT_WALL;
+    if (stepped)
+        f |= HORDE_FLAG_STEP_TAKEN;
     *oflags = f;
 }
 
@@ -176,7 +186,8 @@ void horde_cylinder_push_scalar(const horde_world *w, const horde_cylinder_batch
     for (size_t i = 0; i < b->n; i++) {
         float ox, oy, oz;
         uint32_t f;
-        push_one(w, b->x[i], b->y[i], b->z[i], b->radius[i], b->height[i], &ox, &oy, &oz, &f);
+        horde_cyl_push_one(w, b->x[i], b->y[i], b->z[i], b->radius[i], b->height[i], 0.0f, &ox,
+                           &oy, &oz, &f);
         b->out_x[i] = ox, b->out_y[i] = oy, b->out_z[i] = oz, b->out_flags[i] = f;
     }
 }

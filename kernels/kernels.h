@@ -3,5 +3,6 @@
 #define HORDE_KERNELS_H
 
 #include "cylinder_common.h"
+#include "cylinder_move_common.h"
 
 #endif

@@ -8,6 +8,7 @@
 #define HORDE_KERNEL_LIST_H
 
 #define HORDE_KERNEL_LIST(X) \
-    X(cylinder_push)
+    X(cylinder_push) \
+    X(cylinder_move)
 
 #endif
