@@ -39,6 +39,7 @@ std::string bench_name(const char *kernel, horde_isa isa, size_t n); // kernel/i
 
 // Registration functions, one per kernel file (bench/bench_<kernel>.cpp).
 void register_cylinder_push();
+void register_cylinder_move();
 
 } // namespace hb
 

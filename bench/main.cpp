@@ -38,6 +38,7 @@ int main(int argc, char **argv)
         return 1;
     }
     hb::register_cylinder_push();
+    hb::register_cylinder_move();
 
     std::string emu;
     for (horde_isa isa : hb::isas())

@@ -71,95 +71,142 @@ enum { NLAT = 10 };
 static const int lat_xopt[NLAT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
 static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
-static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, float *oz,
-                       uint32_t *of)
-{
-    const wf x = wf_load(t->x + base), y = wf_load(t->y + base), z = wf_load(t->z + base);
-    const wf r = wf_load(t->r + base), h = wf_load(t->h + base);
-    const wi valid = wi_load(t->valid + base);
-    wi occ[HORDE_WIN_LEVELS];
-    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-        occ[j] = wi_load(t->occ[j] + base);
-
-    const wi one = wi_set(1);
-    const wi ix0 = wi_floor(wf_sub(x, r)), iz0 = wi_floor(wf_sub(z, r)), iy0 = wi_floor(y);
-    const wi wx = wi_sub(ix0, one), wy = wi_sub(iy0, one), wz = wi_sub(iz0, one);
-    const wf fwx = wf_from_i(wx), fwz = wf_from_i(wz);
-    const wf r2 = wf_mul(r, r);
-
-    wf vy[3];
+/* What every candidate evaluation starts from: the mover, its window, the vertical
+ * options, the cells its disc overlaps now, and whether it overlaps anything. */
+typedef struct lanes {
+    wf x, y, z, r, h, r2, fwx, fwz;
+    wi valid, ix0, iz0, iy0, occ[HORDE_WIN_LEVELS];
+    wf vy[3];        /* vertical options: stay, up, down */
     wi vok[3], vband[3];
+    wf dxx[4][4], dzz[4][4]; /* [option][column or row]; option 0 filled here */
+    axis_mask mx[4], mz[4];
+    wi here, hit, resting;
+} lanes;
+
+static inline void lanes_load(const horde_cyl_tile *t, int base, lanes *L)
+{
+    L->x = wf_load(t->x + base), L->y = wf_load(t->y + base), L->z = wf_load(t->z + base);
+    L->r = wf_load(t->r + base), L->h = wf_load(t->h + base);
+    L->valid = wi_load(t->valid + base);
+    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+        L->occ[j] = wi_load(t->occ[j] + base);
+    const wf x = L->x, y = L->y, z = L->z, r = L->r, h = L->h;
+    const wi one = wi_set(1);
+    L->ix0 = wi_floor(wf_sub(x, r)), L->iz0 = wi_floor(wf_sub(z, r)), L->iy0 = wi_floor(y);
+    const wi wy = wi_sub(L->iy0, one);
+    L->fwx = wf_from_i(wi_sub(L->ix0, one)), L->fwz = wf_from_i(wi_sub(L->iz0, one));
+    L->r2 = wf_mul(r, r);
+
     const wi jtop = wi_sub(wi_ceil(wf_add(y, h)), one);
     const wf fjtop = wf_from_i(jtop);
-    vy[0] = y;
-    vy[1] = wf_from_i(wi_add(iy0, one));
+    L->vy[0] = y;
+    L->vy[1] = wf_from_i(wi_add(L->iy0, one));
     {
         wf yd = wf_sub(fjtop, h);
         const wi fix = wf_gt(wf_add(yd, h), fjtop);
         const wi step = wi_sel(wf_gt(yd, wf_set(0.0f)), wi_set(-1), one);
-        vy[2] = wf_sel(fix, wf_as(wi_add(wi_as(yd), step)), yd);
+        L->vy[2] = wf_sel(fix, wf_as(wi_add(wi_as(yd), step)), yd);
     }
     for (int v = 0; v < 3; v++) {
-        const wi jlo = wi_sub(wi_floor(vy[v]), wy);
-        const wi jhi = wi_sub(wi_sub(wi_ceil(wf_add(vy[v], h)), one), wy);
-        vok[v] = wi_gt(jlo, wi_set(-1));
-        vband[v] = band(occ, jlo, jhi);
+        const wi jlo = wi_sub(wi_floor(L->vy[v]), wy);
+        const wi jhi = wi_sub(wi_sub(wi_ceil(wf_add(L->vy[v], h)), one), wy);
+        L->vok[v] = wi_gt(jlo, wi_set(-1));
+        L->vband[v] = band(L->occ, jlo, jhi);
     }
+    axis_dist2(x, L->fwx, L->dxx[0]);
+    axis_dist2(z, L->fwz, L->dzz[0]);
+    L->mx[0] = axis_summary(L->dxx[0], L->r2, 0);
+    L->mz[0] = axis_summary(L->dzz[0], L->r2, 1);
+    L->here = disc_cells_fast(&L->mx[0], &L->mz[0], L->r2);
+    L->hit = wi_and(L->valid, wi_not(is_zero(wi_and(L->vband[0], L->here))));
+    L->resting = wi_and(wf_eq(y, wf_from_i(L->iy0)), wi_not(is_zero(wi_and(L->occ[0], L->here))));
+}
 
-    wf dxx[4][4], dzz[4][4]; /* [option][column or row] */
-    axis_dist2(x, fwx, dxx[0]);
-    axis_dist2(z, fwz, dzz[0]);
-    axis_mask mx[4], mz[4];
-    mx[0] = axis_summary(dxx[0], r2, 0);
-    mz[0] = axis_summary(dzz[0], r2, 1);
-    const wi here = disc_cells_fast(&mx[0], &mz[0], r2);
-    const wi hit = wi_and(valid, wi_not(is_zero(wi_and(vband[0], here))));
-    const wi resting = wi_and(wf_eq(y, wf_from_i(iy0)), wi_not(is_zero(wi_and(occ[0], here))));
+/* The horizontal options' positions, squared lengths and window checks, and the
+ * squared lengths of the vertical options. */
+typedef struct lateral {
+    wf xo[4], zo[4], llen[NLAT], vlen[3];
+    wi lok[NLAT], radial_ok;
+} lateral;
 
+static inline void lateral_options(const lanes *L, lateral *A)
+{
+    const wf x = L->x, z = L->z, r = L->r;
+    const wi one = wi_set(1);
+    const wf e = wf_mul(wf_add(wf_add(wf_abs(x), wf_abs(z)), wf_set(1.0f)), wf_set(0x1p-21f));
+    const wf rp = wf_add(r, e);
+    const wf lx = wf_from_i(wi_add(L->ix0, one)), lz = wf_from_i(wi_add(L->iz0, one));
+    A->xo[0] = x;
+    A->xo[1] = wf_sel(wf_lt(wf_sub(lx, x), r), wf_sub(lx, rp), wf_sub(wf_from_i(L->ix0), rp));
+    A->xo[2] = wf_add(lx, rp);
+    A->zo[0] = z;
+    A->zo[1] = wf_sel(wf_lt(wf_sub(lz, z), r), wf_sub(lz, rp), wf_sub(wf_from_i(L->iz0), rp));
+    A->zo[2] = wf_add(lz, rp);
+    const wf dvx = wf_sub(x, lx), dvz = wf_sub(z, lz);
+    const wf d2 = wf_add(wf_mul(dvx, dvx), wf_mul(dvz, dvz));
+    A->radial_ok = wi_and(wf_gt(d2, wf_set(0.0f)), wf_lt(d2, L->r2));
+    const wf s = wf_sel(A->radial_ok, wf_div(rp, wf_sqrt(d2)), wf_set(0.0f));
+    A->xo[3] = wf_add(lx, wf_mul(dvx, s));
+    A->zo[3] = wf_add(lz, wf_mul(dvz, s));
+    const wf fwx4 = wf_add(L->fwx, wf_set(4.0f)), fwz4 = wf_add(L->fwz, wf_set(4.0f));
+    for (int l = 0; l < NLAT; l++) {
+        const wf cx = A->xo[lat_xopt[l]], cz = A->zo[lat_zopt[l]];
+        const wf dx = wf_sub(cx, x), dz = wf_sub(cz, z);
+        A->llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+        const wi out = wi_or(wi_or(wf_lt(wf_sub(cx, r), L->fwx), wf_gt(wf_add(cx, r), fwx4)),
+                             wi_or(wf_lt(wf_sub(cz, r), L->fwz), wf_gt(wf_add(cz, r), fwz4)));
+        A->lok[l] = wi_not(out);
+    }
+    A->lok[NLAT - 1] = wi_and(A->lok[NLAT - 1], A->radial_ok);
+    for (int v = 0; v < 3; v++) {
+        const wf dy = wf_sub(L->vy[v], L->y);
+        A->vlen[v] = wf_mul(dy, dy);
+    }
+}
+
+/* Exact shortcut: (up, none) comes first and wins when it is free, no longer than every
+ * horizontal option (any combination is at least that long: adding non-negative floats
+ * never decreases) and not beaten by a free, strictly shorter (down, none). Movers sunk
+ * slightly into a floor, the common case, then need none of the other 26 candidates;
+ * the full evaluation would give the same answer. */
+static inline wi quick_up(const lanes *L, const lateral *A)
+{
+    const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
+    const wi down_free = wi_and(wi_and(L->vok[2], A->lok[0]), is_zero(wi_and(L->vband[2], L->here)));
+    wi shortest = wi_not(wi_and(down_free, wf_lt(A->vlen[2], A->vlen[1])));
+    for (int l = 1; l < NLAT; l++)
+        shortest = wi_and(shortest, wf_le(A->vlen[1], A->llen[l]));
+    return wi_and(up_free, shortest);
+}
+
+/* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile). */
+static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, float *oz,
+                       uint32_t *of)
+{
+    lanes L;
+    lanes_load(t, base, &L);
+    const wf x = L.x, y = L.y, z = L.z, r2 = L.r2, fwx = L.fwx, fwz = L.fwz;
+    const wi one = wi_set(1), valid = L.valid, hit = L.hit, here = L.here, iy0 = L.iy0;
+    const wi *occ = L.occ, *vok = L.vok, *vband = L.vband;
+    const wf *vy = L.vy;
     wf bx = x, by = y, bz = z;
-    wi flags = wi_and(resting, wi_set(HORDE_FLAG_ON_GROUND));
+    wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
     if (wi_any(hit)) {
-        const wf e = wf_mul(wf_add(wf_add(wf_abs(x), wf_abs(z)), wf_set(1.0f)), wf_set(0x1p-21f));
-        const wf rp = wf_add(r, e);
-        const wf lx = wf_from_i(wi_add(ix0, one)), lz = wf_from_i(wi_add(iz0, one));
-        wf xo[4], zo[4];
-        xo[0] = x;
-        xo[1] = wf_sel(wf_lt(wf_sub(lx, x), r), wf_sub(lx, rp), wf_sub(wf_from_i(ix0), rp));
-        xo[2] = wf_add(lx, rp);
-        zo[0] = z;
-        zo[1] = wf_sel(wf_lt(wf_sub(lz, z), r), wf_sub(lz, rp), wf_sub(wf_from_i(iz0), rp));
-        zo[2] = wf_add(lz, rp);
-        const wf dvx = wf_sub(x, lx), dvz = wf_sub(z, lz);
-        const wf d2 = wf_add(wf_mul(dvx, dvx), wf_mul(dvz, dvz));
-        const wi radial_ok = wi_and(wf_gt(d2, wf_set(0.0f)), wf_lt(d2, r2));
-        const wf s = wf_sel(radial_ok, wf_div(rp, wf_sqrt(d2)), wf_set(0.0f));
-        xo[3] = wf_add(lx, wf_mul(dvx, s));
-        zo[3] = wf_add(lz, wf_mul(dvz, s));
-
+        lateral A;
+        lateral_options(&L, &A);
+        const wf *xo = A.xo, *zo = A.zo, *llen = A.llen, *vlen = A.vlen;
+        const wi *lok = A.lok;
+        wf (*dxx)[4] = L.dxx, (*dzz)[4] = L.dzz;
+        axis_mask *mx = L.mx, *mz = L.mz;
+        wi lcells[NLAT];
         for (int o = 1; o < 4; o++) {
             axis_dist2(xo[o], fwx, dxx[o]);
             axis_dist2(zo[o], fwz, dzz[o]);
             mx[o] = axis_summary(dxx[o], r2, 0);
             mz[o] = axis_summary(dzz[o], r2, 1);
         }
-        wi lcells[NLAT], lok[NLAT];
-        wf llen[NLAT];
-        const wf fwx4 = wf_add(fwx, wf_set(4.0f)), fwz4 = wf_add(fwz, wf_set(4.0f));
-        for (int l = 0; l < NLAT; l++) {
-            const wf cx = xo[lat_xopt[l]], cz = zo[lat_zopt[l]];
+        for (int l = 0; l < NLAT; l++)
             lcells[l] = disc_cells_fast(&mx[lat_xopt[l]], &mz[lat_zopt[l]], r2);
-            const wf dx = wf_sub(cx, x), dz = wf_sub(cz, z);
-            llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
-            const wi out = wi_or(wi_or(wf_lt(wf_sub(cx, r), fwx), wf_gt(wf_add(cx, r), fwx4)),
-                                 wi_or(wf_lt(wf_sub(cz, r), fwz), wf_gt(wf_add(cz, r), fwz4)));
-            lok[l] = wi_not(out);
-        }
-        lok[NLAT - 1] = wi_and(lok[NLAT - 1], radial_ok);
-        wf vlen[3];
-        for (int v = 0; v < 3; v++) {
-            const wf dy = wf_sub(vy[v], y);
-            vlen[v] = wf_mul(dy, dy);
-        }
 
         /* Only (length, v, l) are tracked; the winner's position is rebuilt after. */
         wf best_len = wf_set(INFINITY);
@@ -226,39 +273,31 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
     wi_store(of + base, flags);
 }
 
-/* Cheap first pass: which lanes overlap anything? Free lanes get their final result
- * here (unchanged, ON_GROUND when resting on a block); overlapping ones are marked in
- * hit[] and resolved by push_lanes on a compacted tile, so SIMD work is not spent on
- * free movers (the scalar reference returns early for them too). */
+/* Cheap first pass: which lanes need the full evaluation? Free lanes get their final
+ * result here (unchanged, ON_GROUND when resting on a block), so do lanes the exact
+ * (up, none) shortcut settles; the rest are marked in hit[] and resolved by push_lanes
+ * on a compacted tile, so SIMD work is not spent on easy movers (the scalar reference
+ * returns early for free movers too). */
 static inline void classify_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy,
                                   float *oz, uint32_t *of, uint32_t *hit_out)
 {
-    const wf x = wf_load(t->x + base), y = wf_load(t->y + base), z = wf_load(t->z + base);
-    const wf r = wf_load(t->r + base), h = wf_load(t->h + base);
-    const wi valid = wi_load(t->valid + base);
-    const wi one = wi_set(1);
-    const wi iy0 = wi_floor(y);
-    const wi wy = wi_sub(iy0, one);
-    const wf fwx = wf_from_i(wi_sub(wi_floor(wf_sub(x, r)), one));
-    const wf fwz = wf_from_i(wi_sub(wi_floor(wf_sub(z, r)), one));
-    wf dxx[4], dzz[4];
-    axis_dist2(x, fwx, dxx);
-    axis_dist2(z, fwz, dzz);
-    const wf r2 = wf_mul(r, r);
-    const axis_mask mx = axis_summary(dxx, r2, 0), mz = axis_summary(dzz, r2, 1);
-    const wi here = disc_cells_fast(&mx, &mz, r2);
-    wi occ[HORDE_WIN_LEVELS];
-    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-        occ[j] = wi_load(t->occ[j] + base);
-    const wi jlo = wi_sub(wi_floor(y), wy);
-    const wi jhi = wi_sub(wi_sub(wi_ceil(wf_add(y, h)), one), wy);
-    const wi hit = wi_and(valid, wi_not(is_zero(wi_and(band(occ, jlo, jhi), here))));
-    const wi resting = wi_and(wf_eq(y, wf_from_i(iy0)), wi_not(is_zero(wi_and(occ[0], here))));
-    wi flags = wi_and(resting, wi_set(HORDE_FLAG_ON_GROUND));
-    flags = wi_sel(valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
-    wf_store(ox + base, x), wf_store(oy + base, y), wf_store(oz + base, z);
+    lanes L;
+    lanes_load(t, base, &L);
+    wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
+    wf by = L.y;
+    wi hard = L.hit;
+    if (wi_any(L.hit)) {
+        lateral A;
+        lateral_options(&L, &A);
+        const wi quick = wi_and(L.hit, quick_up(&L, &A));
+        by = wf_sel(quick, L.vy[1], by);
+        flags = wi_sel(quick, wi_set(HORDE_FLAG_COLLIDED | HORDE_FLAG_ON_GROUND), flags);
+        hard = wi_andnot(quick, L.hit);
+    }
+    flags = wi_sel(L.valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(ox + base, L.x), wf_store(oy + base, by), wf_store(oz + base, L.z);
     wi_store(of + base, flags);
-    wi_store(hit_out + base, hit);
+    wi_store(hit_out + base, hard);
 }
 
 /* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */

@@ -4,5 +4,6 @@
 
 #include "cylinder_common.h"
 #include "cylinder_move_common.h"
+#include "aabb_move_common.h"
 
 #endif

@@ -9,6 +9,7 @@
 
 #define HORDE_KERNEL_LIST(X) \
     X(cylinder_push) \
-    X(cylinder_move)
+    X(cylinder_move) \
+    X(aabb_move)
 
 #endif

@@ -8,6 +8,7 @@
 #include "horde/cylinder.h"
 #include "horde/cylinder_move.h"
 #include "horde/triangles.h"
+#include "horde/aabb_move.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1
