@@ -40,6 +40,7 @@ std::string bench_name(const char *kernel, horde_isa isa, size_t n); // kernel/i
 // Registration functions, one per kernel file (bench/bench_<kernel>.cpp).
 void register_cylinder_push();
 void register_cylinder_move();
+void register_point_move();
 
 } // namespace hb
 

@@ -39,6 +39,7 @@ int main(int argc, char **argv)
     }
     hb::register_cylinder_push();
     hb::register_cylinder_move();
+    hb::register_point_move();
 
     std::string emu;
     for (horde_isa isa : hb::isas())

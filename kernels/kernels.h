@@ -4,6 +4,7 @@
 
 #include "cylinder_common.h"
 #include "cylinder_move_common.h"
+#include "point_move_common.h"
 #include "aabb_move_common.h"
 
 #endif

@@ -10,6 +10,7 @@
 #define HORDE_KERNEL_LIST(X) \
     X(cylinder_push) \
     X(cylinder_move) \
+    X(point_move) \
     X(aabb_move)
 
 #endif

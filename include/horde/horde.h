@@ -7,6 +7,7 @@
 #include "horde/isa.h"
 #include "horde/cylinder.h"
 #include "horde/cylinder_move.h"
+#include "horde/point_move.h"
 #include "horde/triangles.h"
 #include "horde/aabb_move.h"
 
