@@ -6,5 +6,6 @@
 #include "cylinder_move_common.h"
 #include "point_move_common.h"
 #include "aabb_move_common.h"
+#include "sphere_tri_common.h"
 
 #endif

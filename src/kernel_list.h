@@ -11,6 +11,8 @@
     X(cylinder_push) \
     X(cylinder_move) \
     X(point_move) \
-    X(aabb_move)
+    X(aabb_move) \
+    X(sphere_tri_pairs) \
+    X(sphere_tri_list)
 
 #endif

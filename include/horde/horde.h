@@ -10,6 +10,7 @@
 #include "horde/point_move.h"
 #include "horde/triangles.h"
 #include "horde/aabb_move.h"
+#include "horde/sphere_tri.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

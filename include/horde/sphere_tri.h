@@ -1,0 +1,124 @@
+/* horde — sphere_tri.h: spheres vs triangles, static overlap (closest point, depth,
+ * push-out). Two call shapes: pairs (sphere i vs triangle i) and movers x list (sphere i
+ * against a short list of triangles of a soup, combined push-out and deepest contact).
+ *
+ * Closest point. For sphere centre P and triangle ABC (horde_triangles, world units,
+ * y up, either winding: triangles are double-sided), Q is the point of the triangle
+ * nearest to P, found by Voronoi regions in this order (Ericson, Real-Time Collision
+ * Detection, 5.1.5, ClosestPtPointTriangle): vertex A, vertex B, edge AB, vertex C,
+ * edge AC, edge BC, face. With ab = B - A, ac = C - A, ap = P - A, bp = P - B, cp = P - C:
+ *     d1 = ab.ap  d2 = ac.ap  d3 = ab.bp  d4 = ac.bp  d5 = ab.cp  d6 = ac.cp
+ *     vc = d1*d4 - d3*d2   vb = d5*d2 - d1*d6   va = d3*d6 - d5*d4
+ * the region fixes an origin O, a direction E and numerators over one denominator:
+ *     vertex X: O = X, s = 0;  edge AB: O = A, E = ab, s = d1 / (d1 - d3);
+ *     edge AC: O = A, E = ac, s = d2 / (d2 - d6);  edge BC: O = B, E = C - B,
+ *     s = (d4 - d3) / ((d4 - d3) + (d5 - d6));  face: O = A, E = ab, s = vb / den,
+ *     u = vc / den, den = va + vb + vc
+ * and Q = O + E*s + ac*u (u = 0 outside the face region), s and u clamped to [0, 1]; a
+ * denominator that is not > 0 gives s = u = 0.
+ *
+ * Degenerate triangles. With n = ab x ac, a triangle is degenerate when
+ * n.n <= 2^-30 * (ab.ab) * (ac.ac) (zero area, collinear or repeated vertices, or a
+ * sliver whose angle at A is below about 2^-15 rad). It is then treated as its longest
+ * edge (AB, BC, CA: the first of equal lengths), a point when all vertices coincide:
+ * Q = O + E*s with s = clamp((P - O).E / E.E) (s = 0 when E.E = 0), region EDGE, or
+ * VERTEX when s is 0 or 1; flag HORDE_TRI_DEGENERATE. Such a triangle is never more than
+ * about 2^-15 times its longest edge away from its true shape.
+ *
+ * Results. d = P - Q, dist = sqrt(d.d), depth = r - dist (negative when separated).
+ * The sphere overlaps the triangle when d.d < r*r (strict: touching is not overlapping,
+ * r = 0 never overlaps). The push-out moves the sphere out along the contact normal:
+ *     overlapping, dist > 0:       push = d * (depth / dist)
+ *     overlapping, dist == 0:      push = n * (r / sqrt(n.n))   (the winding's normal)
+ *     ... and degenerate:          push = (0, r, 0)
+ *     not overlapping:             push = (0, 0, 0)
+ * After P += push the sphere touches the triangle (up to rounding).
+ *
+ * Valid input: every coordinate finite with |v| <= HORDE_TRI_MAX_COORD, 0 <= r <=
+ * HORDE_SPHERE_MAX_RADIUS. An invalid pair gets flags = HORDE_FLAG_INVALID and all its
+ * float outputs +0; other lanes are unaffected.
+ *
+ * Every backend returns exactly the scalar reference's bits. */
+#ifndef HORDE_SPHERE_TRI_H
+#define HORDE_SPHERE_TRI_H
+
+#include "horde/isa.h"
+#include "horde/triangles.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HORDE_TRI_MAX_COORD 65536.0f      /* 2^16: |coordinate| limit for spheres and triangles */
+#define HORDE_SPHERE_MAX_RADIUS 4096.0f   /* 2^12 */
+
+/* Result flags of the triangle kernels (bits of out flags; uint32_t). */
+#define HORDE_TRI_OVERLAP 0x1u      /* static: d.d < r*r */
+#define HORDE_TRI_FACE 0x2u         /* the closest point / contact is inside the face */
+#define HORDE_TRI_EDGE 0x4u         /* ... on an edge (strictly between its vertices) */
+#define HORDE_TRI_VERTEX 0x8u       /* ... a vertex */
+#define HORDE_TRI_DEGENERATE 0x10u  /* the triangle was treated as its longest edge */
+#define HORDE_TRI_HIT 0x20u         /* sweep: contact at some t in [0, 1] */
+#define HORDE_TRI_STARTED_INSIDE 0x40u /* sweep: overlapping at t = 0 (t = 0 reported) */
+#define HORDE_TRI_SKIPPED 0x80u     /* list: an entry was skipped (index >= soup n, or an
+                                       invalid triangle) */
+/* HORDE_FLAG_INVALID (common.h, 0x80000000) marks a rejected input. */
+
+/* Spheres: centre (x, y, z) and radius r, element i of each array; no alignment needed. */
+typedef struct horde_spheres {
+    const float *x, *y, *z, *r;
+    size_t n;
+} horde_spheres;
+
+/* Per-pair outputs (each array has n elements). */
+typedef struct horde_sphere_tri_out {
+    float *qx, *qy, *qz;          /* closest point Q on the triangle */
+    float *depth;                 /* r - dist */
+    float *push_x, *push_y, *push_z;
+    uint32_t *flags;              /* OVERLAP, one of FACE / EDGE / VERTEX, DEGENERATE, INVALID */
+} horde_sphere_tri_out;
+
+/* Pairs: sphere i against triangle i, for i < n. s->n must equal t->n
+ * (HORDE_ERR_BAD_PARAMS otherwise). n == 0 is valid and touches no pointer. An output
+ * array may be the very same array as an input (e.g. out->qx == s->x); no other overlap.
+ * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS. */
+HORDE_API int horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
+                                     const horde_sphere_tri_out *out);
+HORDE_API int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s,
+                                         const horde_triangles *t,
+                                         const horde_sphere_tri_out *out);
+
+/* Movers x list: sphere i is tested against soup triangles indices[k] for
+ * k in [offsets[i], offsets[i + 1]) (offsets has s->n + 1 non-decreasing entries,
+ * HORDE_ERR_BAD_PARAMS otherwise). Entries whose index is >= soup->n, or whose triangle
+ * is invalid, are skipped and set HORDE_TRI_SKIPPED. Per sphere:
+ *   push     combined push-out: per axis, the largest positive component of the
+ *            overlapping pairs' pushes plus the most negative one (two coplanar triangles
+ *            sharing an edge push once, not twice; a floor and a wall push both ways);
+ *   deepest  the entry with the largest depth (the nearest triangle, overlapping or not;
+ *            the earliest entry on ties): its soup index (UINT32_MAX for an empty list),
+ *            depth (-INFINITY for an empty list), closest point and flags (region,
+ *            DEGENERATE);
+ *   flags    OVERLAP if any entry overlaps, SKIPPED, the deepest entry's region flags.
+ * An invalid sphere gets flags = HORDE_FLAG_INVALID, index UINT32_MAX, float outputs +0.
+ * Outputs may be the very same arrays as the sphere inputs; no other overlap. */
+typedef struct horde_sphere_tri_list_out {
+    float *push_x, *push_y, *push_z; /* combined push-out */
+    uint32_t *deepest;               /* soup index of the deepest entry */
+    float *depth;                    /* its depth */
+    float *qx, *qy, *qz;             /* its closest point */
+    uint32_t *flags;
+} horde_sphere_tri_list_out;
+
+HORDE_API int horde_sphere_tri_list(const horde_spheres *s, const horde_triangles *soup,
+                                    const uint32_t *offsets, const uint32_t *indices,
+                                    const horde_sphere_tri_list_out *out);
+HORDE_API int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s,
+                                        const horde_triangles *soup, const uint32_t *offsets,
+                                        const uint32_t *indices,
+                                        const horde_sphere_tri_list_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,64 @@
+/* horde_sphere_tri_pairs for one ISA (compiled per ISA with HORDE_SUFFIX set). One pair
+ * per lane; the core is sphere_tri_core_tmpl.h; sphere_tri_pairs_ref.c defines the result. */
+#include "sphere_tri_core_tmpl.h"
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define FN(name) CAT(name, HORDE_SUFFIX)
+
+/* W pairs from lane arrays in[13] (sphere x, y, z, r, then the triangle), all loaded before
+ * anything is stored, so outputs may alias inputs. */
+static inline void pairs_block(const float *const in[13], size_t i, float *const outf[7],
+                               uint32_t *outflags)
+{
+    wf v[13];
+    for (int a = 0; a < 13; a++)
+        v[a] = wf_load(in[a] + i);
+    wi ok = wi_and(wf_le(wf_set(0.0f), v[3]), wf_le(v[3], wf_set(HORDE_SPHERE_MAX_RADIUS)));
+    for (int a = 0; a < 13; a++)
+        if (a != 3)
+            ok = wi_and(ok, st_coord_ok(v[a]));
+    const wf zero = wf_set(0.0f);
+    for (int a = 0; a < 13; a++)
+        v[a] = wf_sel(ok, v[a], zero);
+    const st_tri t = {v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]};
+    st_res o;
+    st_sphere_tri(v[0], v[1], v[2], v[3], &t, &o);
+    const wf res[7] = {o.qx, o.qy, o.qz, o.depth, o.px, o.py, o.pz};
+    for (int a = 0; a < 7; a++)
+        wf_store(outf[a] + i, wf_sel(ok, res[a], zero));
+    wi_store(outflags + i, wi_sel(ok, o.flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
+}
+
+void FN(horde_sphere_tri_pairs_)(const horde_spheres *s, const horde_triangles *t,
+                                 const horde_sphere_tri_out *out)
+{
+    const float *const in[13] = {s->x, s->y, s->z, s->r, t->ax, t->ay, t->az,
+                                 t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
+    float *const outf[7] = {out->qx, out->qy, out->qz, out->depth,
+                            out->push_x, out->push_y, out->push_z};
+    const size_t n = s->n;
+    size_t i = 0;
+    for (; i + W <= n; i += W)
+        pairs_block(in, i, outf, out->flags);
+    if (i < n) { /* tail: zero-padded copies (padding lanes are valid zeros, discarded) */
+        float tin[13][W], tout[7][W];
+        uint32_t tflags[W];
+        const float *tinp[13];
+        float *toutp[7];
+        const size_t m = n - i;
+        for (int a = 0; a < 13; a++) {
+            for (size_t j = 0; j < W; j++)
+                tin[a][j] = j < m ? in[a][i + j] : 0.0f;
+            tinp[a] = tin[a];
+        }
+        for (int a = 0; a < 7; a++)
+            toutp[a] = tout[a];
+        pairs_block(tinp, 0, toutp, tflags);
+        for (size_t j = 0; j < m; j++) {
+            for (int a = 0; a < 7; a++)
+                outf[a][i + j] = tout[a][j];
+            out->flags[i + j] = tflags[j];
+        }
+    }
+}

@@ -1,0 +1,490 @@
+/* checkasm-style equality test for horde_sphere_tri_pairs and horde_sphere_tri_list: every
+ * compiled backend runs the inputs the scalar reference runs and must return identical
+ * bits (memcmp on every output array). Inputs: random pairs near triangles (about half
+ * overlapping), contacts aimed at faces, edges and vertices (touching exactly, one ulp in
+ * or out, centre on the triangle), grid-aligned floors / walls / ramps, degenerate and
+ * sliver triangles, big and tiny coordinates, invalid values; random batch sizes (every
+ * tail), unaligned arrays, outputs aliasing inputs. The reference itself is checked
+ * against an independent double-precision closest point (tg_closest_d, tolerance below)
+ * and the list reference against a fold of pair results written here.
+ *
+ * Usage: checkasm_sphere_tri [--seed=N] [--pairs=N]
+ * A failure prints the seed, backend and the offending inputs in hex floats. */
+#include <inttypes.h>
+
+#include "tri_gen.h"
+
+/* Stated tolerance of the reference vs double precision. S = the largest |coordinate|
+ * of the pair (at least 1), L = the longest edge, H = the triangle's height over it
+ * (2 * area / L, exact):
+ *   |dist_ref - dist_exact| <= 2^-16 S + 2^-22 L^2 / H   (+ H for degenerate triangles,
+ *                                                        which are replaced by their edges)
+ * and Q_ref lies within that distance of the triangle. The L^2 / H term is the float
+ * cross product's direction error on slivers (about 2^-24 L^2 / (L H)) times the lever
+ * L; it is below 2^-20 L for any triangle whose largest angle is not close to 180 degrees.
+ * Overlap flags must agree with the exact distance unless |dist - r| is within it. */
+#define TOL_S 0x1p-16
+#define TOL_SLIVER 0x1p-22
+
+static double tg_height(const float v[9])
+{
+    double ab[3], ac[3], n[3];
+    for (int k = 0; k < 3; k++)
+        ab[k] = (double)v[3 + k] - v[k], ac[k] = (double)v[6 + k] - v[k];
+    tg_cross(ab, ac, n);
+    const double L = tg_longest(v);
+    return L > 0 ? sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) / L : 0;
+}
+
+enum { NIN = 13, NOUT = 7 };
+
+typedef struct {
+    float *in[NIN], *out[NOUT];
+    uint32_t *flags;
+    void *mem[NIN + NOUT + 1];
+} arrays;
+
+static void arrays_alloc(arrays *a, size_t n)
+{
+    for (int i = 0; i < NIN + NOUT; i++) {
+        a->mem[i] = malloc((n + 1) * sizeof(float));
+        float *p = (float *)a->mem[i] + 1; /* deliberately unaligned */
+        if (i < NIN)
+            a->in[i] = p;
+        else
+            a->out[i - NIN] = p;
+    }
+    a->mem[NIN + NOUT] = malloc((n + 1) * sizeof(uint32_t));
+    a->flags = (uint32_t *)a->mem[NIN + NOUT] + 1;
+}
+static void arrays_free(arrays *a)
+{
+    for (int i = 0; i < NIN + NOUT + 1; i++)
+        free(a->mem[i]);
+}
+
+static horde_spheres spheres_of(float *const *in, size_t off, size_t n)
+{
+    horde_spheres s = {in[0] + off, in[1] + off, in[2] + off, in[3] + off, n};
+    return s;
+}
+static horde_triangles tris_of(float *const *in, size_t off, size_t n)
+{
+    horde_triangles t = {in[4] + off, in[5] + off, in[6] + off, in[7] + off, in[8] + off,
+                         in[9] + off, in[10] + off, in[11] + off, in[12] + off, n};
+    return t;
+}
+static horde_sphere_tri_out out_of(float *const *o, uint32_t *f, size_t off)
+{
+    horde_sphere_tri_out r = {o[0] + off, o[1] + off, o[2] + off, o[3] + off,
+                              o[4] + off, o[5] + off, o[6] + off, f + off};
+    return r;
+}
+
+static float bad_value(tu_rng *g)
+{
+    static const float bad[] = {NAN, -NAN, INFINITY, -INFINITY, 65536.004f, -1e30f, 2e9f};
+    return bad[tu_below(g, sizeof bad / sizeof bad[0])];
+}
+
+/* One pair: triangle of some kind and a sphere near it. mode 0 random, 1 aimed, 2 with
+ * invalid values sprinkled in. */
+static void gen_pair(tu_rng *g, int mode, float *const *in, size_t i)
+{
+    float v[9], q[3], d[3], p[3], r;
+    int feature;
+    const int kind = (int)tu_below(g, 10) < 5 ? TG_RANDOM : (int)tu_below(g, TG_KINDS);
+    tg_triangle(g, kind, v);
+    tg_on_triangle(g, v, q, &feature);
+    const float L = (float)tg_longest(v) + 0x1p-10f;
+    if (mode == 1) {
+        /* Aimed: along the face normal, or any direction for edges / vertices; the sphere
+         * touches exactly, one ulp in or out, or the centre lies on the triangle. */
+        if (feature == 2 && kind != TG_DEGEN) {
+            const float ab[3] = {v[3] - v[0], v[4] - v[1], v[5] - v[2]};
+            const float ac[3] = {v[6] - v[0], v[7] - v[1], v[8] - v[2]};
+            d[0] = ab[1] * ac[2] - ab[2] * ac[1], d[1] = ab[2] * ac[0] - ab[0] * ac[2];
+            d[2] = ab[0] * ac[1] - ab[1] * ac[0];
+            float l = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            if (!(l > 0)) {
+                tg_dir(g, d);
+                l = 1;
+            }
+            const float sgn = tu_below(g, 2) ? 1.0f : -1.0f;
+            for (int k = 0; k < 3; k++)
+                d[k] = sgn * d[k] / l;
+        } else {
+            tg_dir(g, d);
+        }
+        const float dist = tu_below(g, 8) == 0 ? 0.0f : L * exp2f(tu_uniform(g, -12.0f, 1.0f));
+        for (int k = 0; k < 3; k++)
+            p[k] = q[k] + d[k] * dist;
+        r = dist;
+        switch (tu_below(g, 4)) {
+        case 0: r = nextafterf(r, INFINITY); break;
+        case 1: r = nextafterf(r, 0.0f); break;
+        case 2: r = dist * tu_uniform(g, 0.5f, 1.5f); break;
+        default: break;
+        }
+        if (tu_below(g, 16) == 0)
+            r = 0.0f;
+    } else {
+        tg_dir(g, d);
+        const float dist = L * tu_uniform(g, 0.0f, 1.0f);
+        for (int k = 0; k < 3; k++)
+            p[k] = q[k] + d[k] * dist;
+        r = dist * tu_uniform(g, 0.4f, 1.6f);
+    }
+    if (!(r <= HORDE_SPHERE_MAX_RADIUS))
+        r = HORDE_SPHERE_MAX_RADIUS;
+    for (int k = 0; k < 3; k++)
+        in[k][i] = p[k];
+    in[3][i] = r;
+    for (int k = 0; k < 9; k++)
+        in[4 + k][i] = v[k];
+    if (mode == 2 && tu_below(g, 16) == 0) {
+        const int which = (int)tu_below(g, NIN);
+        in[which][i] = which == 3 ? (tu_below(g, 2) ? -0.5f : 4096.5f) : bad_value(g);
+    }
+}
+
+static int reported;
+static void report_pair(const char *what, uint64_t seed, const char *isa, float *const *in,
+                        size_t i, float *const *ro, const uint32_t *rf, float *const *no,
+                        const uint32_t *nf)
+{
+    if (reported++ > 8)
+        return;
+    fprintf(stderr, "%s: seed=%" PRIu64 " isa=%s pair=%zu\n  sphere %a %a %a r=%a\n"
+                    "  tri %a %a %a | %a %a %a | %a %a %a\n", what, seed, isa, i,
+            in[0][i], in[1][i], in[2][i], in[3][i], in[4][i], in[5][i], in[6][i], in[7][i],
+            in[8][i], in[9][i], in[10][i], in[11][i], in[12][i]);
+    fprintf(stderr, "  ref q=%a %a %a depth=%a push=%a %a %a flags=%#x\n", ro[0][i], ro[1][i],
+            ro[2][i], ro[3][i], ro[4][i], ro[5][i], ro[6][i], rf[i]);
+    if (no)
+        fprintf(stderr, "  new q=%a %a %a depth=%a push=%a %a %a flags=%#x\n", no[0][i],
+                no[1][i], no[2][i], no[3][i], no[4][i], no[5][i], no[6][i], nf[i]);
+}
+
+static int pair_valid(float *const *in, size_t i)
+{
+    for (int k = 0; k < NIN; k++)
+        if (k != 3 && !(fabsf(in[k][i]) <= HORDE_TRI_MAX_COORD))
+            return 0;
+    return in[3][i] >= 0 && in[3][i] <= HORDE_SPHERE_MAX_RADIUS;
+}
+
+static double worst_err; /* largest error / tolerance seen */
+static size_t n_overlap, n_degen, n_region[3];
+
+/* The reference against double precision and against sphere_tri.h's contract. */
+static void check_ref(uint64_t seed, float *const *in, float *const *o, const uint32_t *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!pair_valid(in, i)) {
+            int ok = f[i] == HORDE_FLAG_INVALID;
+            for (int k = 0; k < NOUT; k++)
+                ok &= tg_bits(o[k][i]) == 0;
+            CHECK(ok, "invalid pair %zu not reported as documented (flags %#x)", i, f[i]);
+            continue;
+        }
+        float v[9], pf[3] = {in[0][i], in[1][i], in[2][i]};
+        for (int k = 0; k < 9; k++)
+            v[k] = in[4 + k][i];
+        const double p[3] = {pf[0], pf[1], pf[2]}, r = in[3][i];
+        double qd[3], qq[3];
+        const double dist = sqrt(tg_closest_d(p, v, qd));
+        const double qref[3] = {o[0][i], o[1][i], o[2][i]};
+        const double dref = sqrt((p[0] - qref[0]) * (p[0] - qref[0]) + (p[1] - qref[1]) * (p[1] - qref[1]) +
+                                 (p[2] - qref[2]) * (p[2] - qref[2]));
+        const double qoff = sqrt(tg_closest_d(qref, v, qq)); /* Q_ref on the triangle? */
+        const int degen = (f[i] & HORDE_TRI_DEGENERATE) != 0;
+        const double L = tg_longest(v), H = tg_height(v);
+        const double tol = TOL_S * tg_scale(v, pf) + (H > 0 ? TOL_SLIVER * L * L / H : 0.0) +
+                           (degen ? H : 0.0);
+        const double err = fmax(fabs(dref - dist), qoff);
+        worst_err = fmax(worst_err, err / tol);
+        const int regions = !!(f[i] & HORDE_TRI_FACE) + !!(f[i] & HORDE_TRI_EDGE) + !!(f[i] & HORDE_TRI_VERTEX);
+        const int over = (f[i] & HORDE_TRI_OVERLAP) != 0;
+        int ok = err <= tol && regions == 1 && !(f[i] & HORDE_FLAG_INVALID);
+        ok &= over == (dref < r) || fabs(dist - r) <= tol; /* flag follows d.d < r*r */
+        ok &= fabs((double)o[3][i] - (r - dref)) <= tol;
+        /* The push takes the sphere to touching. */
+        const double push[3] = {o[4][i], o[5][i], o[6][i]};
+        if (over) {
+            const double pp[3] = {p[0] + push[0], p[1] + push[1], p[2] + push[2]};
+            const double after = sqrt(tg_closest_d(pp, v, qq));
+            ok &= fabs(after - r) <= 2 * tol + 1e-6 * r;
+            n_overlap++;
+        } else {
+            ok &= push[0] == 0 && push[1] == 0 && push[2] == 0;
+        }
+        n_degen += degen;
+        n_region[(f[i] & HORDE_TRI_FACE) ? 0 : (f[i] & HORDE_TRI_EDGE) ? 1 : 2]++;
+        if (!ok) {
+            report_pair("REFERENCE vs double", seed, "scalar", in, i, o, f, NULL, NULL);
+            CHECK(0, "pair %zu: dist ref %.9g exact %.9g (tol %.3g, Q off %.3g) r %.9g flags %#x",
+                  i, dref, dist, tol, qoff, r, f[i]);
+            if (tu_failures > 20)
+                exit(tu_finish("checkasm_sphere_tri"));
+        }
+    }
+}
+
+static void test_pairs(uint64_t seed, size_t total)
+{
+    const size_t chunk = 65536;
+    arrays in, ref, alias;
+    arrays_alloc(&in, chunk), arrays_alloc(&ref, chunk), arrays_alloc(&alias, chunk);
+    tu_rng g = {seed};
+    size_t per_isa[HORDE_ISA_COUNT] = {0};
+    for (size_t done = 0, pass = 0; done < total; pass++) {
+        const size_t n = total - done < chunk ? total - done : chunk;
+        const int mode = (int)(pass % 3);
+        for (size_t i = 0; i < n; i++)
+            gen_pair(&g, mode, in.in, i);
+        horde_spheres s = spheres_of(in.in, 0, n);
+        horde_triangles t = tris_of(in.in, 0, n);
+        horde_sphere_tri_out ro = out_of(ref.out, ref.flags, 0);
+        CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &s, &t, &ro) == HORDE_OK, "scalar status");
+        check_ref(seed, in.in, ref.out, ref.flags, n);
+        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
+            if (!horde_isa_supported((horde_isa)isa))
+                continue;
+            for (int k = 0; k < NOUT; k++)
+                memset(in.out[k], 0xAB, n * 4);
+            memset(in.flags, 0xAB, n * 4);
+            for (size_t off = 0; off < n;) {
+                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 40) : tu_below(&g, 3000);
+                if (len > n - off)
+                    len = n - off;
+                horde_spheres bs = spheres_of(in.in, off, len);
+                horde_triangles bt = tris_of(in.in, off, len);
+                horde_sphere_tri_out bo = out_of(in.out, in.flags, off);
+                CHECK(horde_sphere_tri_pairs_isa((horde_isa)isa, &bs, &bt, &bo) == HORDE_OK, "status");
+                off += len;
+            }
+            int same = !memcmp(in.flags, ref.flags, n * 4);
+            for (int k = 0; k < NOUT; k++)
+                same &= !memcmp(in.out[k], ref.out[k], n * 4);
+            if (!same) {
+                size_t bad = 0;
+                for (size_t i = 0; i < n; i++) {
+                    int d = in.flags[i] != ref.flags[i];
+                    for (int k = 0; k < NOUT; k++)
+                        d |= tg_bits(in.out[k][i]) != tg_bits(ref.out[k][i]);
+                    if (d && !bad++)
+                        report_pair("MISMATCH", seed, horde_isa_name((horde_isa)isa), in.in, i,
+                                    ref.out, ref.flags, in.out, in.flags);
+                }
+                CHECK(0, "pairs: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")",
+                      horde_isa_name((horde_isa)isa), bad, n, seed);
+            } else {
+                tu_checks++;
+            }
+            /* Outputs aliasing inputs: q over the centre, depth over r, push over A. */
+            const size_t m = n < 2000 ? n : 2000;
+            for (int k = 0; k < NIN; k++)
+                memcpy(alias.in[k], in.in[k], m * 4);
+            horde_spheres as = spheres_of(alias.in, 0, m);
+            horde_triangles at = tris_of(alias.in, 0, m);
+            horde_sphere_tri_out ao = {alias.in[0], alias.in[1], alias.in[2], alias.in[3],
+                                       alias.in[4], alias.in[5], alias.in[6], alias.flags};
+            horde_sphere_tri_pairs_isa((horde_isa)isa, &as, &at, &ao);
+            int asame = !memcmp(alias.flags, ref.flags, m * 4);
+            for (int k = 0; k < NOUT; k++)
+                asame &= !memcmp(alias.in[k], ref.out[k], m * 4);
+            CHECK(asame, "pairs in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
+            per_isa[isa] += n;
+        }
+        done += n;
+    }
+    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
+        if (per_isa[isa])
+            printf("  pairs %-6s %zu bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
+                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+}
+
+/* ---- movers x lists --------------------------------------------------------------------- */
+typedef struct {
+    float *o[8]; /* push xyz, depth, q xyz, (unused) */
+    uint32_t *deepest, *flags;
+} list_out_arrays;
+
+static void list_alloc(list_out_arrays *a, size_t n)
+{
+    for (int k = 0; k < 8; k++)
+        a->o[k] = malloc(n * sizeof(float) + 4);
+    a->deepest = malloc(n * 4 + 4), a->flags = malloc(n * 4 + 4);
+}
+static void list_free(list_out_arrays *a)
+{
+    for (int k = 0; k < 8; k++)
+        free(a->o[k]);
+    free(a->deepest), free(a->flags);
+}
+static horde_sphere_tri_list_out lout_of(const list_out_arrays *a, size_t off)
+{
+    horde_sphere_tri_list_out o = {a->o[0] + off, a->o[1] + off, a->o[2] + off, a->deepest + off,
+                                   a->o[3] + off, a->o[4] + off, a->o[5] + off, a->o[6] + off,
+                                   a->flags + off};
+    return o;
+}
+static int lout_same(const list_out_arrays *a, const list_out_arrays *b, size_t n, size_t *first)
+{
+    for (size_t i = 0; i < n; i++) {
+        int d = a->deepest[i] != b->deepest[i] || a->flags[i] != b->flags[i];
+        for (int k = 0; k < 7; k++)
+            d |= tg_bits(a->o[k][i]) != tg_bits(b->o[k][i]);
+        if (d) {
+            *first = i;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void test_lists(uint64_t seed, size_t total_spheres)
+{
+    const size_t soup_n = 4096, chunk = 16384, max_list = 12;
+    arrays soup;
+    arrays_alloc(&soup, soup_n);
+    tu_rng g = {seed ^ 0x5eedull};
+    float *sx = malloc(chunk * 4), *sy = malloc(chunk * 4), *sz = malloc(chunk * 4), *sr = malloc(chunk * 4);
+    uint32_t *offsets = malloc((chunk + 1) * 4), *indices = malloc(chunk * max_list * 4);
+    list_out_arrays ref, got;
+    list_alloc(&ref, chunk), list_alloc(&got, chunk);
+    /* Pair results for the model fold. */
+    arrays pr;
+    arrays_alloc(&pr, max_list);
+    size_t per_isa[HORDE_ISA_COUNT] = {0}, entries = 0;
+    for (size_t done = 0, pass = 0; done < total_spheres; pass++) {
+        const size_t n = total_spheres - done < chunk ? total_spheres - done : chunk;
+        for (size_t i = 0; i < soup_n; i++)
+            gen_pair(&g, (int)(pass % 3), soup.in, i); /* triangles (spheres unused) */
+        offsets[0] = 0;
+        for (size_t i = 0; i < n; i++) {
+            const uint32_t cnt = tu_below(&g, 8) == 0 ? 0 : tu_below(&g, (uint32_t)max_list + 1);
+            /* The sphere sits near the first listed triangle (about half overlap). */
+            for (uint32_t k = 0; k < cnt; k++)
+                indices[offsets[i] + k] = tu_below(&g, 64) == 0 ? (uint32_t)soup_n + tu_below(&g, 3)
+                                                                : tu_below(&g, (uint32_t)soup_n);
+            const uint32_t near = cnt ? indices[offsets[i]] % soup_n : tu_below(&g, (uint32_t)soup_n);
+            sx[i] = soup.in[0][near], sy[i] = soup.in[1][near], sz[i] = soup.in[2][near];
+            sr[i] = soup.in[3][near];
+            if (tu_below(&g, 64) == 0)
+                sx[i] = NAN;
+            offsets[i + 1] = offsets[i] + cnt;
+        }
+        entries += offsets[n];
+        horde_triangles st = tris_of(soup.in, 0, soup_n);
+        horde_spheres ss = {sx, sy, sz, sr, n};
+        horde_sphere_tri_list_out ro = lout_of(&ref, 0);
+        CHECK(horde_sphere_tri_list_isa(HORDE_ISA_SCALAR, &ss, &st, offsets, indices, &ro) == HORDE_OK,
+              "list scalar status");
+        /* Model: fold the pair kernel's results as sphere_tri.h describes. */
+        for (size_t i = 0; i < n; i++) {
+            const int valid = fabsf(sx[i]) <= HORDE_TRI_MAX_COORD && fabsf(sy[i]) <= HORDE_TRI_MAX_COORD &&
+                              fabsf(sz[i]) <= HORDE_TRI_MAX_COORD && sr[i] >= 0 && sr[i] <= HORDE_SPHERE_MAX_RADIUS;
+            if (!valid) {
+                CHECK(ref.flags[i] == HORDE_FLAG_INVALID && ref.deepest[i] == UINT32_MAX,
+                      "list: invalid sphere %zu flags %#x", i, ref.flags[i]);
+                continue;
+            }
+            uint32_t m = 0, flags = 0, bidx = UINT32_MAX, bfl = 0;
+            uint32_t map[16];
+            for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
+                const uint32_t idx = indices[k];
+                int tv = idx < soup_n; /* the triangle alone (the generator's sphere is unused) */
+                for (int c = 4; tv && c < NIN; c++)
+                    tv &= fabsf(soup.in[c][idx]) <= HORDE_TRI_MAX_COORD;
+                if (!tv) {
+                    flags |= HORDE_TRI_SKIPPED;
+                    continue;
+                }
+                pr.in[0][m] = sx[i], pr.in[1][m] = sy[i], pr.in[2][m] = sz[i], pr.in[3][m] = sr[i];
+                for (int c = 4; c < NIN; c++)
+                    pr.in[c][m] = soup.in[c][idx];
+                map[m++] = idx;
+            }
+            horde_spheres ps = spheres_of(pr.in, 0, m);
+            horde_triangles pt = tris_of(pr.in, 0, m);
+            horde_sphere_tri_out po = out_of(pr.out, pr.flags, 0);
+            horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &ps, &pt, &po);
+            double pos[3] = {0, 0, 0}, neg[3] = {0, 0, 0};
+            float best = -INFINITY, bq[3] = {0, 0, 0};
+            for (uint32_t j = 0; j < m; j++) {
+                if (pr.out[3][j] > best)
+                    best = pr.out[3][j], bidx = map[j], bfl = pr.flags[j] & 0x1eu,
+                    bq[0] = pr.out[0][j], bq[1] = pr.out[1][j], bq[2] = pr.out[2][j];
+                if (pr.flags[j] & HORDE_TRI_OVERLAP) {
+                    flags |= HORDE_TRI_OVERLAP;
+                    for (int c = 0; c < 3; c++)
+                        pos[c] = fmax(pos[c], pr.out[4 + c][j]), neg[c] = fmin(neg[c], pr.out[4 + c][j]);
+                }
+            }
+            int ok = ref.deepest[i] == bidx && ref.flags[i] == (flags | bfl) &&
+                     tg_bits(ref.o[3][i]) == tg_bits(best);
+            for (int c = 0; c < 3; c++)
+                ok &= ref.o[c][i] == (float)(pos[c] + neg[c]) && tg_bits(ref.o[4 + c][i]) == tg_bits(bq[c]);
+            CHECK(ok, "list reference vs pair fold: seed=%" PRIu64 " sphere %zu (%a %a %a r=%a): "
+                      "deepest %u/%u flags %#x/%#x", seed, i, sx[i], sy[i], sz[i], sr[i],
+                  ref.deepest[i], bidx, ref.flags[i], flags | bfl);
+        }
+        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
+            if (!horde_isa_supported((horde_isa)isa))
+                continue;
+            for (size_t off = 0; off < n;) {
+                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 20) : tu_below(&g, 700);
+                if (len > n - off)
+                    len = n - off;
+                horde_spheres bs = {sx + off, sy + off, sz + off, sr + off, len};
+                horde_sphere_tri_list_out bo = lout_of(&got, off);
+                CHECK(horde_sphere_tri_list_isa((horde_isa)isa, &bs, &st, offsets + off, indices, &bo) == HORDE_OK,
+                      "list status");
+                off += len;
+            }
+            size_t first = 0;
+            if (!lout_same(&got, &ref, n, &first)) {
+                CHECK(0, "list: %s differs from scalar at sphere %zu (seed=%" PRIu64 ") sphere %a %a %a r=%a "
+                         "deepest %u/%u flags %#x/%#x depth %a/%a", horde_isa_name((horde_isa)isa), first, seed,
+                      sx[first], sy[first], sz[first], sr[first], got.deepest[first], ref.deepest[first],
+                      got.flags[first], ref.flags[first], got.o[3][first], ref.o[3][first]);
+            } else {
+                tu_checks++;
+            }
+            per_isa[isa] += n;
+        }
+        done += n;
+    }
+    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
+        if (per_isa[isa])
+            printf("  lists %-6s %zu spheres bit-identical to scalar\n", horde_isa_name((horde_isa)isa), per_isa[isa]);
+    printf("  lists: %zu entries\n", entries);
+    free(sx), free(sy), free(sz), free(sr), free(offsets), free(indices);
+    list_free(&ref), list_free(&got), arrays_free(&soup), arrays_free(&pr);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 20261121;
+    size_t pairs = 1000000;
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "--seed=", 7))
+            seed = strtoull(argv[i] + 7, NULL, 0);
+        else if (!strncmp(argv[i], "--pairs=", 8))
+            pairs = strtoull(argv[i] + 8, NULL, 0);
+        else {
+            fprintf(stderr, "usage: %s [--seed=N] [--pairs=N]\n", argv[0]);
+            return 2;
+        }
+    }
+    printf("checkasm_sphere_tri: seed=%" PRIu64 " pairs per backend=%zu\n", seed, pairs);
+    test_pairs(seed, pairs);
+    printf("  reference vs double: worst error / tolerance %.3g; overlapping %zu, degenerate %zu, "
+           "face %zu, edge %zu, vertex %zu\n", worst_err, n_overlap, n_degen, n_region[0], n_region[1],
+           n_region[2]);
+    test_lists(seed, pairs / 5);
+    return tu_finish("checkasm_sphere_tri");
+}
