@@ -41,6 +41,9 @@ std::string bench_name(const char *kernel, horde_isa isa, size_t n); // kernel/i
 void register_cylinder_push();
 void register_cylinder_move();
 void register_point_move();
+void register_aabb_move();
+void register_cylinder_tri();
+void register_ground_height();
 
 } // namespace hb
 

@@ -53,6 +53,17 @@ static inline int horde_aabb_slab_solid(const horde_world *w, const horde_aabb_c
     if (n <= 0)
         return 0;
     const int other = axis == 1 ? 2 : 1;
+    const int sh = c->lo[0] & 31;
+    if (sh + n <= 32 && (c->lo[other] >> 5) == (c->hi[other] >> 5)) {
+        /* Common case: the whole slab lies in one chunk; look it up once. */
+        const uint32_t mask = (uint32_t)(((UINT64_C(1) << n) - 1) << sh);
+        const int32_t cy = axis == 1 ? i : c->lo[1], cz = axis == 1 ? c->lo[2] : i;
+        const horde_chunk *ch = horde_world_chunk(w, c->lo[0] >> 5, cy >> 5, cz >> 5);
+        for (int32_t j = c->lo[other]; j <= c->hi[other]; j++)
+            if ((axis == 1 ? ch->rows[i & 31][j & 31] : ch->rows[j & 31][i & 31]) & mask)
+                return 1;
+        return 0;
+    }
     for (int32_t j = c->lo[other]; j <= c->hi[other]; j++)
         if (axis == 1 ? horde_aabb_row_bits(w, c->lo[0], n, i, j)
                       : horde_aabb_row_bits(w, c->lo[0], n, j, i))
@@ -87,6 +98,43 @@ static inline int horde_aabb_first_solid(const horde_world *w, const horde_aabb_
         }
     }
     return 0;
+}
+
+/* Levels l0 .. l1 (l1 - l0 < 64) that hold a solid block in the cells' x/z footprint: bit
+ * L - l0. The SIMD template reads one column profile per mover to answer the start
+ * overlap test, the y sweep and the resting test at once (the reference asks them one by
+ * one through horde_aabb_first_solid / horde_aabb_slab_solid; same blocks, same answers). */
+static inline uint64_t horde_aabb_level_mask(const horde_world *w, const horde_aabb_cells *c,
+                                             int32_t l0, int32_t l1)
+{
+    const int n = (int)(c->hi[0] - c->lo[0] + 1);
+    uint64_t m = 0;
+    if (n <= 0 || c->hi[2] < c->lo[2])
+        return 0;
+    const int sh = c->lo[0] & 31;
+    if (sh + n <= 32 && (c->lo[2] >> 5) == (c->hi[2] >> 5)) {
+        /* Footprint inside one chunk column: one lookup per chunk layer. */
+        const uint32_t mask = (uint32_t)(((UINT64_C(1) << n) - 1) << sh);
+        const horde_chunk *ch = horde_world_chunk(w, c->lo[0] >> 5, l0 >> 5, c->lo[2] >> 5);
+        for (int32_t L = l0; L <= l1; L++) {
+            if ((L & 31) == 0 && L != l0)
+                ch = horde_world_chunk(w, c->lo[0] >> 5, L >> 5, c->lo[2] >> 5);
+            uint32_t acc = 0;
+            for (int32_t j = c->lo[2]; j <= c->hi[2]; j++)
+                acc |= ch->rows[L & 31][j & 31];
+            m |= (uint64_t)((acc & mask) != 0) << (L - l0);
+        }
+        return m;
+    }
+    for (int32_t L = l0; L <= l1; L++)
+        m |= (uint64_t)horde_aabb_slab_solid(w, c, 1, L) << (L - l0);
+    return m;
+}
+
+/* Bits a .. b of m (0 <= a, b < 64; none when b < a). */
+static inline uint64_t horde_aabb_bits(uint64_t m, int32_t a, int32_t b)
+{
+    return b < a ? 0 : m & (~UINT64_C(0) >> (63 - b)) & (~UINT64_C(0) << a);
 }
 
 typedef void (*horde_aabb_move_fn)(const horde_world *w, const horde_aabb_move_params *p,

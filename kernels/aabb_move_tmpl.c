@@ -42,6 +42,21 @@ static inline wf next_up(wf v)
     return wf_as(wi_add(wi_as(v), wi_sel(wf_gt(v, wf_set(0.0f)), wi_set(1), wi_set(-1))));
 }
 
+/* The float half of a sweep: where coordinate c stops, given per lane whether it moves
+ * up / at all, and whether (fnd) and where (fi) the scan found the first solid block. */
+static inline wf clamp_axis(wf c, wf elo, wf ehi, wf t, wi up, wi moving, wi fnd, wi fi)
+{
+    const wf face_up = wf_from_i(fi);
+    wf n_up = wf_sub(face_up, ehi);
+    n_up = wf_sel(wf_gt(wf_add(n_up, ehi), face_up), next_down(n_up), n_up);
+    n_up = wf_max(c, n_up);
+    const wf face_dn = wf_from_i(wi_add(fi, wi_set(1)));
+    wf n_dn = wf_add(face_dn, elo);
+    n_dn = wf_sel(wf_lt(wf_sub(n_dn, elo), face_dn), next_up(n_dn), n_dn);
+    n_dn = wf_sel(wf_lt(c, n_dn), c, n_dn);
+    return wf_sel(fnd, wf_sel(up, n_up, n_dn), wf_sel(moving, t, c));
+}
+
 /* sweep() of the reference for W lanes; lanes outside active keep c and never hit. */
 static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, wi active, wf c,
                        wf elo, wf ehi, wf t, wi *hit)
@@ -71,17 +86,8 @@ static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, 
         }
     }
     const wi fnd = wi_load(found);
-    const wi fi = wi_load((const uint32_t *)first);
-    const wf face_up = wf_from_i(fi);
-    wf n_up = wf_sub(face_up, ehi);
-    n_up = wf_sel(wf_gt(wf_add(n_up, ehi), face_up), next_down(n_up), n_up);
-    n_up = wf_max(c, n_up);
-    const wf face_dn = wf_from_i(wi_add(fi, one));
-    wf n_dn = wf_add(face_dn, elo);
-    n_dn = wf_sel(wf_lt(wf_sub(n_dn, elo), face_dn), next_up(n_dn), n_dn);
-    n_dn = wf_sel(wf_lt(c, n_dn), c, n_dn);
     *hit = fnd;
-    return wf_sel(fnd, wf_sel(up, n_up, n_dn), wf_sel(moving, t, c));
+    return clamp_axis(c, elo, ehi, t, up, moving, fnd, wi_load((const uint32_t *)first));
 }
 
 /* rests() of the reference, evaluated only for lanes in need. */
@@ -130,20 +136,6 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     const wf hx = wf_sel(valid, hx0, wf_set(0.5f)), hz = wf_sel(valid, hz0, wf_set(0.5f));
     const wf h = wf_sel(valid, h0, wf_set(1.0f));
 
-    /* Stuck: the start box overlaps a solid block. */
-    lane_cells c;
-    cells_of(&c, x, y, z, hx, hz, h);
-    uint32_t st[W], va[W];
-    wi_store(va, valid);
-    for (int i = 0; i < W; i++) {
-        int32_t first;
-        const horde_aabb_cells lc = lane(&c, i);
-        st[i] = va[i] && horde_aabb_first_solid(w, &lc, 1, lc.lo[1], lc.hi[1], 1, &first) ? ~0u
-                                                                                          : 0u;
-    }
-    const wi stuck = wi_load(st);
-    const wi active = wi_andnot(stuck, valid);
-
     /* Per-axis limit. */
     const wf md = wf_set(p->max_distance), nmd = wf_set(-p->max_distance);
     wf ddx = wf_sel(wf_gt(dx, md), md, dx), ddy = wf_sel(wf_gt(dy, md), md, dy);
@@ -152,14 +144,69 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     ddz = wf_sel(wf_lt(ddz, nmd), nmd, ddz);
     const wi trunc = wi_not(wi_and(wi_and(wf_eq(ddx, dx), wf_eq(ddy, dy)), wf_eq(ddz, dz)));
 
+    /* The start overlap test, the y sweep and the resting test under the box all read the
+     * same footprint: one column profile per lane (levels l0 .. l1) answers all three. */
+    const wi one = wi_set(1);
+    lane_cells c;
+    cells_of(&c, x, y, z, hx, hz, h);
+    const wf ty = wf_add(y, ddy);
+    const wi yup = wi_and(valid, wf_gt(ty, y)), ydn = wi_and(valid, wf_lt(ty, y));
+    const wi lo1 = wi_floor(y), hi1 = wi_sub(wi_ceil(wf_add(y, h)), one);
+    const wi s0 = wi_sel(yup, wi_ceil(wf_add(y, h)), wi_floor(wf_sub(ty, zero)));
+    const wi s1 = wi_sel(yup, wi_sub(wi_ceil(wf_add(ty, h)), one),
+                         wi_sub(wi_floor(wf_sub(y, zero)), one));
+    const wi l0 = wi_sub(wi_sel(ydn, s0, lo1), one);
+    const wi l1 = wi_sel(wi_and(yup, wi_gt(s1, hi1)), s1, hi1);
+    uint64_t prof[W];
+    int32_t al0[W], al1[W], as0[W], as1[W], alo[W], ahi[W], au[W], ad[W], first[W];
+    uint32_t va[W], st[W], found[W];
+    wi_store(va, valid), wi_store((uint32_t *)au, yup), wi_store((uint32_t *)ad, ydn);
+    wi_store((uint32_t *)al0, l0), wi_store((uint32_t *)al1, l1);
+    wi_store((uint32_t *)as0, s0), wi_store((uint32_t *)as1, s1);
+    wi_store((uint32_t *)alo, lo1), wi_store((uint32_t *)ahi, hi1);
+    for (int i = 0; i < W; i++) {
+        st[i] = found[i] = 0, first[i] = 0, prof[i] = 0;
+        if (!va[i])
+            continue;
+        const horde_aabb_cells lc = lane(&c, i);
+        const uint64_t m = horde_aabb_level_mask(w, &lc, al0[i], al1[i]);
+        prof[i] = m;
+        if (horde_aabb_bits(m, alo[i] - al0[i], ahi[i] - al0[i])) {
+            st[i] = ~0u;
+            continue;
+        }
+        if (au[i] || ad[i]) {
+            const uint64_t b = horde_aabb_bits(m, as0[i] - al0[i], as1[i] - al0[i]);
+            if (b) {
+                found[i] = ~0u;
+                first[i] = al0[i] + (au[i] ? __builtin_ctzll(b) : 63 - __builtin_clzll(b));
+            }
+        }
+    }
+    const wi stuck = wi_load(st);
+    const wi active = wi_andnot(stuck, valid);
+
     /* y, then x, then z. */
-    wi hy, hwx, hwz;
-    const wf y1 = sweep(w, &c, 1, active, y, zero, h, wf_add(y, ddy), &hy);
+    wi hwx, hwz;
+    const wi hy = wi_load(found);
+    const wf y1 = clamp_axis(y, zero, h, ty, yup, wi_and(active, wi_or(yup, ydn)), hy,
+                             wi_load((const uint32_t *)first));
     wi landed = wi_and(hy, wf_lt(ddy, zero));
     const wi ceiling = wi_and(hy, wf_gt(ddy, zero));
     const wi down_ok = wi_and(active, wf_le(ddy, zero));
-    const wi grounded =
-        wi_and(down_ok, wi_or(landed, rests(w, wi_andnot(landed, down_ok), x, y1, z, hx, hz, h)));
+    /* Resting after the y sweep: y1 integral and level y1 - 1 solid in the profile. */
+    const wi iy1 = wi_floor(y1);
+    const wi ask = wi_andnot(landed, wi_and(down_ok, wf_eq(y1, wf_from_i(iy1))));
+    uint32_t rest[W];
+    wi_store(rest, wi_set(0));
+    if (wi_any(ask)) {
+        int32_t a[W], ly[W];
+        wi_store((uint32_t *)a, ask), wi_store((uint32_t *)ly, wi_sub(iy1, one));
+        for (int i = 0; i < W; i++)
+            if (a[i])
+                rest[i] = (prof[i] >> (ly[i] - al0[i])) & 1u ? ~0u : 0u;
+    }
+    const wi grounded = wi_and(down_ok, wi_or(landed, wi_load(rest)));
     cells_of(&c, x, y1, z, hx, hz, h);
     const wf x2 = sweep(w, &c, 0, active, x, hx, hx, wf_add(x, ddx), &hwx);
     cells_of(&c, x2, y1, z, hx, hz, h);
