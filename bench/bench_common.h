@@ -42,6 +42,8 @@ void register_cylinder_push();
 void register_cylinder_move();
 void register_point_move();
 void register_aabb_move();
+void register_cylinder_tri();
+void register_ground_height();
 
 } // namespace hb
 

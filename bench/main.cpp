@@ -41,6 +41,8 @@ int main(int argc, char **argv)
     hb::register_cylinder_move();
     hb::register_point_move();
     hb::register_aabb_move();
+    hb::register_cylinder_tri();
+    hb::register_ground_height();
 
     std::string emu;
     for (horde_isa isa : hb::isas())

@@ -7,5 +7,7 @@
 #include "point_move_common.h"
 #include "aabb_move_common.h"
 #include "sphere_tri_common.h"
+#include "cylinder_tri_common.h"
+#include "ground_height_common.h"
 
 #endif

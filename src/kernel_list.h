@@ -13,6 +13,8 @@
     X(point_move) \
     X(aabb_move) \
     X(sphere_tri_pairs) \
-    X(sphere_tri_list)
+    X(sphere_tri_list) \
+    X(cylinder_tri) \
+    X(ground_height)
 
 #endif

@@ -1,0 +1,81 @@
+/* horde — cylinder_tri.h: vertical cylinders vs triangles (seed 001's clip, flatten, push).
+ *
+ * Call shape: pairs. Mover i (a vertical cylinder: bottom centre (x, y, z), radius r,
+ * height h; y is up) is tested against triangle i of a horde_triangles soup, and gets a
+ * horizontal push-out vector (px, pz) to add to its x and z. The caller walks its own
+ * contact list (e.g. mover m against its nearby triangles) and adds the pushes, as the
+ * seed does; each pair is independent, so a batch may hold the same mover many times.
+ *
+ * What is computed for a pair (all in float, in this order; cylinder_tri_ref.c is the
+ * definition):
+ *   1. The collision band is [lo, hi] = [y + step, y + h] (step: the part of the mover
+ *      that walks over slopes and kerbs, seed 001's H1). The triangle takes part only
+ *      if lo < hi and its vertical extent [ymin, ymax] meets the open band:
+ *      ymax > lo and ymin < hi. A floor exactly at lo, or a roof exactly at hi, does not.
+ *   2. The triangle is clipped to the closed slab lo <= Y <= hi and flattened onto the
+ *      xz plane: a convex polygon of at most 5 vertices (a vertical wall flattens to a
+ *      segment, a triangle clipped at a vertex to a point).
+ *   3. q = the point of the polygon's boundary closest to the centre c = (x, z),
+ *      d = |c - q|. The centre is INSIDE when the flattened polygon has non-zero signed
+ *      area (orientation of the flattened triangle) and c is on its inner side of every
+ *      edge, boundary included. Seed 001 only tests the edges and misses this case.
+ *   4. Contact when inside, or when d < r (strict: touching is not contact).
+ *      Outside:  push = (c - q) / d * (r' - d)   (the disc ends r' from q, seed 001)
+ *      Inside:   push = (q - c) / d * (d + r')   (out through the nearest edge)
+ *      d == 0:   push = n * r', n the unit outward normal of the first closest edge
+ *                (a flat polygon takes the edge's right-hand normal (ez, -ex); a
+ *                polygon that is a single point pushes along +x)
+ *      with r' = r + (|x| + |z| + 1) * 2^-21: pushes stop a hair beyond contact so that
+ *      rounding cannot leave the pushed mover touching the same triangle again.
+ *
+ * Flags: HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL on contact, plus
+ * HORDE_FLAG_CENTRE_INSIDE when the centre was inside the flattened polygon; 0 and a
+ * zero push otherwise.
+ *
+ * Degenerate triangles need no special handling by the caller: zero-area, collinear or
+ * repeated vertices give a polygon that is a segment or a point, tested by distance
+ * only (never INSIDE); a horizontal triangle inside the band flattens to itself.
+ *
+ * Valid input per pair: x, y, z and all nine triangle coordinates finite with
+ * |v| <= HORDE_CYLTRI_MAX_COORD; 0 <= r <= HORDE_CYLTRI_MAX_SIZE;
+ * 0 <= h <= HORDE_CYLTRI_MAX_SIZE. Otherwise the pair gets push (0, 0) and
+ * flags = HORDE_FLAG_INVALID; other pairs are unaffected. step must be finite,
+ * 0 <= step <= HORDE_CYLTRI_MAX_SIZE, or the call returns HORDE_ERR_BAD_PARAMS
+ * (step >= h leaves an empty band: no contact).
+ *
+ * Every backend returns exactly the scalar reference's bits. */
+#ifndef HORDE_CYLINDER_TRI_H
+#define HORDE_CYLINDER_TRI_H
+
+#include "horde/isa.h"
+#include "horde/triangles.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HORDE_CYLTRI_MAX_COORD 1048576.0f /* 2^20 */
+#define HORDE_CYLTRI_MAX_SIZE 1024.0f
+
+typedef struct horde_cylinder_tri_batch {
+    const float *x, *y, *z;       /* bottom centre of mover i */
+    const float *radius, *height;
+    float step;                   /* band = [y + step, y + height] */
+    float *out_px, *out_pz;       /* horizontal push-out for pair i */
+    uint32_t *out_flags;
+    size_t n;                     /* pairs; the triangle soup must hold exactly n */
+} horde_cylinder_tri_batch;
+
+/* Pair i = (mover i, triangle i of tris). Arrays need no alignment. Outputs may alias
+ * any input array exactly (same base pointer; element i is read before it is
+ * written) but must not partially overlap one. n == 0 touches no pointer.
+ * Returns HORDE_OK, HORDE_ERR_NULL_ARG, or HORDE_ERR_BAD_PARAMS (tris->n != b->n, or a
+ * bad step). */
+HORDE_API int horde_cylinder_tri(const horde_triangles *tris, const horde_cylinder_tri_batch *b);
+HORDE_API int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *tris,
+                                     const horde_cylinder_tri_batch *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,65 @@
+/* horde — ground_height.h: height of the ground under points (seed 001's GetYValueAtPosition).
+ *
+ * Call shape: points x soup. Every point (x, y, z) of the batch is tested against every
+ * triangle of one soup (the triangles the caller gathered around these points); the
+ * result is the highest triangle surface at or below the point within a search depth:
+ *     ground = max { Y_t(x, z) : triangle t covers (x, z),  y - depth <= Y_t <= y }
+ * with the triangle's index. Ties (equal heights, e.g. a point on a shared edge) go to
+ * the lowest index.
+ *
+ * Per triangle t = (A, B, C), in float (ground_height_ref.c is the definition):
+ *   - Coverage: the closed triangle in the xz plane. Each edge function is evaluated
+ *     from the edge's lexicographically smaller (x, z) end and negated as needed, so two
+ *     triangles sharing an edge (same vertex bits) compute exactly opposite values: the
+ *     soup is watertight, a point over a shared edge or vertex is covered by at least one
+ *     of them (by both when exactly on it). Winding does not matter.
+ *   - Vertical or degenerate triangles (twice the signed xz area
+ *     (B - A) x (C - A) == 0 in float) cover nothing: they have no surface height.
+ *   - Height: Y = ay + (w_b * (by - ay) + w_c * (cy - ay)) * (1 / area2) with the
+ *     barycentric edge functions w_b, w_c, clamped to the triangle's [ymin, ymax] (so
+ *     slivers cannot invent heights). Exact at vertex A, within rounding elsewhere.
+ *
+ * Outputs: out_y = the ground height when found, else the input y (bit for bit);
+ * out_tri = the triangle index, or -1; out_flags = HORDE_FLAG_ON_GROUND when found, 0
+ * when not, HORDE_FLAG_INVALID for an invalid point (non-finite or |coordinate| >
+ * HORDE_GROUND_MAX_COORD: out_y = y, out_tri = -1; other points unaffected).
+ * Triangles with a non-finite or too large coordinate are skipped (never ground).
+ *
+ * Parameters: depth finite, 0 <= depth <= HORDE_GROUND_MAX_DEPTH; the soup may hold
+ * 0 .. INT32_MAX triangles. Cost is n_points * n_triangles pair tests (SIMD over points).
+ *
+ * Every backend returns exactly the scalar reference's bits. */
+#ifndef HORDE_GROUND_HEIGHT_H
+#define HORDE_GROUND_HEIGHT_H
+
+#include "horde/isa.h"
+#include "horde/triangles.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HORDE_GROUND_MAX_COORD 1048576.0f /* 2^20 */
+#define HORDE_GROUND_MAX_DEPTH 1048576.0f
+
+typedef struct horde_ground_batch {
+    const float *x, *y, *z; /* query points (e.g. a mover's bottom centre plus a step) */
+    float depth;            /* search down to y - depth */
+    float *out_y;           /* ground height, or y when none */
+    int32_t *out_tri;       /* triangle index, or -1 */
+    uint32_t *out_flags;
+    size_t n;
+} horde_ground_batch;
+
+/* Arrays need no alignment; outputs may alias inputs exactly (out_y == y), never
+ * partially. n == 0 touches no pointer; an empty soup (soup->n == 0) finds no ground.
+ * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (bad depth, soup too
+ * large). */
+HORDE_API int horde_ground_height(const horde_triangles *soup, const horde_ground_batch *b);
+HORDE_API int horde_ground_height_isa(horde_isa isa, const horde_triangles *soup,
+                                      const horde_ground_batch *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
