@@ -77,13 +77,15 @@ void FN(horde_ground_height_)(const horde_triangles *t, const horde_ground_batch
                     for (int j = 0; j < 3; j++)
                         e[j] = wf_sub(wf_mul(wf_set(q->vx[j]), wf_sub(z, wf_set(q->oz[j]))),
                                       wf_mul(wf_set(q->vz[j]), wf_sub(x, wf_set(q->ox[j]))));
-                    const wi in = wi_and(wi_and(wf_le(zero, e[0]), wf_le(zero, e[1])),
-                                         wf_le(zero, e[2]));
+                    const wi in = wi_and(valid, wi_and(wi_and(wf_le(zero, e[0]), wf_le(zero, e[1])),
+                                                       wf_le(zero, e[2])));
+                    if (!wi_any(in)) /* most triangles cover none of the W points */
+                        continue;
                     wf h = wf_add(wf_set(q->ay),
                                   wf_mul(wf_add(wf_mul(e[2], wf_set(q->dyb)), wf_mul(e[0], wf_set(q->dyc))),
                                          wf_set(q->inv)));
                     h = min_w(wf_max(h, wf_set(q->ymin)), wf_set(q->ymax));
-                    const wi take = wi_and(wi_and(valid, in),
+                    const wi take = wi_and(in,
                                            wi_and(wi_and(wf_le(h, y), wf_le(lo, h)), wf_gt(h, bst)));
                     bst = wf_sel(take, h, bst);
                     bi = wi_sel(take, wi_set(gi[k]), bi);

@@ -7,6 +7,7 @@
     void horde_##name##_sse2 params;      \
     void horde_##name##_sse41 params;     \
     void horde_##name##_avx2 params;      \
-    void horde_##name##_neon params;
+    void horde_##name##_neon params;      \
+    void horde_##name##_wasm_simd128 params;
 
 #endif

@@ -1,6 +1,7 @@
 /* Internal: the wide-lane layer. Each kernel body (*_tmpl.c) is written once against
  * these types and operations and compiled once per ISA with exactly one of
- * HORDE_WIDE_SSE2 / HORDE_WIDE_SSE41 / HORDE_WIDE_AVX2 / HORDE_WIDE_NEON defined.
+ * HORDE_WIDE_SSE2 / HORDE_WIDE_SSE41 / HORDE_WIDE_AVX2 / HORDE_WIDE_NEON /
+ * HORDE_WIDE_WASM defined.
  * Everything goes through SIMDe, so a backend also builds (emulated) on other CPUs.
  *
  * Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, max, compares,
@@ -96,7 +97,13 @@ static inline wi wi_as(wf a) { return simde_mm_castps_si128(a); }
 #if defined(HORDE_WIDE_SSE41)
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm_blendv_ps(b, a, simde_mm_castsi128_ps(m)); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_blendv_epi8(b, a, m); }
+/* SIMDe 0.7.4's portable _mm_testz_si128 (used on wasm32) answers 1 when either 64-bit
+ * half is zero: use it only where SIMDe maps it to an instruction. */
+#if defined(SIMDE_X86_SSE4_1_NATIVE) || defined(SIMDE_ARM_NEON_A32V7_NATIVE)
 static inline int wi_any(wi m) { return !simde_mm_testz_si128(m, m); }
+#else
+static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
+#endif
 #else
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_or_si128(simde_mm_and_si128(m, a), simde_mm_andnot_si128(m, b)); }
 static inline wf wf_sel(wi m, wf a, wf b) { return wf_as(wi_sel(m, wi_as(a), wi_as(b))); }
@@ -172,6 +179,57 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     const simde_uint16x4_t a = simde_vmovn_u32(v);
     const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
     return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
+}
+
+#elif defined(HORDE_WIDE_WASM)
+/* WebAssembly SIMD128 (https://github.com/WebAssembly/simd): f32x4 arithmetic, div and
+ * sqrt are IEEE-exact, so every op maps to one instruction; only max and trunc need care.
+ * wf and wi are both v128 here, so this branch type-checks less than the others. */
+#include <simde/wasm/simd128.h>
+#define W 4
+typedef simde_v128_t wf;
+typedef simde_v128_t wi;
+static inline wf wf_load(const float *p) { return simde_wasm_v128_load(p); }
+static inline void wf_store(float *p, wf v) { simde_wasm_v128_store(p, v); }
+static inline wi wi_load(const uint32_t *p) { return simde_wasm_v128_load(p); }
+static inline void wi_store(uint32_t *p, wi v) { simde_wasm_v128_store(p, v); }
+static inline wf wf_set(float v) { return simde_wasm_f32x4_splat(v); }
+static inline wi wi_set(int32_t v) { return simde_wasm_i32x4_splat(v); }
+static inline wf wf_add(wf a, wf b) { return simde_wasm_f32x4_add(a, b); }
+static inline wf wf_sub(wf a, wf b) { return simde_wasm_f32x4_sub(a, b); }
+static inline wf wf_mul(wf a, wf b) { return simde_wasm_f32x4_mul(a, b); }
+static inline wf wf_div(wf a, wf b) { return simde_wasm_f32x4_div(a, b); }
+static inline wf wf_sqrt(wf a) { return simde_wasm_f32x4_sqrt(a); }
+/* maxps semantics (a > b ? a : b); f32x4.max propagates NaN and orders -0 < +0. */
+static inline wf wf_max(wf a, wf b) { return simde_wasm_v128_bitselect(a, b, simde_wasm_f32x4_gt(a, b)); }
+static inline wi wf_lt(wf a, wf b) { return simde_wasm_f32x4_lt(a, b); }
+static inline wi wf_gt(wf a, wf b) { return simde_wasm_f32x4_gt(a, b); }
+static inline wi wf_le(wf a, wf b) { return simde_wasm_f32x4_le(a, b); }
+static inline wi wf_eq(wf a, wf b) { return simde_wasm_f32x4_eq(a, b); }
+static inline wi wi_and(wi a, wi b) { return simde_wasm_v128_and(a, b); }
+static inline wi wi_or(wi a, wi b) { return simde_wasm_v128_or(a, b); }
+static inline wi wi_andnot(wi a, wi b) { return simde_wasm_v128_andnot(b, a); } /* andnot(x, y) = x & ~y */
+static inline wi wi_add(wi a, wi b) { return simde_wasm_i32x4_add(a, b); }
+static inline wi wi_sub(wi a, wi b) { return simde_wasm_i32x4_sub(a, b); }
+static inline wi wi_gt(wi a, wi b) { return simde_wasm_i32x4_gt(a, b); }
+static inline wi wi_eq(wi a, wi b) { return simde_wasm_i32x4_eq(a, b); }
+static inline wf wf_from_i(wi a) { return simde_wasm_f32x4_convert_i32x4(a); }
+/* Saturating (NaN -> 0), like NEON; equal to cvttps inside the documented |v| < 2^31. */
+static inline wi wi_trunc(wf a) { return simde_wasm_i32x4_trunc_sat_f32x4(a); }
+static inline wf wf_as(wi a) { return a; }
+static inline wi wi_as(wf a) { return a; }
+static inline wf wf_sel(wi m, wf a, wf b) { return simde_wasm_v128_bitselect(a, b, m); }
+static inline wi wi_sel(wi m, wi a, wi b) { return simde_wasm_v128_bitselect(a, b, m); }
+static inline int wi_any(wi m) { return simde_wasm_v128_any_true(m); }
+
+/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
+static inline uint32_t fetch4(const uint32_t *row, int sh)
+{
+    simde_v128_t v = simde_wasm_v128_load(row);
+    v = simde_wasm_v128_and(simde_wasm_u32x4_shr(v, (uint32_t)sh), simde_wasm_i32x4_splat(15));
+    v = simde_wasm_i16x8_narrow_i32x4(v, v);
+    v = simde_wasm_u8x16_narrow_i16x8(v, v);
+    return (uint32_t)simde_wasm_i32x4_extract_lane(v, 0);
 }
 
 #else

@@ -32,6 +32,10 @@ unsigned horde_cpu_flags(void)
 }
 #elif defined(__aarch64__) || (defined(__ARM_NEON) && defined(__arm__))
 unsigned horde_cpu_flags(void) { return HORDE_CPU_NEON; } /* NEON is baseline here */
+#elif defined(__wasm__)
+/* No run-time query exists: a module containing SIMD128 code (the wasm_simd128 backend)
+ * only validates on engines that implement it, so if this runs, SIMD128 is there. */
+unsigned horde_cpu_flags(void) { return HORDE_CPU_WASM_SIMD128; }
 #else
 unsigned horde_cpu_flags(void) { return 0; }
 #endif

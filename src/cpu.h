@@ -6,6 +6,7 @@
 #define HORDE_CPU_SSE41 (1u << 1)
 #define HORDE_CPU_AVX2 (1u << 2) /* CPU has AVX + AVX2 and the OS saves YMM state */
 #define HORDE_CPU_NEON (1u << 3)
+#define HORDE_CPU_WASM_SIMD128 (1u << 4)
 
 unsigned horde_cpu_flags(void);
 

@@ -9,7 +9,8 @@
 #include "cpu.h"
 #include "dispatch.h"
 
-static const char *const isa_names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon"};
+static const char *const isa_names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon",
+                                                      "wasm_simd128"};
 
 /* Backends compiled into this build (meson defines HORDE_HAVE_<ISA>). A backend's
  * row is all or nothing: every kernel is compiled for every backend. */
@@ -18,6 +19,7 @@ static const char *const isa_names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41"
 #define ENTRY_SSE41(name) .name = horde_##name##_sse41,
 #define ENTRY_AVX2(name) .name = horde_##name##_avx2,
 #define ENTRY_NEON(name) .name = horde_##name##_neon,
+#define ENTRY_WASM_SIMD128(name) .name = horde_##name##_wasm_simd128,
 static const horde_kernels table[HORDE_ISA_COUNT] = {
     [HORDE_ISA_SCALAR] = {HORDE_KERNEL_LIST(ENTRY_SCALAR)},
 #ifdef HORDE_HAVE_SSE2
@@ -31,6 +33,9 @@ static const horde_kernels table[HORDE_ISA_COUNT] = {
 #endif
 #ifdef HORDE_HAVE_NEON
     [HORDE_ISA_NEON] = {HORDE_KERNEL_LIST(ENTRY_NEON)},
+#endif
+#ifdef HORDE_HAVE_WASM_SIMD128
+    [HORDE_ISA_WASM_SIMD128] = {HORDE_KERNEL_LIST(ENTRY_WASM_SIMD128)},
 #endif
 };
 
@@ -68,6 +73,7 @@ static int native(horde_isa isa)
     case HORDE_ISA_SSE41: return (f & HORDE_CPU_SSE41) != 0;
     case HORDE_ISA_AVX2: return (f & HORDE_CPU_AVX2) != 0;
     case HORDE_ISA_NEON: return (f & HORDE_CPU_NEON) != 0;
+    case HORDE_ISA_WASM_SIMD128: return (f & HORDE_CPU_WASM_SIMD128) != 0;
     default: return 0;
     }
 }
@@ -87,6 +93,9 @@ static const unsigned emulated = 0
 #ifdef HORDE_EMULATED_NEON
     | 1u << HORDE_ISA_NEON
 #endif
+#ifdef HORDE_EMULATED_WASM_SIMD128
+    | 1u << HORDE_ISA_WASM_SIMD128
+#endif
     ;
 
 int horde_isa_supported(horde_isa isa)
@@ -99,7 +108,7 @@ int horde_isa_supported(horde_isa isa)
 horde_isa horde_isa_best(void)
 {
     static const horde_isa ladder[] = {HORDE_ISA_AVX2, HORDE_ISA_SSE41, HORDE_ISA_SSE2,
-                                       HORDE_ISA_NEON};
+                                       HORDE_ISA_NEON, HORDE_ISA_WASM_SIMD128};
     for (size_t i = 0; i < sizeof ladder / sizeof ladder[0]; i++)
         if (table[ladder[i]].cylinder_push && !((emulated >> ladder[i]) & 1u) && native(ladder[i]))
             return ladder[i];
@@ -125,7 +134,8 @@ static void init_once(void)
             if (horde_isa_parse(env, &want) != HORDE_OK) {
                 env_status = HORDE_ERR_BAD_ENV;
                 snprintf(env_message, sizeof env_message,
-                         "HORDE_ISA=%.40s is not a backend (scalar, sse2, sse41, avx2, neon); "
+                         "HORDE_ISA=%.40s is not a backend (scalar, sse2, sse41, avx2, neon, "
+                         "wasm_simd128); "
                          "using scalar", env);
                 pick = HORDE_ISA_SCALAR;
             } else if (!horde_isa_supported(want)) {

@@ -33,7 +33,8 @@
 #define HORDE_TEST_EMULATED 0 /* meson passes 1 when -Demulated_isas=true */
 #endif
 
-static const char *const names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon"};
+static const char *const names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon",
+                                                   "wasm_simd128"};
 
 /* ---- first-use race ---------------------------------------------------------------- */
 
@@ -171,6 +172,13 @@ static void supported_and_best(void)
     if (ON_ARM)
         CHECK(best == HORDE_ISA_NEON || best == HORDE_ISA_SCALAR, "best %s on ARM",
               horde_isa_name(best));
+#if defined(__wasm__)
+    CHECK(best == HORDE_ISA_WASM_SIMD128, "best %s on wasm32", horde_isa_name(best));
+#else
+    CHECK(best != HORDE_ISA_WASM_SIMD128, "best is wasm_simd128 outside wasm32");
+    if ((ON_X86 || ON_ARM) && HORDE_TEST_EMULATED)
+        CHECK(horde_isa_supported(HORDE_ISA_WASM_SIMD128), "emulated wasm_simd128 unsupported");
+#endif
 #if defined(__x86_64__)
     /* SSE2 is part of x86-64: always compiled and runnable. */
     CHECK(horde_isa_supported(HORDE_ISA_SSE2), "sse2 unsupported on x86-64");

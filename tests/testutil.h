@@ -44,6 +44,19 @@ static inline float tu_uniform(tu_rng *r, float lo, float hi) /* [lo, hi) */
 }
 static inline uint32_t tu_below(tu_rng *r, uint32_t n) { return (uint32_t)(tu_next(r) % n); }
 
+/* Random items per backend for checkasm tests: the program's default (>= 1,000,000),
+ * unless HORDE_CHECKASM_ITEMS=N is set. Only the cross runs of scripts/test.sh set it
+ * (qemu emulates float math in software); command-line options still override. */
+static inline size_t tu_items(size_t dflt)
+{
+    const char *e = getenv("HORDE_CHECKASM_ITEMS");
+    if (!e || !*e)
+        return dflt;
+    char *end;
+    unsigned long long v = strtoull(e, &end, 10);
+    return v && !*end ? (size_t)v : dflt;
+}
+
 /* A world of gx x gy x gz chunks owned by the test (chunk origin ox, oy, oz). */
 typedef struct {
     horde_chunk *chunks;

@@ -3,7 +3,9 @@
  * Every kernel exists as a scalar reference and as SIMD backends that must return the
  * reference's results bit for bit. On first use horde picks the best backend the CPU
  * and OS support (AVX2 needs the OS to save YMM state, checked with xgetbv), unless
- * the environment variable HORDE_ISA names one: scalar, sse2, sse41, avx2 or neon.
+ * the environment variable HORDE_ISA names one: scalar, sse2, sse41, avx2, neon or
+ * wasm_simd128 (WebAssembly SIMD128: native on wasm32, where a module built with it only
+ * instantiates on engines that have it).
  * First use is thread-safe. A bad HORDE_ISA value is never ignored silently: the
  * kernels then use the scalar reference and horde_isa_env_status() reports
  * HORDE_ERR_BAD_ENV, so programs can print horde_isa_env_message(). */
@@ -22,15 +24,18 @@ typedef enum horde_isa {
     HORDE_ISA_SSE41 = 2,
     HORDE_ISA_AVX2 = 3,
     HORDE_ISA_NEON = 4,
-    HORDE_ISA_COUNT = 5
+    HORDE_ISA_WASM_SIMD128 = 5,
+    HORDE_ISA_COUNT = 6
 } horde_isa;
 
 /* Name of a backend ("scalar", "sse2", ...), or NULL for an out-of-range value. */
 HORDE_API const char *horde_isa_name(horde_isa isa);
 /* Parse a backend name; returns HORDE_OK or HORDE_ERR_UNKNOWN_ISA. */
 HORDE_API int horde_isa_parse(const char *name, horde_isa *out);
-/* Is this backend compiled in and runnable here? On x86 the NEON backend is compiled
- * through SIMDe's portable emulation and is runnable (slowly), so tests cover it. */
+/* Is this backend compiled in and runnable here? Backends of other architectures are
+ * compiled through SIMDe's emulation (NEON and wasm_simd128 on x86; SSE/AVX and
+ * wasm_simd128 on ARM; SSE/AVX and NEON on wasm32) and are runnable (slowly), so tests
+ * cover them; horde_isa_best() never picks them. */
 HORDE_API int horde_isa_supported(horde_isa isa);
 /* The best backend this machine runs natively (ignores HORDE_ISA). */
 HORDE_API horde_isa horde_isa_best(void);
