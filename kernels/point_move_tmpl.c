@@ -2,7 +2,14 @@
  * defines the result. Points are processed in tiles of 64: a vectorised set-up (validate,
  * sanitise, plan substeps), then per round (the start check, then each substep) the new
  * positions and their blocks in SIMD, one voxel bit per lane (integer), and the SIMD
- * correction only for the lanes whose block is solid, compacted W at a time. */
+ * correction only for the lanes whose block is solid, compacted W at a time.
+ *
+ * Voxels: at the start each lane fetches one 4x4x4 window placed towards its substep
+ * (origin b0 - 1, or b0 - 2 on axes where the substep is negative). A substep moves at
+ * most one block per axis, so the window holds the start block, the first substep's
+ * block and both their 3x3x3 neighbourhoods: a typical frame (one substep) reads the
+ * world once per point. Later substeps, and points corrected at the start, look up
+ * blocks directly. All of this is integer work: it cannot change a result bit. */
 #include "point_move_common.h"
 #include "wide.h"
 
@@ -22,6 +29,11 @@ typedef struct pt_tile {
     uint32_t alive[PT_TILE];  /* ~0 while valid and not stuck */
     uint32_t active[PT_TILE]; /* ~0 if checked this round */
     uint32_t flags[PT_TILE];
+    int32_t ox[PT_TILE], oy[PT_TILE], oz[PT_TILE]; /* window origin */
+    uint32_t win[4][PT_TILE];  /* window levels oy .. oy + 3, bits i + 8k */
+    uint32_t win_ok[PT_TILE];  /* ~0 while the window covers the next check */
+    uint32_t use_win[PT_TILE]; /* ~0: this round's block and neighbourhood are in the window */
+    int32_t lvl[PT_TILE], pos[PT_TILE]; /* this round's block in the window: level, bit */
 } pt_tile;
 
 /* Load, validate and sanitise W points and plan their substeps (the reference's set-up). */
@@ -74,7 +86,8 @@ static inline void prepare_lanes(const horde_point_move_batch *b, const horde_po
     wi_store(t->flags + base, wi_and(trunc, wi_set(HORDE_FLAG_TRUNCATED)));
 }
 
-/* Positions to check in round r (0: the start, r >= 1: substep r) and their blocks. */
+/* Positions to check in round r (0: the start, r >= 1: substep r) and their blocks;
+ * round 0 also places the window, rounds 0 and 1 locate the block in it. */
 static inline void stage_lanes(pt_tile *t, int32_t r, int base)
 {
     wi act = wi_load(t->alive + base);
@@ -86,10 +99,39 @@ static inline void stage_lanes(pt_tile *t, int32_t r, int base)
         z = wf_add(z, wf_load(t->sz + base));
     }
     wf_store(t->nx + base, x), wf_store(t->ny + base, y), wf_store(t->nz + base, z);
-    wi_store((uint32_t *)t->bx + base, wi_floor(x));
-    wi_store((uint32_t *)t->by + base, wi_floor(y));
-    wi_store((uint32_t *)t->bz + base, wi_floor(z));
+    const wi b[3] = {wi_floor(x), wi_floor(y), wi_floor(z)};
+    wi_store((uint32_t *)t->bx + base, b[0]);
+    wi_store((uint32_t *)t->by + base, b[1]);
+    wi_store((uint32_t *)t->bz + base, b[2]);
     wi_store(t->active + base, act);
+    if (r > 1) { /* the window was placed for the first substep only */
+        wi_store(t->use_win + base, wi_set(0));
+        return;
+    }
+    int32_t *o[3] = {t->ox, t->oy, t->oz};
+    wi d[3];
+    if (r == 0) { /* origin b - 1, one more towards a negative substep (mask -1 adds -1) */
+        const wf zero = wf_set(0.0f);
+        const wf s[3] = {wf_load(t->sx + base), wf_load(t->sy + base), wf_load(t->sz + base)};
+        for (int a = 0; a < 3; a++) {
+            const wi oa = wi_add(wi_sub(b[a], wi_set(1)), wf_lt(s[a], zero));
+            wi_store((uint32_t *)o[a] + base, oa);
+            d[a] = wi_sub(b[a], oa);
+        }
+        wi_store(t->win_ok + base, wi_set(-1));
+    } else {
+        for (int a = 0; a < 3; a++)
+            d[a] = wi_sub(b[a], wi_load((const uint32_t *)o[a] + base));
+    }
+    /* The block's whole neighbourhood must lie in the window: 1 <= d <= 2 per axis. */
+    const wi zero_i = wi_set(0), three = wi_set(3);
+    wi in = wi_load(t->win_ok + base);
+    for (int a = 0; a < 3; a++)
+        in = wi_and(in, wi_and(wi_gt(d[a], zero_i), wi_gt(three, d[a])));
+    wi_store(t->use_win + base, in);
+    const wi dz2 = wi_add(d[2], d[2]), dz4 = wi_add(dz2, dz2);
+    wi_store((uint32_t *)t->pos + base, wi_and(in, wi_add(d[0], wi_add(dz4, dz4))));
+    wi_store((uint32_t *)t->lvl + base, wi_and(in, d[1]));
 }
 
 /* Codes of the chosen neighbour: one bit per moved direction. */
@@ -176,21 +218,86 @@ static inline void correct_lanes(const float *x, const float *y, const float *z,
     wi_store(of, wi_andnot(wi_eq(code, zero_i), f));
 }
 
+/* Free lanes of the round move to their new position. */
+static inline void commit_lanes(pt_tile *t, const uint32_t *solid, int base)
+{
+    const wi go = wi_andnot(wi_load(solid + base), wi_load(t->active + base));
+    wf_store(t->px + base, wf_sel(go, wf_load(t->nx + base), wf_load(t->px + base)));
+    wf_store(t->py + base, wf_sel(go, wf_load(t->ny + base), wf_load(t->py + base)));
+    wf_store(t->pz + base, wf_sel(go, wf_load(t->nz + base), wf_load(t->pz + base)));
+}
+
+/* The 3x3x3 blocks around (bx, by, bz) in horde_fetch_window's layout (bits i + 8k of
+ * level j; only i, k <= 2 are used). Inside one chunk: three 4-row loads. */
+static inline void fetch_neighbourhood(const horde_world *w, int32_t bx, int32_t by, int32_t bz,
+                                       uint32_t *occ)
+{
+    const int32_t sh = (bx & 31) - 1, ly = (by & 31) - 1, lz = (bz & 31) - 1;
+    if ((uint32_t)sh <= 28u && (uint32_t)ly <= 29u && (uint32_t)lz <= 28u) {
+        const uint32_t *row = &horde_world_chunk(w, bx >> 5, by >> 5, bz >> 5)->rows[ly][lz];
+        occ[0] = fetch4(row, sh);
+        occ[1] = fetch4(row + HORDE_CHUNK_SIZE, sh);
+        occ[2] = fetch4(row + 2 * HORDE_CHUNK_SIZE, sh);
+        return;
+    }
+    horde_fetch_window(w, bx - 1, by - 1, bz - 1, 3, occ);
+}
+
+/* 4 window levels from (wx, wy, wz): one 4-row load per level when the window's x and
+ * z ranges lie in one chunk (it may still straddle a chunk layer in y). */
+static inline void fetch_window4(const horde_world *w, int32_t wx, int32_t wy, int32_t wz,
+                                 uint32_t *occ)
+{
+    const int32_t sh = wx & 31, lz = wz & 31;
+    if (sh <= 28 && lz <= 28) {
+        const int32_t cx = wx >> 5, cz = wz >> 5, cy0 = wy >> 5, cy1 = (wy + 3) >> 5;
+        const horde_chunk *c0 = horde_world_chunk(w, cx, cy0, cz);
+        const horde_chunk *c1 = cy1 == cy0 ? c0 : horde_world_chunk(w, cx, cy1, cz);
+        for (int j = 0; j < 4; j++) {
+            const int32_t y = wy + j;
+            const horde_chunk *c = (y >> 5) == cy0 ? c0 : c1;
+            occ[j] = fetch4(&c->rows[y & 31][lz], sh);
+        }
+        return;
+    }
+    horde_fetch_window(w, wx, wy, wz, 4, occ);
+}
+
 /* One round: commit free lanes, correct the ones in solid blocks. */
 static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r, float skin)
 {
     for (size_t i = 0; i < padded; i += W)
         stage_lanes(t, r, (int)i);
     uint8_t list[PT_TILE];
+    uint32_t solid[PT_TILE];
     int n = 0;
-    for (size_t i = 0; i < padded; i++) {
-        if (!t->active[i])
-            continue;
-        if (horde_pt_solid(w, t->bx[i], t->by[i], t->bz[i])) {
-            list[n++] = (uint8_t)i;
-        } else {
-            t->px[i] = t->nx[i], t->py[i] = t->ny[i], t->pz[i] = t->nz[i];
+    /* Branch-free lists: inactive lanes hold harmless in-range positions. */
+    if (r == 0) {
+        for (size_t i = 0; i < padded; i++) {
+            uint32_t occ[4];
+            fetch_window4(w, t->ox[i], t->oy[i], t->oz[i], occ);
+            for (int j = 0; j < 4; j++)
+                t->win[j][i] = occ[j];
+            const uint32_t s = (occ[t->lvl[i]] >> t->pos[i]) & t->active[i] & 1u;
+            solid[i] = 0u - s;
+            t->win_ok[i] = s - 1u; /* a corrected start leaves the window behind */
+            list[n] = (uint8_t)i;
+            n += (int)s;
         }
+    } else {
+        for (size_t i = 0; i < padded; i++) {
+            uint32_t s;
+            if (t->use_win[i])
+                s = t->win[t->lvl[i]][i] >> t->pos[i];
+            else
+                s = horde_pt_solid(w, t->bx[i], t->by[i], t->bz[i]);
+            s &= t->active[i] & 1u;
+            solid[i] = 0u - s;
+            list[n] = (uint8_t)i;
+            n += (int)s;
+        }
+        for (size_t i = 0; i < padded; i += W)
+            commit_lanes(t, solid, (int)i);
     }
     for (int g = 0; g < n; g += W) {
         float x[W], y[W], z[W], ox[W], oy[W], oz[W];
@@ -198,7 +305,14 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
         for (int j = 0; j < W; j++) {
             const int i = list[g + j < n ? g + j : g]; /* pad with the group's first lane */
             uint32_t occ[3];
-            horde_fetch_window(w, t->bx[i] - 1, t->by[i] - 1, t->bz[i] - 1, 3, occ);
+            if (t->use_win[i]) {
+                const int l = t->lvl[i], sh = t->pos[i] - 9; /* (dx - 1) + 8 (dz - 1) */
+                occ[0] = t->win[l - 1][i] >> sh;
+                occ[1] = t->win[l][i] >> sh;
+                occ[2] = t->win[l + 1][i] >> sh;
+            } else {
+                fetch_neighbourhood(w, t->bx[i], t->by[i], t->bz[i], occ);
+            }
             x[j] = t->nx[i], y[j] = t->ny[i], z[j] = t->nz[i];
             o[0][j] = occ[0], o[1][j] = occ[1], o[2][j] = occ[2];
         }
