@@ -69,16 +69,22 @@ static inline void prepare_lanes(const horde_point_move_batch *b, const horde_po
     const wf step = wf_set(p->step), fmax_sub = wf_set((float)p->max_substeps);
     const wf q = wf_div(m, step);
     const wi trunc = wf_gt(q, fmax_sub);
-    /* m == 0 lanes divide by zero here; their result is never selected. */
-    const wf s = wf_div(wf_mul(fmax_sub, step), m);
-    dx = wf_sel(trunc, wf_mul(dx, s), dx);
-    dy = wf_sel(trunc, wf_mul(dy, s), dy);
-    dz = wf_sel(trunc, wf_mul(dz, s), dz);
+    if (wi_any(trunc)) {
+        /* m == 0 lanes divide by zero here; their result is never selected. */
+        const wf s = wf_div(wf_mul(fmax_sub, step), m);
+        dx = wf_sel(trunc, wf_mul(dx, s), dx);
+        dy = wf_sel(trunc, wf_mul(dy, s), dy);
+        dz = wf_sel(trunc, wf_mul(dz, s), dz);
+    }
     const wi k = wi_sel(trunc, wi_set((int32_t)p->max_substeps), wi_ceil(wf_sel(trunc, zero, q)));
-    const wf fk = wf_from_i(wi_sel(wi_gt(k, wi_set(0)), k, wi_set(1)));
-    wf_store(t->sx + base, wf_div(dx, fk));
-    wf_store(t->sy + base, wf_div(dy, fk));
-    wf_store(t->sz + base, wf_div(dz, fk));
+    const wi one = wi_set(1);
+    if (wi_any(wi_gt(k, one))) {
+        const wf fk = wf_from_i(wi_sel(wi_gt(k, wi_set(0)), k, one));
+        dx = wf_div(dx, fk), dy = wf_div(dy, fk), dz = wf_div(dz, fk);
+    } /* else every lane divides by 1: the division is exact, skip it */
+    wf_store(t->sx + base, dx);
+    wf_store(t->sy + base, dy);
+    wf_store(t->sz + base, dz);
     wf_store(t->px + base, v[0]), wf_store(t->py + base, v[1]), wf_store(t->pz + base, v[2]);
     wi_store((uint32_t *)t->k + base, wi_and(k, ok));
     wi_store(t->valid + base, ok);
@@ -330,6 +336,32 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
     }
 }
 
+/* Results of W points: the position, or the input bits for invalid lanes. Outputs may
+ * alias the inputs: each lane's input is loaded before its output is stored. */
+static inline void output_lanes(const horde_point_move_batch *b, const pt_tile *t, size_t start,
+                                int base)
+{
+    const size_t o = start + (size_t)base;
+    const wi ok = wi_load(t->valid + base);
+    const float *in[3] = {b->x, b->y, b->z};
+    float *out[3] = {b->out_x, b->out_y, b->out_z};
+    float *outd[3] = {b->out_dx, b->out_dy, b->out_dz};
+    const float *p[3] = {t->px, t->py, t->pz};
+    wf x0[3], d[3];
+    for (int a = 0; a < 3; a++) {
+        x0[a] = wf_load(in[a] + o);
+        const wf pa = wf_load(p[a] + base);
+        d[a] = wf_as(wi_and(ok, wi_as(wf_sub(pa, x0[a]))));
+        x0[a] = wf_sel(ok, pa, x0[a]);
+    }
+    for (int a = 0; a < 3; a++)
+        wf_store(out[a] + o, x0[a]);
+    if (b->out_dx)
+        for (int a = 0; a < 3; a++)
+            wf_store(outd[a] + o, d[a]);
+    wi_store(b->out_flags + o, wi_sel(ok, wi_load(t->flags + base), wi_set((int32_t)HORDE_FLAG_INVALID)));
+}
+
 void FN(horde_point_move_)(const horde_world *w, const horde_point_move_params *p,
                            const horde_point_move_batch *b)
 {
@@ -346,7 +378,10 @@ void FN(horde_point_move_)(const horde_world *w, const horde_point_move_params *
                 kmax = t.k[i];
         for (int32_t r = 1; r <= kmax; r++)
             run_round(w, &t, padded, r, p->skin);
-        for (size_t i = 0; i < count; i++) {
+        size_t i0 = 0;
+        for (; i0 + W <= count; i0 += W)
+            output_lanes(b, &t, start, (int)i0);
+        for (size_t i = i0; i < count; i++) {
             const size_t o = start + i;
             const float x0 = b->x[o], y0 = b->y[o], z0 = b->z[o];
             if (!t.valid[i]) { /* input bits back, no displacement */
