@@ -15,7 +15,35 @@ static inline int horde_cyltri_mover_ok(float x, float y, float z, float r, floa
            h >= 0.0f && h <= HORDE_CYLTRI_MAX_SIZE;
 }
 
+static inline int horde_cyltri_tri_ok(const float tv[9])
+{
+    int ok = 1;
+    for (int k = 0; k < 9; k++)
+        ok &= fabsf(tv[k]) <= HORDE_CYLTRI_MAX_COORD;
+    return ok;
+}
+
+/* xz bounding box of a triangle: min x, max x, min z, max z. */
+static inline void horde_cyltri_box(const float tv[9], float box[4])
+{
+    box[0] = box[1] = tv[0], box[2] = box[3] = tv[2];
+    for (int k = 1; k < 3; k++) {
+        const float x = tv[3 * k], z = tv[3 * k + 2];
+        box[0] = x < box[0] ? x : box[0], box[1] = x > box[1] ? x : box[1];
+        box[2] = z < box[2] ? z : box[2], box[3] = z > box[3] ? z : box[3];
+    }
+}
+
+/* The reference for one valid pair (cylinder_tri_ref.c): push and contact flags. */
+void horde_cyltri_pair(float x, float y, float z, float r, float h, float step, const float tv[9],
+                       float *opx, float *opz, uint32_t *oflags);
+
 typedef void (*horde_cylinder_tri_fn)(const horde_triangles *t, const horde_cylinder_tri_batch *b);
 HORDE_KERNEL_PROTOS(cylinder_tri, (const horde_triangles *t, const horde_cylinder_tri_batch *b))
+
+/* Soup shape: triangles are set up (validity, xz bounding box) in chunks. */
+#define HORDE_CYLTRI_CHUNK 64
+typedef void (*horde_cylinder_tri_soup_fn)(const horde_triangles *t, const horde_cylinder_soup_batch *b);
+HORDE_KERNEL_PROTOS(cylinder_tri_soup, (const horde_triangles *t, const horde_cylinder_soup_batch *b))
 
 #endif

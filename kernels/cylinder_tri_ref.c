@@ -33,17 +33,10 @@ static void edge_at(vtx p, vtx q, float yv, float t_flat, float *ox, float *oz)
     *oz = u * p.z + t * q.z;
 }
 
-static void one(float x, float y, float z, float r, float h, float step, const float tv[9],
-                float *opx, float *opz, uint32_t *oflags)
+void horde_cyltri_pair(float x, float y, float z, float r, float h, float step, const float tv[9],
+                       float *opx, float *opz, uint32_t *oflags)
 {
     *opx = 0.0f, *opz = 0.0f;
-    int ok = horde_cyltri_mover_ok(x, y, z, r, h);
-    for (int k = 0; k < 9; k++)
-        ok &= fabsf(tv[k]) <= HORDE_CYLTRI_MAX_COORD;
-    if (!ok) {
-        *oflags = HORDE_FLAG_INVALID;
-        return;
-    }
     vtx p0 = {tv[0], tv[1], tv[2]}, p1 = {tv[3], tv[4], tv[5]}, p2 = {tv[6], tv[7], tv[8]};
     cswap(&p0, &p1), cswap(&p1, &p2), cswap(&p0, &p1);
 
@@ -140,7 +133,13 @@ void horde_cylinder_tri_scalar(const horde_triangles *t, const horde_cylinder_tr
                              t->bz[i], t->cx[i], t->cy[i], t->cz[i]};
         float px, pz;
         uint32_t f;
-        one(b->x[i], b->y[i], b->z[i], b->radius[i], b->height[i], b->step, tv, &px, &pz, &f);
+        const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
+        if (horde_cyltri_mover_ok(x, y, z, r, h) && horde_cyltri_tri_ok(tv)) {
+            horde_cyltri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
+        } else {
+            px = pz = 0.0f;
+            f = HORDE_FLAG_INVALID;
+        }
         b->out_px[i] = px, b->out_pz[i] = pz, b->out_flags[i] = f;
     }
 }

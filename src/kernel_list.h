@@ -15,6 +15,7 @@
     X(sphere_tri_pairs) \
     X(sphere_tri_list) \
     X(cylinder_tri) \
+    X(cylinder_tri_soup) \
     X(ground_height)
 
 #endif

@@ -1,6 +1,6 @@
 /* horde — cylinder_tri.h: vertical cylinders vs triangles (seed 001's clip, flatten, push).
  *
- * Call shape: pairs. Mover i (a vertical cylinder: bottom centre (x, y, z), radius r,
+ * Call shapes: pairs (below) and soup (further down). Pairs: mover i (a vertical cylinder: bottom centre (x, y, z), radius r,
  * height h; y is up) is tested against triangle i of a horde_triangles soup, and gets a
  * horizontal push-out vector (px, pz) to add to its x and z. The caller walks its own
  * contact list (e.g. mover m against its nearby triangles) and adds the pushes, as the
@@ -74,6 +74,34 @@ typedef struct horde_cylinder_tri_batch {
 HORDE_API int horde_cylinder_tri(const horde_triangles *tris, const horde_cylinder_tri_batch *b);
 HORDE_API int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *tris,
                                      const horde_cylinder_tri_batch *b);
+
+/* Soup shape (seed 001's loop): every mover against every triangle of one soup (the
+ * triangles the caller gathered around a group of movers), in index order. Each
+ * triangle is tested as a pair above at the mover's CURRENT position, and its push is
+ * applied at once (x += px, z += pz), so later triangles see the corrected mover: one
+ * pass of the seed's sequential resolution (an inner corner is resolved wall after
+ * wall; a mover squeezed between walls may still touch one afterwards - call again to
+ * relax further). y is never changed. A triangle whose xz bounding box lies more than
+ * r + 1 from the centre on the x or z axis is skipped for that mover (it cannot touch
+ * it; the margin covers rounding), as are triangles with a non-finite or too large
+ * coordinate. Flags: the OR of the pairs' flags (COLLIDED | HIT_WALL when pushed,
+ * CENTRE_INSIDE when any contact had the centre inside), or HORDE_FLAG_INVALID for an
+ * invalid mover (output = input, bit for bit). Cost: movers x triangles pair tests,
+ * cheap for triangles far from every mover of a SIMD lane group. */
+typedef struct horde_cylinder_soup_batch {
+    const float *x, *y, *z;       /* bottom centre */
+    const float *radius, *height;
+    float step;                   /* band = [y + step, y + height] */
+    float *out_x, *out_z;         /* corrected centre (may alias x, z) */
+    uint32_t *out_flags;
+    size_t n;
+} horde_cylinder_soup_batch;
+
+/* HORDE_OK, HORDE_ERR_NULL_ARG, or HORDE_ERR_BAD_PARAMS (bad step). An empty soup
+ * leaves every valid mover where it is with flags 0. */
+HORDE_API int horde_cylinder_tri_soup(const horde_triangles *soup, const horde_cylinder_soup_batch *b);
+HORDE_API int horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *soup,
+                                          const horde_cylinder_soup_batch *b);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,289 @@
+/* checkasm-style equality test for horde_cylinder_tri_soup: every compiled backend runs on
+ * the same movers and soups as the scalar reference and must return identical bits
+ * (memcmp on x, z and flags). Soups of 0 to 40 triangles (walls, floors and ramps in
+ * and around the band, random, degenerate and invalid ones) around a cluster of movers;
+ * random batch sizes (every tail), unaligned arrays, in-place calls (out_x == x).
+ *
+ * The reference is checked against its definition built from the public pairs kernel:
+ * for each mover, each valid triangle in index order through horde_cylinder_tri on the
+ * current position, the push applied at once. The result must be equal (==) - which
+ * also proves the reach skip (bounding box farther than r + 1) never drops a contact.
+ * Known answers: inner corner, corridor, empty soup, invalid movers.
+ *
+ * Usage: checkasm_cylinder_tri_soup [--seed=N] [--movers=N] */
+#include <inttypes.h>
+
+#include "testutil.h"
+
+#define MAXT 40
+
+typedef struct {
+    float v[9][MAXT];
+    size_t n;
+} soup;
+
+static horde_triangles view(const soup *s)
+{
+    horde_triangles t = {s->v[0], s->v[1], s->v[2], s->v[3], s->v[4], s->v[5], s->v[6], s->v[7], s->v[8], s->n};
+    return t;
+}
+
+static void gen_soup(tu_rng *g, float cx, float cy, float cz, soup *s)
+{
+    s->n = tu_below(g, MAXT + 1);
+    for (size_t k = 0; k < s->n; k++) {
+        float t[9];
+        const float sz = tu_uniform(g, 0.3f, 4.0f);
+        for (int v = 0; v < 3; v++) {
+            t[3 * v] = cx + tu_uniform(g, -6, 6) + tu_uniform(g, -sz, sz);
+            t[3 * v + 1] = cy + tu_uniform(g, -1, 3);
+            t[3 * v + 2] = cz + tu_uniform(g, -6, 6) + tu_uniform(g, -sz, sz);
+        }
+        switch (tu_below(g, 8)) {
+        case 0: t[6] = t[0], t[8] = t[2]; break;                       /* vertical */
+        case 1: t[1] = t[4] = t[7] = cy + tu_uniform(g, 0, 2); break;  /* floor or table */
+        case 2: memcpy(t + 3, t, 12); break;                           /* repeated vertex */
+        case 3:
+            if (tu_below(g, 4) == 0)
+                t[tu_below(g, 9)] = tu_below(g, 2) ? NAN : 2e6f; /* invalid: skipped */
+            break;
+        default: break;
+        }
+        for (int a = 0; a < 9; a++)
+            s->v[a][k] = t[a];
+    }
+}
+
+typedef struct {
+    float *x, *y, *z, *r, *h, *ox, *oz;
+    uint32_t *of;
+    void *mem[8];
+} arrays;
+
+static void arrays_alloc(arrays *a, size_t n)
+{
+    for (int i = 0; i < 8; i++)
+        a->mem[i] = malloc((n + 1) * 4);
+    a->x = (float *)a->mem[0] + 1, a->y = (float *)a->mem[1] + 1, a->z = (float *)a->mem[2] + 1;
+    a->r = (float *)a->mem[3] + 1, a->h = (float *)a->mem[4] + 1, a->ox = (float *)a->mem[5] + 1;
+    a->oz = (float *)a->mem[6] + 1, a->of = (uint32_t *)a->mem[7] + 1;
+}
+static void arrays_free(arrays *a)
+{
+    for (int i = 0; i < 8; i++)
+        free(a->mem[i]);
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* The definition, from the pairs kernel (scalar). */
+static void model(const soup *s, float x, float y, float z, float r, float h, float step, float *ox,
+                  float *oz, uint32_t *of)
+{
+    uint32_t flags = 0;
+    for (size_t k = 0; k < s->n; k++) {
+        float px, pz;
+        uint32_t f;
+        horde_triangles t = {&s->v[0][k], &s->v[1][k], &s->v[2][k], &s->v[3][k], &s->v[4][k],
+                             &s->v[5][k], &s->v[6][k], &s->v[7][k], &s->v[8][k], 1};
+        horde_cylinder_tri_batch b = {&x, &y, &z, &r, &h, step, &px, &pz, &f, 1};
+        horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b);
+        if (f == HORDE_FLAG_INVALID)
+            continue; /* invalid triangle (the mover is valid here) */
+        x = x + px, z = z + pz, flags |= f;
+    }
+    *ox = x, *oz = z, *of = flags;
+}
+
+static horde_isa cur_isa;
+#define ISA horde_isa_name(cur_isa)
+
+static void one(const soup *s, float x, float z, float r, float *ox, float *oz, uint32_t *of)
+{
+    float y = 0.0f, h = 1.8f;
+    horde_triangles t = view(s);
+    horde_cylinder_soup_batch b = {&x, &y, &z, &r, &h, 0.3f, ox, oz, of, 1};
+    CHECK(horde_cylinder_tri_soup_isa(cur_isa, &t, &b) == HORDE_OK, "status");
+}
+
+static void known(void)
+{
+    const float e = 0x1p-21f * 3.0f; /* pushes end (|x| + |z| + 1) * 2^-21 beyond contact */
+    /* Inner corner: wall along x = 0 (z from -5 to 5) and wall along z = 0 (x from -5 to
+     * 5), both from y = -1 to 9. Mover (0.2, 0.3), r 0.5: the first wall pushes x to
+     * 0.5, the second z to 0.5: out of both. */
+    soup s = {.n = 0};
+    const float w1[9] = {0, -1, -5, 0, -1, 5, 0, 9, 0}, w2[9] = {-5, -1, 0, 5, -1, 0, 0, 9, 0};
+    for (int a = 0; a < 9; a++)
+        s.v[a][0] = w1[a], s.v[a][1] = w2[a];
+    s.n = 2;
+    float ox, oz;
+    uint32_t of;
+    one(&s, 0.2f, 0.3f, 0.5f, &ox, &oz, &of);
+    CHECK(fabsf(ox - 0.5f) <= e && fabsf(oz - 0.5f) <= e && ox >= 0.5f && oz >= 0.5f &&
+              of == (HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL),
+          "[%s] inner corner: %.9g %.9g %#x", ISA, ox, oz, of);
+    /* Far from both (reach r + 1 exceeded on x): untouched, flags 0. */
+    one(&s, 30.0f, 40.0f, 0.5f, &ox, &oz, &of);
+    CHECK(ox == 30.0f && oz == 40.0f && of == 0, "[%s] far", ISA);
+    /* Corridor x in [0, 1] between walls at x = 0 and x = 1, mover r 0.3 at x = 0.1:
+     * pushed to 0.3 by the first, untouched by the second (0.7 away). */
+    soup c = {.n = 0};
+    const float c2[9] = {1, -1, -5, 1, -1, 5, 1, 9, 0};
+    for (int a = 0; a < 9; a++)
+        c.v[a][0] = w1[a], c.v[a][1] = c2[a];
+    c.n = 2;
+    one(&c, 0.1f, 0.0f, 0.3f, &ox, &oz, &of);
+    CHECK(fabsf(ox - 0.3f) <= e && oz == 0.0f && of == (HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL),
+          "[%s] corridor: %.9g %.9g %#x", ISA, ox, oz, of);
+    /* Empty soup: unchanged. Invalid mover: input bits, INVALID. */
+    soup none = {.n = 0};
+    one(&none, 0.1f, 0.2f, 0.3f, &ox, &oz, &of);
+    CHECK(ox == 0.1f && oz == 0.2f && of == 0, "[%s] empty soup", ISA);
+    const float nanv = NAN;
+    one(&s, nanv, 0.2f, 0.3f, &ox, &oz, &of);
+    CHECK(!memcmp(&ox, &nanv, 4) && oz == 0.2f && of == HORDE_FLAG_INVALID, "[%s] NaN mover", ISA);
+    one(&s, 0.1f, 0.2f, -1.0f, &ox, &oz, &of);
+    CHECK(ox == 0.1f && oz == 0.2f && of == HORDE_FLAG_INVALID, "[%s] negative radius", ISA);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 20261121;
+    size_t movers = 1000000;
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "--seed=", 7))
+            seed = strtoull(argv[i] + 7, NULL, 0);
+        else if (!strncmp(argv[i], "--movers=", 9))
+            movers = strtoull(argv[i] + 9, NULL, 0);
+        else {
+            fprintf(stderr, "usage: %s [--seed=N] [--movers=N]\n", argv[0]);
+            return 2;
+        }
+    }
+    printf("checkasm_cylinder_tri_soup: seed=%" PRIu64 " movers per backend=%zu\n", seed, movers);
+
+    const size_t per_soup = 1024;
+    arrays in, ref, alias;
+    arrays_alloc(&in, per_soup), arrays_alloc(&ref, per_soup), arrays_alloc(&alias, per_soup);
+    size_t per_isa[HORDE_ISA_COUNT] = {0}, moved = 0, invalid = 0, modelled = 0;
+    static const float steps[] = {0.0f, 0.3f, 1.0f};
+    tu_rng g = {seed};
+    soup s;
+    size_t done = 0;
+    for (int pass = 0; done < movers; pass++) {
+        const float cx = tu_uniform(&g, -500, 500), cy = tu_uniform(&g, -50, 50), cz = tu_uniform(&g, -500, 500);
+        gen_soup(&g, cx, cy, cz, &s);
+        const float step = steps[pass % 3];
+        const size_t n = movers - done < per_soup ? movers - done : per_soup;
+        for (size_t i = 0; i < n; i++) {
+            in.x[i] = cx + tu_uniform(&g, -7, 7), in.y[i] = cy + tu_uniform(&g, -1, 1);
+            in.z[i] = cz + tu_uniform(&g, -7, 7);
+            in.r[i] = tu_uniform(&g, 0.0f, 1.0f), in.h[i] = tu_uniform(&g, 0.0f, 2.5f);
+            if (tu_below(&g, 100) == 0) {
+                static const float bad[] = {NAN, INFINITY, -1.0f, 2e6f};
+                float *f[5] = {&in.x[i], &in.y[i], &in.z[i], &in.r[i], &in.h[i]};
+                *f[tu_below(&g, 5)] = bad[tu_below(&g, 4)];
+            }
+        }
+        const horde_triangles t = view(&s);
+        horde_cylinder_soup_batch rb = {in.x, in.y, in.z, in.r, in.h, step, ref.ox, ref.oz, ref.of, n};
+        CHECK(horde_cylinder_tri_soup_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
+        /* The reference against its definition (a sample: the model is slow). */
+        for (size_t i = 0; i < n; i++) {
+            if (ref.of[i] & HORDE_FLAG_INVALID) {
+                invalid++;
+                CHECK(ref.of[i] == HORDE_FLAG_INVALID && fbits(ref.ox[i]) == fbits(in.x[i]) &&
+                          fbits(ref.oz[i]) == fbits(in.z[i]),
+                      "invalid mover output");
+                continue;
+            }
+            moved += ref.of[i] != 0;
+            if (i % 8)
+                continue;
+            float mx, mz;
+            uint32_t mf;
+            model(&s, in.x[i], in.y[i], in.z[i], in.r[i], in.h[i], step, &mx, &mz, &mf);
+            modelled++;
+            CHECK(mx == ref.ox[i] && mz == ref.oz[i] && mf == ref.of[i],
+                  "reference vs pairs model: seed=%" PRIu64 " pass=%d mover=%zu in %a %a %a r=%a h=%a "
+                  "step=%a: ref %a %a %#x, model %a %a %#x",
+                  seed, pass, i, in.x[i], in.y[i], in.z[i], in.r[i], in.h[i], step, ref.ox[i], ref.oz[i],
+                  ref.of[i], mx, mz, mf);
+            if (tu_failures > 20)
+                return tu_finish("checkasm_cylinder_tri_soup");
+        }
+        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
+            if (!horde_isa_supported((horde_isa)isa))
+                continue;
+            memset(alias.ox, 0xAB, n * 4), memset(alias.oz, 0xAB, n * 4), memset(alias.of, 0xAB, n * 4);
+            for (size_t off = 0; off < n;) {
+                size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 20) : tu_below(&g, 400);
+                if (len > n - off)
+                    len = n - off;
+                horde_cylinder_soup_batch b = {in.x + off, in.y + off, in.z + off, in.r + off, in.h + off,
+                                               step, alias.ox + off, alias.oz + off, alias.of + off, len};
+                CHECK(horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &b) == HORDE_OK, "status");
+                off += len;
+            }
+            if (memcmp(alias.ox, ref.ox, n * 4) || memcmp(alias.oz, ref.oz, n * 4) ||
+                memcmp(alias.of, ref.of, n * 4)) {
+                size_t bad = 0, first = 0;
+                for (size_t i = 0; i < n; i++)
+                    if (fbits(alias.ox[i]) != fbits(ref.ox[i]) || fbits(alias.oz[i]) != fbits(ref.oz[i]) ||
+                        alias.of[i] != ref.of[i])
+                        first = bad++ ? first : i;
+                CHECK(0, "%s differs from scalar on %zu of %zu movers (seed=%" PRIu64 " pass=%d); first %zu: "
+                      "in %a %a %a r=%a h=%a step=%a ref %a %a %#x new %a %a %#x",
+                      horde_isa_name((horde_isa)isa), bad, n, seed, pass, first, in.x[first], in.y[first],
+                      in.z[first], in.r[first], in.h[first], step, ref.ox[first], ref.oz[first], ref.of[first],
+                      alias.ox[first], alias.oz[first], alias.of[first]);
+            } else {
+                tu_checks++;
+            }
+            /* In place: x and z overwritten. */
+            memcpy(alias.x, in.x, n * 4), memcpy(alias.z, in.z, n * 4);
+            horde_cylinder_soup_batch ab = {alias.x, in.y, alias.z, in.r, in.h, step, alias.x, alias.z, alias.of, n};
+            horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &ab);
+            CHECK(!memcmp(alias.x, ref.ox, n * 4) && !memcmp(alias.z, ref.oz, n * 4) &&
+                      !memcmp(alias.of, ref.of, n * 4),
+                  "in-place %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
+            per_isa[isa] += n;
+        }
+        done += n;
+    }
+    {
+        float one_ = 1.0f, o;
+        uint32_t f;
+        horde_triangles t0 = {0};
+        horde_cylinder_soup_batch b = {&one_, &one_, &one_, &one_, &one_, NAN, &o, &o, &f, 1};
+        CHECK(horde_cylinder_tri_soup(&t0, &b) == HORDE_ERR_BAD_PARAMS, "NaN step");
+        b.step = 0.5f;
+        CHECK(horde_cylinder_tri_soup(NULL, &b) == HORDE_ERR_NULL_ARG, "NULL soup");
+        CHECK(horde_cylinder_tri_soup(&t0, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
+        t0.n = 1;
+        CHECK(horde_cylinder_tri_soup(&t0, &b) == HORDE_ERR_NULL_ARG, "soup arrays NULL");
+        horde_cylinder_soup_batch b0 = {0};
+        CHECK(horde_cylinder_tri_soup(&t0, &b0) == HORDE_OK, "n = 0");
+    }
+    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
+        if (!horde_isa_supported((horde_isa)isa))
+            continue;
+        cur_isa = (horde_isa)isa;
+        known();
+    }
+    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
+        if (per_isa[isa])
+            printf("  %-6s %zu movers bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa), per_isa[isa],
+                   isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    printf("  reference: %zu movers pushed, %zu invalid of %zu; %zu equal to the pairs model\n", moved, invalid,
+           movers, modelled);
+    CHECK(moved > movers / 10, "too few pushes: %zu", moved);
+    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    return tu_finish("checkasm_cylinder_tri_soup");
+}
