@@ -44,6 +44,7 @@ void register_point_move();
 void register_aabb_move();
 void register_cylinder_tri();
 void register_ground_height();
+void register_sphere_tri(); // sphere_tri, sphere_tri_list, sweep_sphere_tri (+ Bullet peer)
 
 } // namespace hb
 

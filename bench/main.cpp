@@ -43,6 +43,7 @@ int main(int argc, char **argv)
     hb::register_aabb_move();
     hb::register_cylinder_tri();
     hb::register_ground_height();
+    hb::register_sphere_tri();
 
     std::string emu;
     for (horde_isa isa : hb::isas())

@@ -9,5 +9,6 @@
 #include "sphere_tri_common.h"
 #include "cylinder_tri_common.h"
 #include "ground_height_common.h"
+#include "sweep_sphere_common.h"
 
 #endif

@@ -23,12 +23,12 @@ static inline int horde_tri_valid(const float v[9])
     return ok;
 }
 
-/* Closest point of triangle v (ax, ay, az, bx, ..., cz) to p, as sphere_tri.h defines it.
- * Also returns n = ab x ac, n.n and the region / DEGENERATE flags. */
+/* Closest point of triangle v (ax, ay, az, bx, ..., cz) to p, as sphere_tri.h defines it:
+ * Q, d = P - Q (for the face computed as n * h, exactly along n), n, n.n and the region /
+ * DEGENERATE flags. */
 typedef struct horde_tri_closest {
-    float qx, qy, qz;
+    float qx, qy, qz, dx, dy, dz;
     float nx, ny, nz, nn;
-    float side;     /* FACE: +1 if P is on n's side of the plane (or on it), else -1 */
     uint32_t flags; /* FACE / EDGE / VERTEX, DEGENERATE */
 } horde_tri_closest;
 void horde_tri_closest_point(float px, float py, float pz, const float v[9], horde_tri_closest *c);

@@ -1,5 +1,8 @@
 /* horde_sphere_tri_pairs for one ISA (compiled per ISA with HORDE_SUFFIX set). One pair
  * per lane; the core is sphere_tri_core_tmpl.h; sphere_tri_pairs_ref.c defines the result. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("schedule-insns", "sched-pressure")
+#endif
 #include "sphere_tri_core_tmpl.h"
 
 #define CAT_(a, b) a##b
@@ -8,7 +11,7 @@
 
 /* W pairs from lane arrays in[13] (sphere x, y, z, r, then the triangle), all loaded before
  * anything is stored, so outputs may alias inputs. */
-static inline void pairs_block(const float *const in[13], size_t i, float *const outf[7],
+ST_INLINE void pairs_block(const float *const in[13], size_t i, float *const outf[7],
                                uint32_t *outflags)
 {
     wf v[13];
@@ -19,15 +22,23 @@ static inline void pairs_block(const float *const in[13], size_t i, float *const
         if (a != 3)
             ok = wi_and(ok, st_coord_ok(v[a]));
     const wf zero = wf_set(0.0f);
-    for (int a = 0; a < 13; a++)
-        v[a] = wf_sel(ok, v[a], zero);
+    const int all_ok = !wi_any(wi_not(ok));
+    if (!all_ok) /* sanitise: invalid lanes compute on zeros */
+        for (int a = 0; a < 13; a++)
+            v[a] = wf_sel(ok, v[a], zero);
     const st_tri t = {v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]};
     st_res o;
     st_sphere_tri(v[0], v[1], v[2], v[3], &t, &o);
     const wf res[7] = {o.qx, o.qy, o.qz, o.depth, o.px, o.py, o.pz};
-    for (int a = 0; a < 7; a++)
-        wf_store(outf[a] + i, wf_sel(ok, res[a], zero));
-    wi_store(outflags + i, wi_sel(ok, o.flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
+    if (all_ok) {
+        for (int a = 0; a < 7; a++)
+            wf_store(outf[a] + i, res[a]);
+        wi_store(outflags + i, o.flags);
+    } else {
+        for (int a = 0; a < 7; a++)
+            wf_store(outf[a] + i, wf_sel(ok, res[a], zero));
+        wi_store(outflags + i, wi_sel(ok, o.flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
+    }
 }
 
 void FN(horde_sphere_tri_pairs_)(const horde_spheres *s, const horde_triangles *t,
@@ -39,6 +50,10 @@ void FN(horde_sphere_tri_pairs_)(const horde_spheres *s, const horde_triangles *
                             out->push_x, out->push_y, out->push_z};
     const size_t n = s->n;
     size_t i = 0;
+    for (; i + 2 * W <= n; i += 2 * W) {
+        pairs_block(in, i, outf, out->flags);
+        pairs_block(in, i + W, outf, out->flags);
+    }
     for (; i + W <= n; i += W)
         pairs_block(in, i, outf, out->flags);
     if (i < n) { /* tail: zero-padded copies (padding lanes are valid zeros, discarded) */

@@ -16,6 +16,7 @@
     X(sphere_tri_list) \
     X(cylinder_tri) \
     X(cylinder_tri_soup) \
-    X(ground_height)
+    X(ground_height) \
+    X(sweep_sphere_tri)
 
 #endif

@@ -469,7 +469,7 @@ static void test_lists(uint64_t seed, size_t total_spheres)
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261121;
-    size_t pairs = 1000000;
+    size_t pairs = tu_items(1000000);
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "--seed=", 7))
             seed = strtoull(argv[i] + 7, NULL, 0);

@@ -13,6 +13,7 @@
 #include "horde/ground_height.h"
 #include "horde/aabb_move.h"
 #include "horde/sphere_tri.h"
+#include "horde/sweep_sphere.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

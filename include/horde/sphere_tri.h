@@ -4,32 +4,33 @@
  *
  * Closest point. For sphere centre P and triangle ABC (horde_triangles, world units,
  * y up, either winding: triangles are double-sided), Q is the point of the triangle
- * nearest to P, found by Voronoi regions in this order (Ericson, Real-Time Collision
- * Detection, 5.1.5, ClosestPtPointTriangle): vertex A, vertex B, edge AB, vertex C,
- * edge AC, edge BC, face. With ab = B - A, ac = C - A, ap = P - A, bp = P - B, cp = P - C:
- *     d1 = ab.ap  d2 = ac.ap  d3 = ab.bp  d4 = ac.bp  d5 = ab.cp  d6 = ac.cp
- *     vc = d1*d4 - d3*d2   vb = d5*d2 - d1*d6   va = d3*d6 - d5*d4
- * the region fixes an origin O, a direction E and numerators over one denominator:
- *     vertex X: O = X, s = 0;  edge AB: O = A, E = ab, s = d1 / (d1 - d3);
- *     edge AC: O = A, E = ac, s = d2 / (d2 - d6);  edge BC: O = B, E = C - B,
- *     s = (d4 - d3) / ((d4 - d3) + (d5 - d6));  face: O = A, E = ab, s = vb / den,
- *     u = vc / den, den = va + vb + vc
- * and Q = O + E*s + ac*u (u = 0 outside the face region), s and u clamped to [0, 1]; a
- * denominator that is not > 0 gives s = u = 0.
+ * nearest to P (after Ericson, Real-Time Collision Detection, 5.1.5), computed as:
+ *   edges E0 = B - A, E1 = C - B, E2 = A - C from X0 = A, X1 = B, X2 = C, squared lengths
+ *   Lj = Ej.Ej; k = the longest edge (the first of equal lengths); the normal
+ *   n = E(k+1) x E(k+2) (cross product of the two shorter edges: the winding's normal,
+ *   (B - A) x (C - A) up to rounding, computed where it is best conditioned).
+ *   With wj = P - Xj, pj = wj.Ej and sj = (n x Ej).wj (0 for a degenerate triangle), the
+ *   first region that holds, in the book's order:
+ *     vertex A: p0 <= 0 and p2 >= L2        vertex B: p1 <= 0 and p0 >= L0
+ *     edge AB:  s0 <= 0 and 0 <= p0 <= L0 and L0 > 0
+ *     vertex C: p2 <= 0 and p1 >= L1        edge CA:  s2 <= 0, 0 <= p2 <= L2, L2 > 0
+ *     edge BC:  s1 <= 0, 0 <= p1 <= L1, L1 > 0
+ *     face (non-degenerate triangles; a degenerate one falls back to vertex A)
+ *   vertex Xj: Q = Xj + Ej * 0, d = P - Q; edge j: t = pj / Lj, Q = Xj + Ej*t, d = P - Q
+ *   (VERTEX if t is 0 or 1); face: h = n.w0 / n.n, d = n * h, Q = P - d.
  *
- * Degenerate triangles. With n = ab x ac, a triangle is degenerate when
- * n.n <= 2^-30 * (ab.ab) * (ac.ac) (zero area, collinear or repeated vertices, or a
- * sliver whose angle at A is below about 2^-15 rad). It is then treated as its longest
- * edge (AB, BC, CA: the first of equal lengths), a point when all vertices coincide:
- * Q = O + E*s with s = clamp((P - O).E / E.E) (s = 0 when E.E = 0), region EDGE, or
- * VERTEX when s is 0 or 1; flag HORDE_TRI_DEGENERATE. Such a triangle is never more than
- * about 2^-15 times its longest edge away from its true shape.
+ * Degenerate triangles. A triangle is degenerate when n.n <= 2^-24 * L(k+1) * L(k+2),
+ * i.e. the sine of its largest angle is at most 2^-12 (zero area, collinear or repeated
+ * vertices, a point, a sliver): it has no face and is the union of its three edges;
+ * flag HORDE_TRI_DEGENERATE. Such a triangle is within 2^-12 of its shortest edge's
+ * length of its true shape. Needles (one tiny angle) are not degenerate.
  *
- * Results. d = P - Q, dist = sqrt(d.d), depth = r - dist (negative when separated).
+ * Results. d as above (P - Q), dist = sqrt(d.d), depth = r - dist (negative when separated).
  * The sphere overlaps the triangle when d.d < r*r (strict: touching is not overlapping,
  * r = 0 never overlaps). The push-out moves the sphere out along the contact normal:
  *     overlapping, dist > 0:       push = d * (depth / dist)
- *     overlapping, dist == 0:      push = n * (r / sqrt(n.n))   (the winding's normal)
+ *     overlapping, dist == 0:      push = n * (r / sqrt(n.n))   (P on the triangle: the
+ *                                  winding's side)
  *     ... and degenerate:          push = (0, r, 0)
  *     not overlapping:             push = (0, 0, 0)
  * After P += push the sphere touches the triangle (up to rounding).

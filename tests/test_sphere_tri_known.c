@@ -1,0 +1,250 @@
+/* Known answers for horde_sphere_tri_pairs, horde_sphere_tri_list and
+ * horde_sweep_sphere_tri, derived by hand (floor, wall and hypotenuse of a right triangle;
+ * Fauerby's plane / edge / vertex contacts of seed 003's lecture; ellipsoids through the
+ * change of basis), on every backend. */
+#include "testutil.h"
+
+static horde_isa cur;
+#define ISA horde_isa_name(cur)
+
+/* The floor triangle A (0,0,0), B (4,0,0), C (0,0,4) in y = 0; its winding normal
+ * (B - A) x (C - A) = (0, -16, 0) points down. The wall x = 0: (0,0,0), (0,4,0), (0,0,4). */
+static const float FLOOR[9] = {0, 0, 0, 4, 0, 0, 0, 0, 4};
+static const float WALL[9] = {0, 0, 0, 0, 4, 0, 0, 0, 4};
+
+typedef struct {
+    float q[3], depth, push[3];
+    uint32_t f;
+} pres;
+
+static pres pair(float x, float y, float z, float r, const float v[9])
+{
+    pres o;
+    horde_spheres s = {&x, &y, &z, &r, 1};
+    horde_triangles t = {&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], 1};
+    horde_sphere_tri_out out = {&o.q[0], &o.q[1], &o.q[2], &o.depth, &o.push[0], &o.push[1], &o.push[2], &o.f};
+    CHECK(horde_sphere_tri_pairs_isa(cur, &s, &t, &out) == HORDE_OK, "[%s] status", ISA);
+    return o;
+}
+
+static int near3(const float *a, float x, float y, float z, float tol)
+{
+    return fabsf(a[0] - x) <= tol && fabsf(a[1] - y) <= tol && fabsf(a[2] - z) <= tol;
+}
+
+#define PAIR_IS(o, qx, qy, qz, dep, px, py, pz, flags)                                              \
+    CHECK(near3((o).q, qx, qy, qz, 1e-6f) && fabsf((o).depth - (dep)) <= 1e-6f &&                  \
+              near3((o).push, px, py, pz, 1e-6f) && (o).f == (flags),                               \
+          "[%s] q %g %g %g depth %g push %g %g %g flags %#x", ISA, (o).q[0], (o).q[1], (o).q[2],     \
+          (o).depth, (o).push[0], (o).push[1], (o).push[2], (o).f)
+
+static void pairs(void)
+{
+    const uint32_t O = HORDE_TRI_OVERLAP, F = HORDE_TRI_FACE, E = HORDE_TRI_EDGE,
+                   V = HORDE_TRI_VERTEX, D = HORDE_TRI_DEGENERATE;
+    /* Above the face: Q straight below, pushed up by r - 0.3. Below: pushed down. */
+    pres o = pair(1, 0.3f, 1, 0.5f, FLOOR);
+    PAIR_IS(o, 1, 0, 1, 0.2f, 0, 0.2f, 0, O | F);
+    o = pair(1, -0.3f, 1, 0.5f, FLOOR);
+    PAIR_IS(o, 1, 0, 1, 0.2f, 0, -0.2f, 0, O | F);
+    /* Vertex A region: distance 0.5 (3-4-5), push 0.1 away from A. */
+    o = pair(-0.3f, 0, -0.4f, 0.6f, FLOOR);
+    PAIR_IS(o, 0, 0, 0, 0.1f, -0.06f, 0, -0.08f, O | V);
+    /* Edge AB (z = 0): Q = (2, 0, 0), distance 0.5. */
+    o = pair(2, 0.4f, -0.3f, 0.6f, FLOOR);
+    PAIR_IS(o, 2, 0, 0, 0.1f, 0, 0.08f, -0.06f, O | E);
+    /* Hypotenuse BC (x + z = 4): Q = (2, 0, 2), distance sqrt(2), separated. */
+    o = pair(3, 0, 3, 1, FLOOR);
+    PAIR_IS(o, 2, 0, 2, 1 - sqrtf(2), 0, 0, 0, E);
+    /* Touching is not overlapping; r = 0 never overlaps. */
+    o = pair(1, 0.5f, 1, 0.5f, FLOOR);
+    PAIR_IS(o, 1, 0, 1, 0, 0, 0, 0, F);
+    o = pair(1, 0, 1, 0, FLOOR);
+    PAIR_IS(o, 1, 0, 1, 0, 0, 0, 0, F);
+    /* Centre on the face: pushed by r along the winding's normal (down here); the other
+     * winding pushes up. */
+    o = pair(1, 0, 1, 0.5f, FLOOR);
+    PAIR_IS(o, 1, 0, 1, 0.5f, 0, -0.5f, 0, O | F);
+    const float FLIP[9] = {0, 0, 0, 0, 0, 4, 4, 0, 0};
+    o = pair(1, 0, 1, 0.5f, FLIP);
+    PAIR_IS(o, 1, 0, 1, 0.5f, 0, 0.5f, 0, O | F);
+    /* Collinear triangle = segment (0,0,0)-(4,0,0); a point triangle; the centre on a
+     * degenerate triangle is pushed up by r. */
+    const float LINE[9] = {0, 0, 0, 2, 0, 0, 4, 0, 0};
+    o = pair(3, 1, 0, 1.5f, LINE);
+    PAIR_IS(o, 3, 0, 0, 0.5f, 0, 0.5f, 0, O | E | D);
+    const float POINT[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    o = pair(1, 1, 2, 2, POINT);
+    PAIR_IS(o, 1, 1, 1, 1, 0, 0, 1, O | V | D);
+    o = pair(1, 0, 0, 0.25f, LINE);
+    PAIR_IS(o, 1, 0, 0, 0.25f, 0, 0.25f, 0, O | E | D);
+    /* A needle (tip at A, 1e-3 wide): the face is exact. */
+    const float NEEDLE[9] = {0, 0, 0, 30, 0, 0, 30, 0, 0.001f};
+    o = pair(15, 0.25f, 0.0004f, 0.5f, NEEDLE);
+    CHECK(fabsf(o.q[1]) <= 1e-6f && fabsf(o.depth - 0.25f) <= 1e-5f && o.f == (O | F),
+          "[%s] needle: q %g %g %g depth %g flags %#x", ISA, o.q[0], o.q[1], o.q[2], o.depth, o.f);
+    /* Invalid input: flagged, outputs +0. */
+    o = pair(NAN, 0, 0, 1, FLOOR);
+    PAIR_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    o = pair(1, 1, 1, -1, FLOOR);
+    PAIR_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    const float FAR[9] = {0, 0, 0, 70000, 0, 0, 0, 0, 4};
+    o = pair(1, 1, 1, 1, FAR);
+    PAIR_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+}
+
+static void lists(void)
+{
+    /* Soup: 0 floor, 1 wall, 2 a second floor triangle sharing the floor's hypotenuse,
+     * 3 far away. */
+    float sx[4][9];
+    memcpy(sx[0], FLOOR, sizeof FLOOR), memcpy(sx[1], WALL, sizeof WALL);
+    const float F2[9] = {4, 0, 0, 4, 0, 4, 0, 0, 4}, FARAWAY[9] = {50, 0, 0, 51, 0, 0, 50, 0, 1};
+    memcpy(sx[2], F2, sizeof F2), memcpy(sx[3], FARAWAY, sizeof FARAWAY);
+    float a[9][4];
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 9; k++)
+            a[k][i] = sx[i][k];
+    horde_triangles soup = {a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], 4};
+    /* Sphere 0: in the corner of floor and wall, list {3, 0, 1, 9 (out of range)}.
+     * Sphere 1: over the floor seam, list {0, 2}. Sphere 2: empty list. */
+    float x[3] = {0.2f, 2, 1}, y[3] = {0.3f, 0.3f, 1}, z[3] = {1, 2, 1}, r[3] = {0.5f, 0.5f, 1};
+    const uint32_t offsets[4] = {0, 4, 6, 6}, indices[6] = {3, 0, 1, 9, 0, 2};
+    float px[3], py[3], pz[3], depth[3], qx[3], qy[3], qz[3];
+    uint32_t deepest[3], flags[3];
+    horde_spheres s = {x, y, z, r, 3};
+    horde_sphere_tri_list_out out = {px, py, pz, deepest, depth, qx, qy, qz, flags};
+    CHECK(horde_sphere_tri_list_isa(cur, &s, &soup, offsets, indices, &out) == HORDE_OK, "[%s] list status", ISA);
+    /* Floor pushes up 0.2, wall pushes +x 0.3: both kept; the wall is deeper. */
+    CHECK(fabsf(px[0] - 0.3f) <= 1e-6f && fabsf(py[0] - 0.2f) <= 1e-6f && pz[0] == 0 && deepest[0] == 1 &&
+              fabsf(depth[0] - 0.3f) <= 1e-6f && qx[0] == 0 &&
+              flags[0] == (HORDE_TRI_OVERLAP | HORDE_TRI_SKIPPED | HORDE_TRI_FACE),
+          "[%s] corner: push %g %g %g deepest %u depth %g flags %#x", ISA, px[0], py[0], pz[0], deepest[0],
+          depth[0], flags[0]);
+    /* Seam of two coplanar triangles: pushed up once (0.2), not twice. */
+    CHECK(px[1] == 0 && fabsf(py[1] - 0.2f) <= 1e-6f && pz[1] == 0 && deepest[1] == 0 &&
+              (flags[1] & HORDE_TRI_OVERLAP),
+          "[%s] seam: push %g %g %g deepest %u flags %#x", ISA, px[1], py[1], pz[1], deepest[1], flags[1]);
+    CHECK(px[2] == 0 && py[2] == 0 && pz[2] == 0 && deepest[2] == UINT32_MAX && depth[2] == -INFINITY &&
+              flags[2] == 0,
+          "[%s] empty list: deepest %u depth %g flags %#x", ISA, deepest[2], depth[2], flags[2]);
+    /* Offsets must not decrease. */
+    const uint32_t bad_offsets[4] = {0, 4, 2, 6};
+    CHECK(horde_sphere_tri_list_isa(cur, &s, &soup, bad_offsets, indices, &out) == HORDE_ERR_BAD_PARAMS,
+          "[%s] decreasing offsets accepted", ISA);
+}
+
+typedef struct {
+    float t, c[3], n[3];
+    uint32_t f;
+} sres;
+
+static sres sweep(float x, float y, float z, float dx, float dy, float dz, float rx, float ry, float rz,
+                  const float v[9])
+{
+    sres o;
+    horde_sweepers m = {&x, &y, &z, &dx, &dy, &dz, &rx, &ry, &rz, 1};
+    horde_triangles t = {&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], 1};
+    horde_sweep_out out = {&o.t, &o.c[0], &o.c[1], &o.c[2], &o.n[0], &o.n[1], &o.n[2], &o.f};
+    CHECK(horde_sweep_sphere_tri_isa(cur, &m, &t, &out) == HORDE_OK, "[%s] sweep status", ISA);
+    return o;
+}
+
+#define SWEEP_IS(o, tt, cx, cy, cz, nx, ny, nz, flags)                                               \
+    CHECK(fabsf((o).t - (tt)) <= 2e-6f && near3((o).c, cx, cy, cz, 2e-6f) &&                          \
+              near3((o).n, nx, ny, nz, 2e-6f) && (o).f == (flags),                                      \
+          "[%s] t %.9g c %g %g %g n %g %g %g flags %#x", ISA, (o).t, (o).c[0], (o).c[1], (o).c[2],       \
+          (o).n[0], (o).n[1], (o).n[2], (o).f)
+
+static void sweeps(void)
+{
+    const uint32_t H = HORDE_TRI_HIT, F = HORDE_TRI_FACE, E = HORDE_TRI_EDGE, V = HORDE_TRI_VERTEX;
+    /* Falling onto the face: the bottom reaches y = 0 when the centre is at y = 1. */
+    sres o = sweep(1, 3, 1, 0, -4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 0.5f, 1, 0, 1, 0, 1, 0, H | F);
+    /* Double-sided: from below. */
+    o = sweep(1, -3, 1, 0, 4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 0.5f, 1, 0, 1, 0, -1, 0, H | F);
+    /* Too short: no hit, t = 1. */
+    o = sweep(1, 3, 1, 0, -1, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 1, 0, 0, 0, 0, 0, 0, 0);
+    /* Edge AB: centre (2, y, -0.5) is 1 from the edge when y = sqrt(0.75). */
+    const float ye = sqrtf(0.75f);
+    o = sweep(2, 3, -0.5f, 0, -4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, (3 - ye) / 4, 2, 0, 0, 0, ye, -0.5f, H | E);
+    /* Vertex A: centre (-0.5, y, -0.5) is 1 from A when y = sqrt(0.5). */
+    const float yv = sqrtf(0.5f);
+    o = sweep(-0.5f, 3, -0.5f, 0, -4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, (3 - yv) / 4, 0, 0, 0, -0.5f, yv, -0.5f, H | V);
+    /* Already overlapping: t = 0, contact = closest point. */
+    o = sweep(1, 0.5f, 1, 0, -4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 0, 1, 0, 1, 0, 1, 0, H | F | HORDE_TRI_STARTED_INSIDE);
+    /* Zero-length sweep apart: nothing. Parallel to the plane, above it: nothing. Grazing
+     * at exactly one radius above the plane: the first touch is edge CA (x = 0) at t = 1/4
+     * (distance to the edge reaches 1), then it slides along the face. */
+    o = sweep(1, 3, 1, 0, 0, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 1, 0, 0, 0, 0, 0, 0, 0);
+    o = sweep(-2, 2, 1, 8, 0, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 1, 0, 0, 0, 0, 0, 0, 0);
+    o = sweep(-2, 1, 1, 8, 0, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 0.25f, 0, 0, 1, 0, 1, 0, H | E);
+    /* Parallel inside the slab (0.5 above the plane), coming from the side: hits edge
+     * CA (x = 0) when the centre is 1 from it: x = -sqrt(0.75). */
+    o = sweep(-2, 0.5f, 1, 4, 0, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, (2 - ye) / 4, 0, 0, 1, -ye, 0.5f, 0, H | E);
+    /* Ellipsoid (0.5, 2, 0.5) falling: contact when the centre is 2 above the floor. */
+    o = sweep(1, 5, 1, 0, -4, 0, 0.5f, 2, 0.5f, FLOOR);
+    SWEEP_IS(o, 0.75f, 1, 0, 1, 0, 1, 0, H | F);
+    /* ... into the wall x = 0: contact when the centre is 0.5 from it. */
+    o = sweep(2, 1, 1, -4, 0, 0, 0.5f, 2, 0.5f, WALL);
+    SWEEP_IS(o, 0.375f, 0, 1, 1, 1, 0, 0, H | F);
+    /* Ellipsoid onto the floor's edge AB: in unit space (x, y/2, z) the edge is the same
+     * line, centre (2, y/2, -0.5): hit at y/2 = sqrt(0.75); world normal from (0, ye,
+     * -0.5) scaled by 1/R = (2, 0.5, 2) and normalised. */
+    o = sweep(2, 6, -0.25f, 0, -8, 0, 1, 2, 0.5f, FLOOR);
+    {
+        /* unit: centre (2, 3, -0.5) moving (0, -4, 0): same as the sphere case above. */
+        const float wx = 0, wy = ye * 0.5f, wz = -0.5f * 2;
+        const float l = sqrtf(wy * wy + wz * wz);
+        SWEEP_IS(o, (3 - ye) / 4, 2, 0, 0, wx, wy / l, wz / l, H | E);
+    }
+    /* Invalid radius. */
+    o = sweep(1, 3, 1, 0, -4, 0, 0, 1, 1, FLOOR);
+    SWEEP_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+}
+
+static void api(void)
+{
+    float v = 0;
+    uint32_t u = 0;
+    horde_spheres s0 = {NULL, NULL, NULL, NULL, 0};
+    horde_triangles t0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    horde_sphere_tri_out o0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    CHECK(horde_sphere_tri_pairs(&s0, &t0, &o0) == HORDE_OK, "n = 0 must be OK");
+    horde_spheres s1 = {&v, &v, &v, &v, 1};
+    CHECK(horde_sphere_tri_pairs(&s1, &t0, &o0) == HORDE_ERR_BAD_PARAMS, "n mismatch");
+    horde_triangles t1 = {&v, &v, &v, &v, &v, &v, &v, NULL, &v, 1};
+    horde_sphere_tri_out o1 = {&v, &v, &v, &v, &v, &v, &v, &u};
+    CHECK(horde_sphere_tri_pairs(&s1, &t1, &o1) == HORDE_ERR_NULL_ARG, "NULL triangle array");
+    CHECK(horde_sphere_tri_pairs(NULL, &t1, &o1) == HORDE_ERR_NULL_ARG, "NULL spheres");
+    CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_COUNT, &s1, &t1, &o1) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
+    horde_sweepers m0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    horde_sweep_out w0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    CHECK(horde_sweep_sphere_tri(&m0, &t0, &w0) == HORDE_OK, "sweep n = 0 must be OK");
+    CHECK(horde_sweep_sphere_tri(&m0, &t1, &w0) == HORDE_ERR_BAD_PARAMS, "sweep n mismatch");
+    CHECK(horde_sweep_sphere_tri(NULL, &t1, &w0) == HORDE_ERR_NULL_ARG, "sweep NULL");
+}
+
+int main(void)
+{
+    api();
+    for (int i = 0; i < HORDE_ISA_COUNT; i++) {
+        if (!horde_isa_supported((horde_isa)i))
+            continue;
+        cur = (horde_isa)i;
+        pairs();
+        lists();
+        sweeps();
+    }
+    return tu_finish("test_sphere_tri_known");
+}
