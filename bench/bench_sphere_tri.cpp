@@ -70,7 +70,7 @@ TriPairs *make_pairs()
             c[k] = g.uniform(-100.0f, 100.0f);
         triangle_near(g, c, v, q);
         unit_dir(g, d);
-        const float r = 0.5f, dist = g.uniform(0.0f, 1.3f);
+        const float r = 0.5f, dist = g.uniform(0.0f, 1.5f);
         for (int k = 0; k < 3; k++)
             p->in[k][i] = q[k] + d[k] * dist;
         p->in[3][i] = r;

@@ -20,8 +20,29 @@ static inline wi sw_root(wf a, wf g, wf c, wf *t)
     return wi_and(ok, wf_le(*t, wf_set(1.0f)));
 }
 
-ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const outf[7],
-                               uint32_t *outflags)
+/* Movers are processed in tiles: pass 1 (start overlap and face) on every lane, pass 2
+ * (edges and vertices) only on the lanes that still need it, compacted (the reference
+ * skips it for the others too), pass 3 (world outputs) on every lane. */
+#define TILE 64
+
+typedef struct sw_tile {
+    float u[9][TILE], v[3][TILE]; /* unit-space triangle and velocity */
+    float t[TILE], q[3][TILE], dir[3][TILE], inv[3][TILE]; /* inv: 1 / R */
+    uint32_t region[TILE], hit[TILE], in0[TILE], degen[TILE], ok[TILE], need[TILE];
+} sw_tile;
+
+/* The edges AB, BC, CA of a unit-space triangle. */
+static inline void sw_edges(const wf u[9], wf E[3][3])
+{
+    for (int j = 0; j < 3; j++) {
+        const int j1 = j == 2 ? 0 : j + 1;
+        for (int k = 0; k < 3; k++)
+            E[j][k] = wf_sub(u[3 * j1 + k], u[3 * j + k]);
+    }
+}
+
+/* Pass 1 for W lanes: inputs in[18] at index i, results into the tile at lane b. */
+ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int b)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     wf v[18];
@@ -34,8 +55,7 @@ ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const out
                                    wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
         else
             ok = wi_and(ok, st_coord_ok(v[a]));
-    const int all_ok = !wi_any(wi_not(ok));
-    if (!all_ok) /* sanitise: zeros, unit radii */
+    if (wi_any(wi_not(ok))) /* sanitise: zeros, unit radii */
         for (int a = 0; a < 18; a++)
             v[a] = wf_sel(ok, v[a], a >= 6 && a < 9 ? one : zero);
 
@@ -43,8 +63,12 @@ ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const out
     const wf vx = wf_mul(v[3], ix), vy = wf_mul(v[4], iy), vz = wf_mul(v[5], iz);
     const wf inv[3] = {ix, iy, iz};
     wf u[9];
-    for (int k = 0; k < 9; k++)
+    for (int k = 0; k < 9; k++) {
         u[k] = wf_mul(wf_sub(v[9 + k], v[k % 3]), inv[k % 3]);
+        wf_store(T->u[k] + b, u[k]);
+    }
+    wf_store(T->v[0] + b, vx), wf_store(T->v[1] + b, vy), wf_store(T->v[2] + b, vz);
+    wf_store(T->inv[0] + b, ix), wf_store(T->inv[1] + b, iy), wf_store(T->inv[2] + b, iz);
     const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
     st_closest c;
     st_closest_point(zero, zero, zero, &tr, &c);
@@ -57,27 +81,21 @@ ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const out
     const wi usen = wi_andnot(degen, wi_not(qpos));
     wf t = wf_sel(in0, zero, one);
     wf qx = wf_sel(in0, c.qx, zero), qy = wf_sel(in0, c.qy, zero), qz = wf_sel(in0, c.qz, zero);
-    wf dirx = wf_sel(qpos, c.dx, wf_sel(usen, c.nx, zero));
-    wf diry = wf_sel(qpos, c.dy, wf_sel(usen, c.ny, zero));
-    wf dirz = wf_sel(qpos, c.dz, wf_sel(usen, c.nz, zero));
     const wi regbits = wi_set((int32_t)(HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX));
     wi region = wi_and(in0, wi_and(c.flags, regbits));
-    wi hit = in0;
-
-    const wf ax = u[0], ay = u[1], az = u[2], bx = u[3], by = u[4], bz = u[5];
-    const wf cx = u[6], cy = u[7], cz = u[8];
-    const wf X[3][3] = {{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}};
-    const wf E[3][3] = {{wf_sub(bx, ax), wf_sub(by, ay), wf_sub(bz, az)},
-                        {wf_sub(cx, bx), wf_sub(cy, by), wf_sub(cz, bz)},
-                        {wf_sub(ax, cx), wf_sub(ay, cy), wf_sub(az, cz)}};
+    wf_store(T->dir[0] + b, wf_sel(qpos, c.dx, wf_sel(usen, c.nx, zero)));
+    wf_store(T->dir[1] + b, wf_sel(qpos, c.dy, wf_sel(usen, c.ny, zero)));
+    wf_store(T->dir[2] + b, wf_sel(qpos, c.dz, wf_sel(usen, c.nz, zero)));
 
     /* 2. face */
     const wi need_face = wi_not(wi_or(in0, degen));
     wi fhit = wi_set(0);
     if (wi_any(need_face)) {
+        wf E[3][3];
+        sw_edges(u, E);
         const wf k = wf_div(one, wf_sqrt(wf_sel(need_face, c.nn, one)));
         const wf mx = wf_mul(c.nx, k), my = wf_mul(c.ny, k), mz = wf_mul(c.nz, k);
-        const wf sd = wf_sub(zero, st_dot(mx, my, mz, ax, ay, az));
+        const wf sd = wf_sub(zero, st_dot(mx, my, mz, u[0], u[1], u[2]));
         const wf sn = st_dot(mx, my, mz, vx, vy, vz);
         const wf ssn = wf_mul(sn, wf_sel(wf_le(zero, sd), one, wf_set(-1.0f)));
         const wi appr = wf_lt(ssn, zero);
@@ -91,66 +109,97 @@ ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const out
             const wf ux = wf_sub(wf_mul(c.ny, E[j][2]), wf_mul(c.nz, E[j][1]));
             const wf uy = wf_sub(wf_mul(c.nz, E[j][0]), wf_mul(c.nx, E[j][2]));
             const wf uz = wf_sub(wf_mul(c.nx, E[j][1]), wf_mul(c.ny, E[j][0]));
-            const wf s = st_dot(ux, uy, uz, wf_sub(fx, X[j][0]), wf_sub(fy, X[j][1]), wf_sub(fz, X[j][2]));
+            const wf s = st_dot(ux, uy, uz, wf_sub(fx, u[3 * j]), wf_sub(fy, u[3 * j + 1]),
+                                wf_sub(fz, u[3 * j + 2]));
             fhit = wi_and(fhit, wf_le(zero, s));
         }
         t = wf_sel(fhit, t0, t);
         qx = wf_sel(fhit, fx, qx), qy = wf_sel(fhit, fy, qy), qz = wf_sel(fhit, fz, qz);
         region = wi_sel(fhit, wi_set((int32_t)HORDE_TRI_FACE), region);
     }
+    wf_store(T->t + b, t);
+    wf_store(T->q[0] + b, qx), wf_store(T->q[1] + b, qy), wf_store(T->q[2] + b, qz);
+    wi_store(T->region + b, region);
+    wi_store(T->hit + b, wi_or(in0, fhit));
+    wi_store(T->in0 + b, in0);
+    wi_store(T->degen + b, degen);
+    wi_store(T->ok + b, ok);
+    const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
+    const wi inreach = wf_le(qq, wf_mul(wf_add(vv, one), wf_set(2.001953125f)));
+    wi_store(T->need + b, wi_and(wi_and(ok, inreach), wi_not(wi_or(in0, fhit))));
+}
 
-    /* 3. edges AB, BC, CA, then vertices A, B, C */
-    const wi need_ev = wi_not(wi_or(in0, fhit));
-    wi evhit = wi_set(0);
-    if (wi_any(need_ev)) {
-        const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
-        wf vX[3], XX[3];
-        for (int j = 0; j < 3; j++) {
-            vX[j] = st_dot(vx, vy, vz, X[j][0], X[j][1], X[j][2]);
-            XX[j] = st_dot(X[j][0], X[j][1], X[j][2], X[j][0], X[j][1], X[j][2]);
-        }
-        wf best = wf_set(2.0f), ex_ = zero, ey_ = zero, ez_ = zero;
-        wi reg = wi_set(0);
-        for (int j = 0; j < 3; j++) {
-            const wf ex = E[j][0], ey = E[j][1], ez = E[j][2];
-            const wf ee = st_dot(ex, ey, ez, ex, ey, ez);
-            const wi eok = wf_gt(ee, zero);
-            const wf kk = wf_div(one, wf_sel(eok, ee, one));
-            const wf ev = st_dot(ex, ey, ez, vx, vy, vz);
-            const wf eX = st_dot(ex, ey, ez, X[j][0], X[j][1], X[j][2]);
-            const wf a = wf_sub(vv, wf_mul(wf_mul(ev, ev), kk));
-            const wf g = wf_sub(vX[j], wf_mul(wf_mul(ev, eX), kk));
-            const wf cc = wf_sub(wf_sub(XX[j], wf_mul(wf_mul(eX, eX), kk)), one);
-            wf te;
-            wi m = wi_and(eok, sw_root(a, g, cc, &te));
-            const wf f = wf_mul(wf_sub(wf_mul(ev, te), eX), kk);
-            m = wi_and(m, wi_and(wi_and(wf_le(zero, f), wf_le(f, one)), wf_lt(te, best)));
-            best = wf_sel(m, te, best);
-            ex_ = wf_sel(m, wf_add(X[j][0], wf_mul(ex, f)), ex_);
-            ey_ = wf_sel(m, wf_add(X[j][1], wf_mul(ey, f)), ey_);
-            ez_ = wf_sel(m, wf_add(X[j][2], wf_mul(ez, f)), ez_);
-            reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_EDGE), reg);
-        }
-        for (int j = 0; j < 3; j++) {
-            wf tv;
-            const wi r = sw_root(vv, vX[j], wf_sub(XX[j], one), &tv); /* sets tv first */
-            const wi m = wi_and(r, wf_lt(tv, best));
-            best = wf_sel(m, tv, best);
-            ex_ = wf_sel(m, X[j][0], ex_), ey_ = wf_sel(m, X[j][1], ey_), ez_ = wf_sel(m, X[j][2], ez_);
-            reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_VERTEX), reg);
-        }
-        evhit = wi_andnot(wi_eq(reg, wi_set(0)), need_ev);
-        t = wf_sel(evhit, best, t);
-        qx = wf_sel(evhit, ex_, qx), qy = wf_sel(evhit, ey_, qy), qz = wf_sel(evhit, ez_, qz);
-        region = wi_sel(evhit, reg, region);
+/* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
+ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int b, float *ot,
+                           float *oq[3], uint32_t *oreg)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    wf u[9];
+    for (int k = 0; k < 9; k++)
+        u[k] = wf_load(u_[k] + b);
+    const wf vx = wf_load(v_[0] + b), vy = wf_load(v_[1] + b), vz = wf_load(v_[2] + b);
+    wf E[3][3];
+    sw_edges(u, E);
+    const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
+    wf vX[3], XX[3];
+    for (int j = 0; j < 3; j++) {
+        vX[j] = st_dot(vx, vy, vz, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        XX[j] = st_dot(u[3 * j], u[3 * j + 1], u[3 * j + 2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
     }
-    const wi moved = wi_or(fhit, evhit);
-    dirx = wf_sel(moved, wf_sub(wf_mul(vx, t), qx), dirx);
-    diry = wf_sel(moved, wf_sub(wf_mul(vy, t), qy), diry);
-    dirz = wf_sel(moved, wf_sub(wf_mul(vz, t), qz), dirz);
-    hit = wi_or(hit, moved);
+    wf best = wf_set(2.0f), ex_ = zero, ey_ = zero, ez_ = zero;
+    wi reg = wi_set(0);
+    for (int j = 0; j < 3; j++) {
+        const wf ex = E[j][0], ey = E[j][1], ez = E[j][2];
+        const wf ee = st_dot(ex, ey, ez, ex, ey, ez);
+        const wi eok = wf_gt(ee, zero);
+        const wf kk = wf_div(one, wf_sel(eok, ee, one));
+        const wf ev = st_dot(ex, ey, ez, vx, vy, vz);
+        const wf eX = st_dot(ex, ey, ez, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        const wf a = wf_sub(vv, wf_mul(wf_mul(ev, ev), kk));
+        const wf g = wf_sub(vX[j], wf_mul(wf_mul(ev, eX), kk));
+        const wf cc = wf_sub(wf_sub(XX[j], wf_mul(wf_mul(eX, eX), kk)), one);
+        wf te;
+        wi m = wi_and(eok, sw_root(a, g, cc, &te));
+        const wf f = wf_mul(wf_sub(wf_mul(ev, te), eX), kk);
+        m = wi_and(m, wi_and(wi_and(wf_le(zero, f), wf_le(f, one)), wf_lt(te, best)));
+        best = wf_sel(m, te, best);
+        ex_ = wf_sel(m, wf_add(u[3 * j], wf_mul(ex, f)), ex_);
+        ey_ = wf_sel(m, wf_add(u[3 * j + 1], wf_mul(ey, f)), ey_);
+        ez_ = wf_sel(m, wf_add(u[3 * j + 2], wf_mul(ez, f)), ez_);
+        reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_EDGE), reg);
+    }
+    for (int j = 0; j < 3; j++) {
+        wf tv;
+        const wi r = sw_root(vv, vX[j], wf_sub(XX[j], one), &tv); /* sets tv first */
+        const wi m = wi_and(r, wf_lt(tv, best));
+        best = wf_sel(m, tv, best);
+        ex_ = wf_sel(m, u[3 * j], ex_), ey_ = wf_sel(m, u[3 * j + 1], ey_), ez_ = wf_sel(m, u[3 * j + 2], ez_);
+        reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_VERTEX), reg);
+    }
+    wf_store(ot + b, best);
+    wf_store(oq[0] + b, ex_), wf_store(oq[1] + b, ey_), wf_store(oq[2] + b, ez_);
+    wi_store(oreg + b, reg);
+}
 
-    /* Outputs: world contact and normal. */
+/* Pass 3 for W lanes of the tile: world contact and normal, flags; outputs at out + i. */
+ST_INLINE void sweep_pass3(const float *const in[18], size_t i, const sw_tile *T, int b,
+                           float *const outf[7], uint32_t *outflags)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wi ok = wi_load(T->ok + b), hit = wi_load(T->hit + b), in0 = wi_load(T->in0 + b);
+    const wi degen = wi_load(T->degen + b);
+    wf R[3], P[3];
+    for (int k = 0; k < 3; k++) { /* sanitised as in pass 1 */
+        R[k] = wf_sel(ok, wf_load(in[6 + k] + i), one);
+        P[k] = wf_sel(ok, wf_load(in[k] + i), zero);
+    }
+    const wf ix = wf_load(T->inv[0] + b), iy = wf_load(T->inv[1] + b), iz = wf_load(T->inv[2] + b);
+    const wf t = wf_load(T->t + b);
+    const wf qx = wf_load(T->q[0] + b), qy = wf_load(T->q[1] + b), qz = wf_load(T->q[2] + b);
+    const wi moved = wi_andnot(in0, hit);
+    const wf dirx = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[0] + b), t), qx), wf_load(T->dir[0] + b));
+    const wf diry = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[1] + b), t), qy), wf_load(T->dir[1] + b));
+    const wf dirz = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[2] + b), t), qz), wf_load(T->dir[2] + b));
     const wf wx = wf_mul(dirx, ix), wy = wf_mul(diry, iy), wz = wf_mul(dirz, iz);
     const wf l2 = st_dot(wx, wy, wz, wx, wy, wz);
     const wi lpos = wf_gt(l2, zero);
@@ -158,9 +207,9 @@ ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const out
     const wi hv = wi_and(hit, ok);
     const wf res[7] = {
         wf_sel(ok, t, zero),
-        wf_sel(hv, wf_add(v[0], wf_mul(qx, v[6])), zero),
-        wf_sel(hv, wf_add(v[1], wf_mul(qy, v[7])), zero),
-        wf_sel(hv, wf_add(v[2], wf_mul(qz, v[8])), zero),
+        wf_sel(hv, wf_add(P[0], wf_mul(qx, R[0])), zero),
+        wf_sel(hv, wf_add(P[1], wf_mul(qy, R[1])), zero),
+        wf_sel(hv, wf_add(P[2], wf_mul(qz, R[2])), zero),
         wf_sel(hv, wf_sel(lpos, wf_mul(wx, kn), zero), zero),
         wf_sel(hv, wf_sel(lpos, wf_mul(wy, kn), one), zero),
         wf_sel(hv, wf_sel(lpos, wf_mul(wz, kn), zero), zero),
@@ -168,7 +217,7 @@ ST_INLINE void sweep_block(const float *const in[18], size_t i, float *const out
     for (int a = 0; a < 7; a++)
         wf_store(outf[a] + i, res[a]);
     wi flags = wi_and(degen, wi_set((int32_t)HORDE_TRI_DEGENERATE));
-    flags = wi_or(flags, wi_and(hit, wi_or(region, wi_set((int32_t)HORDE_TRI_HIT))));
+    flags = wi_or(flags, wi_and(hit, wi_or(wi_load(T->region + b), wi_set((int32_t)HORDE_TRI_HIT))));
     flags = wi_or(flags, wi_and(in0, wi_set((int32_t)HORDE_TRI_STARTED_INSIDE)));
     wi_store(outflags + i, wi_sel(ok, flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
 }
@@ -179,28 +228,73 @@ void FN(horde_sweep_sphere_tri_)(const horde_sweepers *m, const horde_triangles 
     const float *const in[18] = {m->x, m->y, m->z, m->dx, m->dy, m->dz, m->rx, m->ry, m->rz,
                                  t->ax, t->ay, t->az, t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
     float *const outf[7] = {out->t, out->cx, out->cy, out->cz, out->nx, out->ny, out->nz};
-    const size_t n = m->n;
-    size_t i = 0;
-    for (; i + W <= n; i += W)
-        sweep_block(in, i, outf, out->flags);
-    if (i < n) { /* tail: padded copies (padding lanes are invalid, discarded) */
-        float tin[18][W], tout[7][W];
-        uint32_t tflags[W];
-        const float *tinp[18];
-        float *toutp[7];
-        const size_t rem = n - i;
-        for (int a = 0; a < 18; a++) {
-            for (size_t j = 0; j < W; j++)
-                tin[a][j] = j < rem ? in[a][i + j] : 0.0f;
-            tinp[a] = tin[a];
-        }
-        for (int a = 0; a < 7; a++)
-            toutp[a] = tout[a];
-        sweep_block(tinp, 0, toutp, tflags);
-        for (size_t j = 0; j < rem; j++) {
+    sw_tile T;
+    float cu[9][TILE], cv[3][TILE], ct[TILE], cq[3][TILE];
+    uint32_t creg[TILE];
+    int cidx[TILE];
+    float *cqp[3] = {cq[0], cq[1], cq[2]};
+    /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
+    float tin[18][TILE], tout[7][TILE];
+    uint32_t tflags[TILE];
+    for (size_t start = 0; start < m->n; start += TILE) {
+        const size_t count = m->n - start < TILE ? m->n - start : TILE;
+        const size_t padded = (count + W - 1) / W * W;
+        const float *src[18];
+        float *dst[7];
+        uint32_t *dflags;
+        size_t base;
+        if (padded == count) {
+            for (int a = 0; a < 18; a++)
+                src[a] = in[a];
             for (int a = 0; a < 7; a++)
-                outf[a][i + j] = tout[a][j];
-            out->flags[i + j] = tflags[j];
+                dst[a] = outf[a];
+            dflags = out->flags, base = start;
+        } else {
+            for (int a = 0; a < 18; a++) {
+                for (size_t j = 0; j < padded; j++)
+                    tin[a][j] = j < count ? in[a][start + j] : 0.0f;
+                src[a] = tin[a];
+            }
+            for (int a = 0; a < 7; a++)
+                dst[a] = tout[a];
+            dflags = tflags, base = 0;
         }
+        for (size_t b = 0; b < padded; b += W)
+            sweep_pass1(src, base + b, &T, (int)b);
+        /* Compact the lanes that need edges and vertices. */
+        int nc = 0;
+        for (size_t j = 0; j < padded; j++)
+            if (T.need[j]) {
+                for (int k = 0; k < 9; k++)
+                    cu[k][nc] = T.u[k][j];
+                for (int k = 0; k < 3; k++)
+                    cv[k][nc] = T.v[k][j];
+                cidx[nc++] = (int)j;
+            }
+        const int ncp = (nc + W - 1) / W * W;
+        for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
+            for (int k = 0; k < 9; k++)
+                cu[k][j] = 0.0f;
+            for (int k = 0; k < 3; k++)
+                cv[k][j] = 0.0f;
+        }
+        for (int b = 0; b < ncp; b += W)
+            sweep_pass2((const float(*)[TILE])cu, (const float(*)[TILE])cv, b, ct, cqp, creg);
+        for (int j = 0; j < nc; j++)
+            if (creg[j]) {
+                const int l = cidx[j];
+                T.t[l] = ct[j];
+                T.q[0][l] = cq[0][j], T.q[1][l] = cq[1][j], T.q[2][l] = cq[2][j];
+                T.region[l] = creg[j];
+                T.hit[l] = ~0u;
+            }
+        for (size_t b = 0; b < padded; b += W)
+            sweep_pass3(src, base + b, &T, (int)b, dst, dflags);
+        if (padded != count)
+            for (size_t j = 0; j < count; j++) {
+                for (int a = 0; a < 7; a++)
+                    outf[a][start + j] = tout[a][j];
+                out->flags[start + j] = tflags[j];
+            }
     }
 }

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # --- setup -----------------------------------------------------------------
-packages=(meson ninja-build g++ pkg-config libsimde-dev libbenchmark-dev)
+packages=(meson ninja-build g++ pkg-config libsimde-dev libbenchmark-dev libbullet-dev)
 if command -v dpkg >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=()
     for p in "${packages[@]}"; do

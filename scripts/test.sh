@@ -38,7 +38,7 @@ finish() {
 }
 
 # ---- dependencies ------------------------------------------------------------------------
-packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev clang-14)
+packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev clang-14 libbullet-dev)
 if command -v dpkg >/dev/null 2>&1; then
     missing=()
     for p in "${packages[@]}"; do

@@ -9,17 +9,19 @@
  * ellipsoid-triangle lecture (seed 003). Everything runs in unit-sphere space
  *     X' = (X - P) * (1 / R)   (per axis; 1 / R computed once), velocity V = D * (1 / R)
  * where the mover is the unit sphere at the origin. Then, in this order:
- *  1. Already overlapping: Q = the closest point of the triangle to the origin (exactly
- *     sphere_tri.h's definition, applied in unit space). If Q.Q < 1: t = 0, contact Q,
+ *  1. Already overlapping: Q = the closest point of the triangle to the origin and d
+ *     (exactly sphere_tri.h's definition, applied in unit space). If d.d < 1: t = 0, contact Q,
  *     HORDE_TRI_STARTED_INSIDE, region of Q.
- *  2. Face (non-degenerate triangles): unit normal m = n * (1 / sqrt(n.n)), n = ab x ac;
+ *  2. Face (non-degenerate triangles): unit normal m = n * (1 / sqrt(n.n)), n as in
+ *     sphere_tri.h (cross product of the two shorter edges);
  *     signed distance sd = -(m.A), sn = m.V; side s = +1 if sd >= 0 else -1. The sphere
  *     approaches when sn*s < 0; it touches the plane at t0 = max((|sd| - 1) / -(sn*s), 0).
  *     The centre's foot on the plane at t0, F = V*t0 - m*(sd + sn*t0), inside the
  *     triangle (edge tests (n x e).(F - start of e) >= 0 for AB, BC, CA) with t0 <= 1
  *     gives t = t0, contact F, region FACE; Fauerby: no edge or vertex can be earlier.
- *  3. Otherwise edges AB, BC, CA, then vertices A, B, C; each candidate time replaces the
- *     best only when strictly smaller. Vertex X: a = V.V, g = V.X, c = X.X - 1; edge from
+ *  3. Otherwise, unless d.d > 2 (V.V + 1) (1 + 2^-10) (nothing within reach, as
+ *     (|V| + 1)^2 <= 2 (V.V + 1)): edges AB, BC, CA, then vertices A, B, C; each
+ *     candidate time replaces the best only when strictly smaller. Vertex X: a = V.V, g = V.X, c = X.X - 1; edge from
  *     X along e (e.e > 0, k = 1 / e.e): a = V.V - (e.V)^2 k, g = V.X - (e.V)(e.X) k,
  *     c = X.X - (e.X)^2 k - 1. The sphere approaches when g > 0; with disc = g*g - a*c >= 0
  *     the first contact is t = max(c / (g + sqrt(disc)), 0) (the smaller root, written
@@ -30,8 +32,8 @@
  *
  * Outputs: t (1 when there is no hit), the contact point on the triangle in world space
  * (P + Q' * R), and the unit contact normal in world space, pointing from the triangle to
- * the mover: the unit-space direction (centre at t) - contact (at t = 0: the d of sphere_tri.h), scaled by 1 / R and
- * normalised (an ellipsoid's normal); a vanishing direction (centre on the triangle at
+ * the mover: the unit-space direction (centre at t) - contact (at t = 0: sphere_tri.h's
+ * d), scaled by 1 / R and normalised (an ellipsoid's normal); a vanishing direction (centre on the triangle at
  * t = 0) uses n, and (0, 1, 0) when that vanishes too or the triangle is degenerate.
  * No hit: contact and normal +0. Flags: HIT, STARTED_INSIDE, FACE / EDGE / VERTEX (of
  * the contact), DEGENERATE. The sweep itself stops nothing: move the mover to
