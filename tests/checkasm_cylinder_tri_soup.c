@@ -204,7 +204,7 @@ int main(int argc, char **argv)
                 continue;
             }
             moved += ref.of[i] != 0;
-            if (i % 8)
+            if (i % 16)
                 continue;
             float mx, mz;
             uint32_t mf;
@@ -246,12 +246,13 @@ int main(int argc, char **argv)
             } else {
                 tu_checks++;
             }
-            /* In place: x and z overwritten. */
-            memcpy(alias.x, in.x, n * 4), memcpy(alias.z, in.z, n * 4);
-            horde_cylinder_soup_batch ab = {alias.x, in.y, alias.z, in.r, in.h, step, alias.x, alias.z, alias.of, n};
+            /* In place (x and z overwritten), on a slice. */
+            const size_t m = n < 100 ? n : 100;
+            memcpy(alias.x, in.x, m * 4), memcpy(alias.z, in.z, m * 4);
+            horde_cylinder_soup_batch ab = {alias.x, in.y, alias.z, in.r, in.h, step, alias.x, alias.z, alias.of, m};
             horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &ab);
-            CHECK(!memcmp(alias.x, ref.ox, n * 4) && !memcmp(alias.z, ref.oz, n * 4) &&
-                      !memcmp(alias.of, ref.of, n * 4),
+            CHECK(!memcmp(alias.x, ref.ox, m * 4) && !memcmp(alias.z, ref.oz, m * 4) &&
+                      !memcmp(alias.of, ref.of, m * 4),
                   "in-place %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
             per_isa[isa] += n;
         }
