@@ -6,9 +6,9 @@
 #include "cylinder_move_common.h"
 #include "point_move_common.h"
 #include "aabb_move_common.h"
-#include "sphere_tri_common.h"
 #include "cylinder_tri_common.h"
 #include "ground_height_common.h"
+#include "sphere_tri_common.h"
 #include "sweep_sphere_common.h"
 
 #endif

@@ -12,6 +12,25 @@
 
 #include <stdint.h>
 
+/* SIMDe emulates SSE/AVX division and square root on ARMv7 NEON (no vector divide or
+ * sqrt there) with reciprocal(-sqrt) estimates and Newton steps: not correctly rounded.
+ * Those backends then divide and take roots per lane (VFP, IEEE), like the NEON branch. */
+#define HORDE_WIDE_DIV_SQRT_PER_LANE(store, load)                                          \
+    static inline wf wf_div(wf a, wf b)                                                    \
+    {                                                                                      \
+        float x[W], y[W];                                                                  \
+        store(x, a), store(y, b);                                                          \
+        for (int i = 0; i < W; i++) x[i] = x[i] / y[i];                                    \
+        return load(x);                                                                    \
+    }                                                                                      \
+    static inline wf wf_sqrt(wf a)                                                         \
+    {                                                                                      \
+        float x[W];                                                                        \
+        store(x, a);                                                                       \
+        for (int i = 0; i < W; i++) x[i] = __builtin_sqrtf(x[i]);                          \
+        return load(x);                                                                    \
+    }
+
 #if defined(HORDE_WIDE_AVX2)
 #include <simde/x86/avx2.h>
 #define W 8
@@ -26,8 +45,12 @@ static inline wi wi_set(int32_t v) { return simde_mm256_set1_epi32(v); }
 static inline wf wf_add(wf a, wf b) { return simde_mm256_add_ps(a, b); }
 static inline wf wf_sub(wf a, wf b) { return simde_mm256_sub_ps(a, b); }
 static inline wf wf_mul(wf a, wf b) { return simde_mm256_mul_ps(a, b); }
+#if defined(SIMDE_ARM_NEON_A32V7_NATIVE) && !defined(SIMDE_ARM_NEON_A64V8_NATIVE)
+HORDE_WIDE_DIV_SQRT_PER_LANE(simde_mm256_storeu_ps, simde_mm256_loadu_ps)
+#else
 static inline wf wf_div(wf a, wf b) { return simde_mm256_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
+#endif
 static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)); }
@@ -76,8 +99,12 @@ static inline wi wi_set(int32_t v) { return simde_mm_set1_epi32(v); }
 static inline wf wf_add(wf a, wf b) { return simde_mm_add_ps(a, b); }
 static inline wf wf_sub(wf a, wf b) { return simde_mm_sub_ps(a, b); }
 static inline wf wf_mul(wf a, wf b) { return simde_mm_mul_ps(a, b); }
+#if defined(SIMDE_ARM_NEON_A32V7_NATIVE) && !defined(SIMDE_ARM_NEON_A64V8_NATIVE)
+HORDE_WIDE_DIV_SQRT_PER_LANE(simde_mm_storeu_ps, simde_mm_loadu_ps)
+#else
 static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
+#endif
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmplt_ps(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpgt_ps(a, b)); }

@@ -25,7 +25,7 @@ int horde_cylinder_push_isa(horde_isa isa, const horde_world *w, const horde_cyl
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check(w, b);
     if (st == HORDE_OK && b->n)
-        k->cylinder_push(w, b);
+        HORDE_CALL(k->cylinder_push(w, b));
     return st;
 }
 

@@ -31,7 +31,7 @@ int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *t, const horde_
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check(t, b);
     if (st == HORDE_OK && b->n)
-        k->cylinder_tri(t, b);
+        HORDE_CALL(k->cylinder_tri(t, b));
     return st;
 }
 
@@ -64,7 +64,7 @@ int horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *t,
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check_soup(t, b);
     if (st == HORDE_OK && b->n)
-        k->cylinder_tri_soup(t, b);
+        HORDE_CALL(k->cylinder_tri_soup(t, b));
     return st;
 }
 

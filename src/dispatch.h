@@ -14,4 +14,83 @@ typedef struct horde_kernels {
 /* Kernels of a backend, or NULL when it cannot run here. */
 const horde_kernels *horde_kernels_for(horde_isa isa);
 
+/* Floating-point mode for the length of one kernel call (HORDE_CALL below).
+ *
+ * The kernels' bits are defined for round-to-nearest with subnormals kept and no FP
+ * traps. Engines often change that (FTZ/DAZ on x86, FZ on ARM, unmasked exceptions in
+ * debug builds), which would change results or trap on the NaN/Inf lanes the kernels
+ * handle. So each call reads the FP control register and, only when it differs, sets
+ * the library's mode and restores the caller's value afterwards (flags included):
+ *   x86-64   MXCSR = 0x1f80: all exceptions masked, nearest, no FTZ/DAZ
+ *   aarch64  FPCR  = 0:      nearest, no FZ/DN, no traps
+ *   armv7    FPSCR = FZ|DN:  ARMv7 NEON ignores FPSCR and always flushes subnormals to zero
+ *            with default NaN and nearest rounding; VFP (the scalar reference) is put in
+ *            that same mode, so all armv7 backends give identical bits, equal to the other
+ *            targets' whenever no subnormal value arises (README "armv7").
+ *   wasm32   fixed by the spec (nearest, subnormals kept, no traps): nothing to do. */
+#if defined(__x86_64__)
+static inline uint32_t horde_fp_get(void)
+{
+    uint32_t v;
+    __asm__ volatile("stmxcsr %0" : "=m"(v) : : "memory");
+    return v;
+}
+static inline void horde_fp_set(uint32_t v) { __asm__ volatile("ldmxcsr %0" : : "m"(v) : "memory"); }
+#define HORDE_FP_MODE 0x1f80u
+#define HORDE_FP_MODE_MASK 0xffc0u /* control bits; 5:0 are the sticky exception flags */
+typedef uint32_t horde_fp_reg;
+#elif defined(__aarch64__)
+static inline uint64_t horde_fp_get(void)
+{
+    uint64_t v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v) : : "memory");
+    return v;
+}
+static inline void horde_fp_set(uint64_t v) { __asm__ volatile("msr fpcr, %0" : : "r"(v) : "memory"); }
+#define HORDE_FP_MODE 0u
+#define HORDE_FP_MODE_MASK (~(uint64_t)0) /* FPCR holds no flags */
+typedef uint64_t horde_fp_reg;
+#elif defined(__arm__) && defined(__ARM_NEON)
+static inline uint32_t horde_fp_get(void)
+{
+    uint32_t v;
+    __asm__ volatile("vmrs %0, fpscr" : "=r"(v) : : "memory");
+    return v;
+}
+static inline void horde_fp_set(uint32_t v) { __asm__ volatile("vmsr fpscr, %0" : : "r"(v) : "memory"); }
+#define HORDE_FP_MODE ((1u << 25) | (1u << 24)) /* DN, FZ; nearest, no traps, LEN/STRIDE 0 */
+#define HORDE_FP_MODE_MASK 0xffffff00u          /* control bits; 7:0 are the cumulative flags */
+typedef uint32_t horde_fp_reg;
+#endif
+
+#ifdef HORDE_FP_MODE
+/* Returns the caller's register value and whether it had to be changed. */
+static inline horde_fp_reg horde_fp_enter(int *changed)
+{
+    const horde_fp_reg old = horde_fp_get();
+    *changed = (old & HORDE_FP_MODE_MASK) != HORDE_FP_MODE;
+    if (*changed)
+        horde_fp_set(HORDE_FP_MODE);
+    return old;
+}
+static inline void horde_fp_leave(horde_fp_reg old, int changed)
+{
+    if (changed)
+        horde_fp_set(old);
+}
+#else
+typedef int horde_fp_reg;
+static inline horde_fp_reg horde_fp_enter(int *changed) { return *changed = 0; }
+static inline void horde_fp_leave(horde_fp_reg old, int changed) { (void)old, (void)changed; }
+#endif
+
+/* Run one kernel call inside the library's floating-point mode. */
+#define HORDE_CALL(call)                                                                   \
+    do {                                                                                   \
+        int horde_fp_changed_;                                                             \
+        const horde_fp_reg horde_fp_saved_ = horde_fp_enter(&horde_fp_changed_);           \
+        call;                                                                              \
+        horde_fp_leave(horde_fp_saved_, horde_fp_changed_);                                \
+    } while (0)
+
 #endif

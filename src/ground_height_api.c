@@ -29,7 +29,7 @@ int horde_ground_height_isa(horde_isa isa, const horde_triangles *t, const horde
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check(t, b);
     if (st == HORDE_OK && b->n)
-        k->ground_height(t, b);
+        HORDE_CALL(k->ground_height(t, b));
     return st;
 }
 

@@ -12,11 +12,11 @@
     X(cylinder_move) \
     X(point_move) \
     X(aabb_move) \
-    X(sphere_tri_pairs) \
-    X(sphere_tri_list) \
     X(cylinder_tri) \
     X(cylinder_tri_soup) \
     X(ground_height) \
+    X(sphere_tri_pairs) \
+    X(sphere_tri_list) \
     X(sweep_sphere_tri)
 
 #endif

@@ -45,7 +45,7 @@ int horde_point_move_isa(horde_isa isa, const horde_world *w, const horde_point_
     /* The displacement outputs are optional, but all three or none. */
     if ((b->out_dx != NULL) != (b->out_dy != NULL) || (b->out_dx != NULL) != (b->out_dz != NULL))
         return HORDE_ERR_NULL_ARG;
-    k->point_move(w, p, b);
+    HORDE_CALL(k->point_move(w, p, b));
     return HORDE_OK;
 }
 

@@ -34,7 +34,7 @@ int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s, const hord
     if (!spheres_ok(s) || !tris_ok(t) || !out->qx || !out->qy || !out->qz || !out->depth ||
         !out->push_x || !out->push_y || !out->push_z || !out->flags)
         return HORDE_ERR_NULL_ARG;
-    k->sphere_tri_pairs(s, t, out);
+    HORDE_CALL(k->sphere_tri_pairs(s, t, out));
     return HORDE_OK;
 }
 
@@ -66,7 +66,7 @@ int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s, const horde
         if (!indices || (soup->n && !tris_ok(soup)))
             return HORDE_ERR_NULL_ARG;
     }
-    k->sphere_tri_list(s, soup, offsets, indices, out);
+    HORDE_CALL(k->sphere_tri_list(s, soup, offsets, indices, out));
     return HORDE_OK;
 }
 

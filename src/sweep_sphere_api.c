@@ -20,7 +20,7 @@ int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m, const hor
         !out->t || !out->cx || !out->cy || !out->cz || !out->nx || !out->ny || !out->nz ||
         !out->flags)
         return HORDE_ERR_NULL_ARG;
-    k->sweep_sphere_tri(m, t, out);
+    HORDE_CALL(k->sweep_sphere_tri(m, t, out));
     return HORDE_OK;
 }
 

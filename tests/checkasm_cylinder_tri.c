@@ -284,7 +284,7 @@ static void report(const char *what, uint64_t seed, const char *isa, const array
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261121;
-    size_t pairs = 1000000;
+    size_t pairs = tu_items(1000000);
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "--seed=", 7))
             seed = strtoull(argv[i] + 7, NULL, 0);

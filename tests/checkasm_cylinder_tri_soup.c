@@ -155,7 +155,7 @@ static void known(void)
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261121;
-    size_t movers = 1000000;
+    size_t movers = tu_items(1000000);
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "--seed=", 7))
             seed = strtoull(argv[i] + 7, NULL, 0);

@@ -317,7 +317,7 @@ static horde_point_move_params pick_params(tu_rng *g, int pass)
     case 0: break; /* defaults */
     case 1: p.step = tu_uniform(g, 0.02f, 0.4f), p.skin = 0.0f; break;
     case 2: p.skin = 0.25f, p.max_substeps = 1 + tu_below(g, 4); break;
-    case 3: p.step = 0.4f, p.skin = tu_uniform(g, 0.0f, 0.25f), p.max_substeps = 4096; break;
+    case 3: p.step = 0.4f, p.skin = tu_uniform(g, 0.0f, 0.25f), p.max_substeps = 200 + tu_below(g, 400); break;
     default: p.step = 0.1f, p.skin = 0x1p-20f, p.max_substeps = 1 + tu_below(g, 200); break;
     }
     return p;
@@ -371,7 +371,7 @@ static void prop_random_world(uint64_t seed, size_t moves, arrays *in, arrays *o
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261121;
-    size_t moves = 1000000;
+    size_t moves = tu_items(1000000);
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "--seed=", 7))
             seed = strtoull(argv[i] + 7, NULL, 0);

@@ -19,9 +19,12 @@
  *      d = |c - q|. The centre is INSIDE when the flattened polygon has non-zero signed
  *      area (orientation of the flattened triangle) and c is on its inner side of every
  *      edge, boundary included. Seed 001 only tests the edges and misses this case.
- *   4. Contact when inside, or when d < r (strict: touching is not contact).
- *      Outside:  push = (c - q) / d * (r' - d)   (the disc ends r' from q, seed 001)
- *      Inside:   push = (q - c) / d * (d + r')   (out through the nearest edge)
+ *   4. Contact when inside, or when d < r (strict: touching is not contact). With u the
+ *      unit vector from q towards c (the edge's normal when q lies inside an edge, so
+ *      it is exact even when c is within rounding of the edge; (c - q) / d when q is
+ *      an end point):
+ *      Outside:  push = u * (r' - d)     (the disc ends r' from q, seed 001)
+ *      Inside:   push = -u * (d + r')    (out through the nearest edge)
  *      d == 0:   push = n * r', n the unit outward normal of the first closest edge
  *                (a flat polygon takes the edge's right-hand normal (ez, -ex); a
  *                polygon that is a single point pushes along +x)

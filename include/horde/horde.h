@@ -8,10 +8,10 @@
 #include "horde/cylinder.h"
 #include "horde/cylinder_move.h"
 #include "horde/point_move.h"
+#include "horde/aabb_move.h"
 #include "horde/triangles.h"
 #include "horde/cylinder_tri.h"
 #include "horde/ground_height.h"
-#include "horde/aabb_move.h"
 #include "horde/sphere_tri.h"
 #include "horde/sweep_sphere.h"
 

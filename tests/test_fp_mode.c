@@ -1,0 +1,135 @@
+/* The caller's floating-point environment changes nothing (src/dispatch.h, HORDE_CALL).
+ *
+ * Every backend computes a batch of cylinder pushes, sphere-triangle pairs and swept
+ * ellipsoids, with NaN/Inf, subnormal and ordinary lanes, twice: once in the default
+ * environment and once after the caller set a hostile one:
+ *   x86-64   MXCSR: flush-to-zero + denormals-are-zero, round toward zero, invalid and
+ *            divide-by-zero exceptions unmasked (a kernel running in it would trap on
+ *            the NaN lanes, or produce other bits)
+ *   aarch64  FPCR: flush-to-zero, default NaN, round toward zero
+ *   armv7    FPSCR: round toward zero, subnormals kept (the library wants FZ | DN there)
+ *   wasm32   no FP control exists; the comparison still runs
+ * Both runs must give the same bits, and the caller's register must come back exactly. */
+#include <inttypes.h>
+
+#include "dispatch.h"
+#include "scene.h"
+#include "testutil.h"
+#include "tri_gen.h"
+
+enum { N = 1027 };
+
+#if defined(__x86_64__)
+#define HOSTILE ((0x1f80u & ~0x0280u) | 0x8000u | 0x0040u | 0x6000u) /* IM, ZM off; FTZ, DAZ, RZ */
+#elif defined(__aarch64__)
+#define HOSTILE ((UINT64_C(1) << 25) | (UINT64_C(1) << 24) | (UINT64_C(3) << 22))
+#elif defined(__arm__) && defined(__ARM_NEON)
+#define HOSTILE (3u << 22)
+#endif
+
+typedef struct outputs {
+    float cyl[3][N];
+    uint32_t cyl_f[N];
+    float sph[7][N];
+    uint32_t sph_f[N];
+    float swp[7][N];
+    uint32_t swp_f[N];
+} outputs;
+
+static float in_cyl[5][N], in_sph[4][N], in_tri[9][N], in_swp[6][N];
+
+static void make_inputs(void)
+{
+    tu_rng g = {0xf9e11ull};
+    static const float odd[] = {NAN, INFINITY, -INFINITY, 0x1p-149f, -0x1p-140f, 0x1.8p-127f, 0.0f, -0.0f};
+    for (int i = 0; i < N; i++) {
+        in_cyl[0][i] = tu_uniform(&g, 2.0f, 60.0f);
+        in_cyl[1][i] = tu_uniform(&g, -0.3f, 2.5f);
+        in_cyl[2][i] = tu_uniform(&g, 2.0f, 60.0f);
+        in_cyl[3][i] = tu_uniform(&g, 0.05f, 0.5f);
+        in_cyl[4][i] = tu_uniform(&g, 0.5f, 2.0f);
+        float v[9];
+        tg_triangle(&g, (int)tu_below(&g, TG_KINDS), v);
+        for (int k = 0; k < 9; k++)
+            in_tri[k][i] = v[k];
+        for (int k = 0; k < 3; k++) {
+            in_sph[k][i] = (v[k] + v[3 + k] + v[6 + k]) * (1.0f / 3.0f) + tu_uniform(&g, -2.0f, 2.0f);
+            in_swp[k][i] = in_sph[k][i];
+            in_swp[3 + k][i] = tu_uniform(&g, -4.0f, 4.0f);
+        }
+        in_sph[3][i] = tu_uniform(&g, 0.1f, 3.0f);
+        if (i % 5 == 0) { /* an odd value in one input of every fifth lane */
+            const float o = odd[tu_below(&g, sizeof odd / sizeof odd[0])];
+            switch (tu_below(&g, 4)) {
+            case 0: in_cyl[tu_below(&g, 5)][i] = o; break;
+            case 1: in_sph[tu_below(&g, 4)][i] = o; break;
+            case 2: in_tri[tu_below(&g, 9)][i] = o; break;
+            default: in_swp[tu_below(&g, 6)][i] = o; break;
+            }
+        }
+    }
+}
+
+static void run(const horde_world *w, horde_isa isa, outputs *o)
+{
+    memset(o, 0, sizeof *o);
+    const horde_cylinder_batch cb = {in_cyl[0], in_cyl[1], in_cyl[2], in_cyl[3], in_cyl[4],
+                                     o->cyl[0], o->cyl[1], o->cyl[2], o->cyl_f, N};
+    CHECK(horde_cylinder_push_isa(isa, w, &cb) == HORDE_OK, "%s: cylinder_push", horde_isa_name(isa));
+    const horde_triangles t = {in_tri[0], in_tri[1], in_tri[2], in_tri[3], in_tri[4],
+                               in_tri[5], in_tri[6], in_tri[7], in_tri[8], N};
+    const horde_spheres s = {in_sph[0], in_sph[1], in_sph[2], in_sph[3], N};
+    const horde_sphere_tri_out so = {o->sph[0], o->sph[1], o->sph[2], o->sph[3],
+                                     o->sph[4], o->sph[5], o->sph[6], o->sph_f};
+    CHECK(horde_sphere_tri_pairs_isa(isa, &s, &t, &so) == HORDE_OK, "%s: sphere_tri", horde_isa_name(isa));
+    const horde_sweepers m = {in_swp[0], in_swp[1], in_swp[2], in_swp[3], in_swp[4], in_swp[5],
+                              in_sph[3], in_cyl[4], in_sph[3], N};
+    const horde_sweep_out wo = {o->swp[0], o->swp[1], o->swp[2], o->swp[3],
+                                o->swp[4], o->swp[5], o->swp[6], o->swp_f};
+    CHECK(horde_sweep_sphere_tri_isa(isa, &m, &t, &wo) == HORDE_OK, "%s: sweep", horde_isa_name(isa));
+}
+
+int main(void)
+{
+    scene sc;
+    if (scene_build(&sc, SCENE_GAME, 1)) {
+        fprintf(stderr, "scene_build failed\n");
+        return 2;
+    }
+    make_inputs();
+    static outputs plain, hostile;
+    int backends = 0;
+    for (int i = 0; i < HORDE_ISA_COUNT; i++) {
+        const horde_isa isa = (horde_isa)i;
+        if (!horde_isa_supported(isa))
+            continue;
+        backends++;
+        run(&sc.world, isa, &plain);
+#ifdef HOSTILE
+        const horde_fp_reg saved = horde_fp_get();
+        horde_fp_set(HOSTILE);
+        const horde_fp_reg set = horde_fp_get(); /* what the CPU kept of it */
+        run(&sc.world, isa, &hostile);
+        const horde_fp_reg after = horde_fp_get();
+        horde_fp_set(saved);
+        CHECK(after == set, "%s: FP control register %#" PRIx64 " after the calls, the caller had %#" PRIx64,
+              horde_isa_name(isa), (uint64_t)after, (uint64_t)set);
+#else
+        run(&sc.world, isa, &hostile);
+#endif
+        CHECK(!memcmp(&plain, &hostile, sizeof plain),
+              "%s: outputs differ under the caller's FP environment", horde_isa_name(isa));
+        if (isa != HORDE_ISA_SCALAR) {
+            static outputs ref;
+            run(&sc.world, HORDE_ISA_SCALAR, &ref);
+            CHECK(!memcmp(&plain, &ref, sizeof plain), "%s: outputs differ from scalar", horde_isa_name(isa));
+        }
+    }
+#ifdef HOSTILE
+    printf("%d backends: same bits under a hostile FP environment, caller's register restored\n", backends);
+#else
+    printf("%d backends: this target has no FP control register; outputs compared only\n", backends);
+#endif
+    scene_free(&sc);
+    return tu_finish("test_fp_mode");
+}
