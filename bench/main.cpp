@@ -23,9 +23,12 @@ std::string hb::bench_name(const char *kernel, horde_isa isa, size_t n)
 static bool emulated(horde_isa isa)
 {
 #if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-    return isa == HORDE_ISA_NEON;
+    return isa == HORDE_ISA_NEON || isa == HORDE_ISA_WASM_SIMD128;
 #elif defined(__aarch64__) || defined(__arm__) || defined(_M_ARM64)
-    return isa == HORDE_ISA_SSE2 || isa == HORDE_ISA_SSE41 || isa == HORDE_ISA_AVX2;
+    return isa == HORDE_ISA_SSE2 || isa == HORDE_ISA_SSE41 || isa == HORDE_ISA_AVX2 ||
+           isa == HORDE_ISA_WASM_SIMD128;
+#elif defined(__wasm__)
+    return isa != HORDE_ISA_SCALAR && isa != HORDE_ISA_WASM_SIMD128;
 #else
     return isa != HORDE_ISA_SCALAR;
 #endif
