@@ -15,8 +15,8 @@
  *     of them (by both when exactly on it). Winding does not matter.
  *   - Vertical or degenerate triangles (twice the signed xz area
  *     (B - A) x (C - A) == 0 in float) cover nothing: they have no surface height.
- *   - Height: Y = ay + (w_b * (by - ay) + w_c * (cy - ay)) * (1 / area2) with the
- *     barycentric edge functions w_b, w_c, clamped to the triangle's [ymin, ymax] (so
+ *   - Height: Y = ay + (w_b * (by - ay) + w_c * (cy - ay)) * (1 / |area2|) with the
+ *     barycentric edge functions w_b, w_c (signs normalised to the winding), clamped to the triangle's [ymin, ymax] (so
  *     slivers cannot invent heights). Exact at vertex A, within rounding elsewhere.
  *
  * Outputs: out_y = the ground height when found, else the input y (bit for bit);

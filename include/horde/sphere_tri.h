@@ -58,7 +58,7 @@ extern "C" {
 #define HORDE_TRI_FACE 0x2u         /* the closest point / contact is inside the face */
 #define HORDE_TRI_EDGE 0x4u         /* ... on an edge (strictly between its vertices) */
 #define HORDE_TRI_VERTEX 0x8u       /* ... a vertex */
-#define HORDE_TRI_DEGENERATE 0x10u  /* the triangle was treated as its longest edge */
+#define HORDE_TRI_DEGENERATE 0x10u  /* the triangle had no face: treated as the union of its three edges */
 #define HORDE_TRI_HIT 0x20u         /* sweep: contact at some t in [0, 1] */
 #define HORDE_TRI_STARTED_INSIDE 0x40u /* sweep: overlapping at t = 0 (t = 0 reported) */
 #define HORDE_TRI_SKIPPED 0x80u     /* list: an entry was skipped (index >= soup n, or an
