@@ -49,7 +49,7 @@ packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev cla
 cross=${HORDE_TEST_CROSS:-1}
 if [ "$cross" != 0 ]; then
     packages+=(qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
-        libc6-dev-armhf-cross lld-14 wasi-libc libclang-rt-14-dev-wasm32)
+        libc6-dev-armhf-cross llvm-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32)
 fi
 if command -v dpkg >/dev/null 2>&1; then
     missing=()

@@ -16,7 +16,7 @@ static int params_ok(const horde_aabb_move_params *p)
            p->max_distance > 0.0f && p->max_distance <= HORDE_AABB_MAX_DISTANCE;
 }
 
-int horde_aabb_move_isa(horde_isa isa, const horde_world *w, const horde_aabb_move_params *p,
+static int horde_aabb_move_isa_checked(horde_isa isa, const horde_world *w, const horde_aabb_move_params *p,
                         const horde_aabb_move_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
@@ -44,8 +44,18 @@ int horde_aabb_move_isa(horde_isa isa, const horde_world *w, const horde_aabb_mo
     /* The displacement outputs are optional, but all three or none. */
     if ((b->out_dx != NULL) != (b->out_dy != NULL) || (b->out_dx != NULL) != (b->out_dz != NULL))
         return HORDE_ERR_NULL_ARG;
-    HORDE_CALL(k->aabb_move(w, p, b));
+    k->aabb_move(w, p, b);
     return HORDE_OK;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_aabb_move_isa(horde_isa isa, const horde_world *w, const horde_aabb_move_params *p,
+                        const horde_aabb_move_batch *b)
+{
+    int st;
+    HORDE_CALL(st = horde_aabb_move_isa_checked(isa, w, p, b));
+    return st;
 }
 
 int horde_aabb_move(const horde_world *w, const horde_aabb_move_params *p,

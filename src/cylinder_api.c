@@ -16,7 +16,7 @@ static int check(const horde_world *w, const horde_cylinder_batch *b)
     return HORDE_OK;
 }
 
-int horde_cylinder_push_isa(horde_isa isa, const horde_world *w, const horde_cylinder_batch *b)
+static int horde_cylinder_push_isa_checked(horde_isa isa, const horde_world *w, const horde_cylinder_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;
@@ -25,7 +25,16 @@ int horde_cylinder_push_isa(horde_isa isa, const horde_world *w, const horde_cyl
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check(w, b);
     if (st == HORDE_OK && b->n)
-        HORDE_CALL(k->cylinder_push(w, b));
+        k->cylinder_push(w, b);
+    return st;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_cylinder_push_isa(horde_isa isa, const horde_world *w, const horde_cylinder_batch *b)
+{
+    int st;
+    HORDE_CALL(st = horde_cylinder_push_isa_checked(isa, w, b));
     return st;
 }
 

@@ -21,7 +21,7 @@ static int params_ok(const horde_cylinder_move_params *p)
            p->max_substeps <= HORDE_CYL_MOVE_MAX_SUBSTEPS;
 }
 
-int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
+static int horde_cylinder_move_isa_checked(horde_isa isa, const horde_world *w,
                             const horde_cylinder_move_params *p,
                             const horde_cylinder_move_batch *b)
 {
@@ -50,8 +50,19 @@ int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
     /* The displacement outputs are optional, but all three or none. */
     if ((b->out_dx != NULL) != (b->out_dy != NULL) || (b->out_dx != NULL) != (b->out_dz != NULL))
         return HORDE_ERR_NULL_ARG;
-    HORDE_CALL(k->cylinder_move(w, p, b));
+    k->cylinder_move(w, p, b);
     return HORDE_OK;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
+                            const horde_cylinder_move_params *p,
+                            const horde_cylinder_move_batch *b)
+{
+    int st;
+    HORDE_CALL(st = horde_cylinder_move_isa_checked(isa, w, p, b));
+    return st;
 }
 
 int horde_cylinder_move(const horde_world *w, const horde_cylinder_move_params *p,

@@ -22,7 +22,7 @@ static int check(const horde_triangles *t, const horde_cylinder_tri_batch *b)
     return HORDE_OK;
 }
 
-int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *t, const horde_cylinder_tri_batch *b)
+static int horde_cylinder_tri_isa_checked(horde_isa isa, const horde_triangles *t, const horde_cylinder_tri_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;
@@ -31,7 +31,16 @@ int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *t, const horde_
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check(t, b);
     if (st == HORDE_OK && b->n)
-        HORDE_CALL(k->cylinder_tri(t, b));
+        k->cylinder_tri(t, b);
+    return st;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *t, const horde_cylinder_tri_batch *b)
+{
+    int st;
+    HORDE_CALL(st = horde_cylinder_tri_isa_checked(isa, t, b));
     return st;
 }
 
@@ -54,7 +63,7 @@ static int check_soup(const horde_triangles *t, const horde_cylinder_soup_batch 
     return HORDE_OK;
 }
 
-int horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *t,
+static int horde_cylinder_tri_soup_isa_checked(horde_isa isa, const horde_triangles *t,
                                 const horde_cylinder_soup_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
@@ -64,7 +73,15 @@ int horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *t,
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check_soup(t, b);
     if (st == HORDE_OK && b->n)
-        HORDE_CALL(k->cylinder_tri_soup(t, b));
+        k->cylinder_tri_soup(t, b);
+    return st;
+}
+
+int horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *t,
+                                const horde_cylinder_soup_batch *b)
+{
+    int st;
+    HORDE_CALL(st = horde_cylinder_tri_soup_isa_checked(isa, t, b));
     return st;
 }
 

@@ -20,7 +20,9 @@ const horde_kernels *horde_kernels_for(horde_isa isa);
  * traps. Engines often change that (FTZ/DAZ on x86, FZ on ARM, unmasked exceptions in
  * debug builds), which would change results or trap on the NaN/Inf lanes the kernels
  * handle. So each call reads the FP control register and, only when it differs, sets
- * the library's mode and restores the caller's value afterwards (flags included):
+ * the library's mode and restores the caller's control bits afterwards; exception flags
+ * the kernels raise stay raised, as with feupdateenv (on aarch64 they live in FPSR,
+ * which is never touched):
  *   x86-64   MXCSR = 0x1f80: all exceptions masked, nearest, no FTZ/DAZ
  *   aarch64  FPCR  = 0:      nearest, no FZ/DN, no traps
  *   armv7    FPSCR = FZ|DN:  ARMv7 NEON ignores FPSCR and always flushes subnormals to zero
@@ -38,6 +40,7 @@ static inline uint32_t horde_fp_get(void)
 static inline void horde_fp_set(uint32_t v) { __asm__ volatile("ldmxcsr %0" : : "m"(v) : "memory"); }
 #define HORDE_FP_MODE 0x1f80u
 #define HORDE_FP_MODE_MASK 0xffc0u /* control bits; 5:0 are the sticky exception flags */
+#define HORDE_FP_FLAGS 0x3fu
 typedef uint32_t horde_fp_reg;
 #elif defined(__aarch64__)
 static inline uint64_t horde_fp_get(void)
@@ -49,6 +52,7 @@ static inline uint64_t horde_fp_get(void)
 static inline void horde_fp_set(uint64_t v) { __asm__ volatile("msr fpcr, %0" : : "r"(v) : "memory"); }
 #define HORDE_FP_MODE 0u
 #define HORDE_FP_MODE_MASK (~(uint64_t)0) /* FPCR holds no flags */
+#define HORDE_FP_FLAGS 0u
 typedef uint64_t horde_fp_reg;
 #elif defined(__arm__) && defined(__ARM_NEON)
 static inline uint32_t horde_fp_get(void)
@@ -59,7 +63,8 @@ static inline uint32_t horde_fp_get(void)
 }
 static inline void horde_fp_set(uint32_t v) { __asm__ volatile("vmsr fpscr, %0" : : "r"(v) : "memory"); }
 #define HORDE_FP_MODE ((1u << 25) | (1u << 24)) /* DN, FZ; nearest, no traps, LEN/STRIDE 0 */
-#define HORDE_FP_MODE_MASK 0xffffff00u          /* control bits; 7:0 are the cumulative flags */
+#define HORDE_FP_MODE_MASK 0x07ffff00u /* control bits; NZCV/QC (31:27) and 7:0 are flags */
+#define HORDE_FP_FLAGS 0x9fu          /* IDC, IXC, UFC, OFC, DZC, IOC */
 typedef uint32_t horde_fp_reg;
 #endif
 
@@ -76,7 +81,7 @@ static inline horde_fp_reg horde_fp_enter(int *changed)
 static inline void horde_fp_leave(horde_fp_reg old, int changed)
 {
     if (changed)
-        horde_fp_set(old);
+        horde_fp_set(old | (horde_fp_get() & HORDE_FP_FLAGS));
 }
 #else
 typedef int horde_fp_reg;

@@ -20,7 +20,7 @@ static int check(const horde_triangles *t, const horde_ground_batch *b)
     return HORDE_OK;
 }
 
-int horde_ground_height_isa(horde_isa isa, const horde_triangles *t, const horde_ground_batch *b)
+static int horde_ground_height_isa_checked(horde_isa isa, const horde_triangles *t, const horde_ground_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;
@@ -29,7 +29,16 @@ int horde_ground_height_isa(horde_isa isa, const horde_triangles *t, const horde
         return HORDE_ERR_UNSUPPORTED_ISA;
     int st = check(t, b);
     if (st == HORDE_OK && b->n)
-        HORDE_CALL(k->ground_height(t, b));
+        k->ground_height(t, b);
+    return st;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_ground_height_isa(horde_isa isa, const horde_triangles *t, const horde_ground_batch *b)
+{
+    int st;
+    HORDE_CALL(st = horde_ground_height_isa_checked(isa, t, b));
     return st;
 }
 

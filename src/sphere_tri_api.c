@@ -18,7 +18,7 @@ static const horde_kernels *kernels(horde_isa isa, int *st)
     return k;
 }
 
-int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s, const horde_triangles *t,
+static int horde_sphere_tri_pairs_isa_checked(horde_isa isa, const horde_spheres *s, const horde_triangles *t,
                                const horde_sphere_tri_out *out)
 {
     int st;
@@ -34,8 +34,18 @@ int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s, const hord
     if (!spheres_ok(s) || !tris_ok(t) || !out->qx || !out->qy || !out->qz || !out->depth ||
         !out->push_x || !out->push_y || !out->push_z || !out->flags)
         return HORDE_ERR_NULL_ARG;
-    HORDE_CALL(k->sphere_tri_pairs(s, t, out));
+    k->sphere_tri_pairs(s, t, out);
     return HORDE_OK;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s, const horde_triangles *t,
+                               const horde_sphere_tri_out *out)
+{
+    int st;
+    HORDE_CALL(st = horde_sphere_tri_pairs_isa_checked(isa, s, t, out));
+    return st;
 }
 
 int horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
@@ -44,7 +54,7 @@ int horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
     return horde_sphere_tri_pairs_isa(horde_isa_active(), s, t, out);
 }
 
-int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s, const horde_triangles *soup,
+static int horde_sphere_tri_list_isa_checked(horde_isa isa, const horde_spheres *s, const horde_triangles *soup,
                               const uint32_t *offsets, const uint32_t *indices,
                               const horde_sphere_tri_list_out *out)
 {
@@ -66,8 +76,17 @@ int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s, const horde
         if (!indices || (soup->n && !tris_ok(soup)))
             return HORDE_ERR_NULL_ARG;
     }
-    HORDE_CALL(k->sphere_tri_list(s, soup, offsets, indices, out));
+    k->sphere_tri_list(s, soup, offsets, indices, out);
     return HORDE_OK;
+}
+
+int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s, const horde_triangles *soup,
+                              const uint32_t *offsets, const uint32_t *indices,
+                              const horde_sphere_tri_list_out *out)
+{
+    int st;
+    HORDE_CALL(st = horde_sphere_tri_list_isa_checked(isa, s, soup, offsets, indices, out));
+    return st;
 }
 
 int horde_sphere_tri_list(const horde_spheres *s, const horde_triangles *soup,

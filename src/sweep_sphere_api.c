@@ -1,7 +1,7 @@
 /* Public entry points of the swept sphere / ellipsoid vs triangle kernel. */
 #include "dispatch.h"
 
-int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m, const horde_triangles *t,
+static int horde_sweep_sphere_tri_isa_checked(horde_isa isa, const horde_sweepers *m, const horde_triangles *t,
                                const horde_sweep_out *out)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
@@ -20,8 +20,18 @@ int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m, const hor
         !out->t || !out->cx || !out->cy || !out->cz || !out->nx || !out->ny || !out->nz ||
         !out->flags)
         return HORDE_ERR_NULL_ARG;
-    HORDE_CALL(k->sweep_sphere_tri(m, t, out));
+    k->sweep_sphere_tri(m, t, out);
     return HORDE_OK;
+}
+
+/* Checks and kernel both run in the library's FP mode (dispatch.h): the argument
+ * checks compare floats too, so a caller's FTZ/DAZ or unmasked traps must not reach them. */
+int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m, const horde_triangles *t,
+                               const horde_sweep_out *out)
+{
+    int st;
+    HORDE_CALL(st = horde_sweep_sphere_tri_isa_checked(isa, m, t, out));
+    return st;
 }
 
 int horde_sweep_sphere_tri(const horde_sweepers *m, const horde_triangles *t,

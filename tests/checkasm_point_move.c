@@ -1,7 +1,7 @@
 /* checkasm-style equality and property test for horde_point_move: every backend against
  * the scalar reference (memcmp on positions, displacements and flags) over the six test
  * scenes, also viewed at coordinates near +-2^20 (where the skin rounds away), several
- * parameter sets (defaults, short steps, skin 0 / 0.25, max_substeps 1 .. 4096), random
+ * parameter sets (defaults, short steps, skin 0 / 0.25, max_substeps 1 .. 599), random
  * and aimed points (on faces and grid lines, one ulp off them, chunk borders, block
  * centres, starts inside solid blocks), zero, tiny, face-aligned, long and absurd
  * displacements, invalid values, random batch sizes (every tail), unaligned arrays,
