@@ -22,8 +22,8 @@ static int params_ok(const horde_cylinder_move_params *p)
 }
 
 static int horde_cylinder_move_isa_checked(horde_isa isa, const horde_world *w,
-                            const horde_cylinder_move_params *p,
-                            const horde_cylinder_move_batch *b)
+                                           const horde_cylinder_move_params *p,
+                                           const horde_cylinder_move_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;

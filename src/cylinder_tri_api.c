@@ -64,7 +64,7 @@ static int check_soup(const horde_triangles *t, const horde_cylinder_soup_batch 
 }
 
 static int horde_cylinder_tri_soup_isa_checked(horde_isa isa, const horde_triangles *t,
-                                const horde_cylinder_soup_batch *b)
+                                               const horde_cylinder_soup_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;

@@ -19,7 +19,7 @@ static int params_ok(const horde_point_move_params *p)
 }
 
 static int horde_point_move_isa_checked(horde_isa isa, const horde_world *w, const horde_point_move_params *p,
-                         const horde_point_move_batch *b)
+                                        const horde_point_move_batch *b)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;

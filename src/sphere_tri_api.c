@@ -19,7 +19,7 @@ static const horde_kernels *kernels(horde_isa isa, int *st)
 }
 
 static int horde_sphere_tri_pairs_isa_checked(horde_isa isa, const horde_spheres *s, const horde_triangles *t,
-                               const horde_sphere_tri_out *out)
+                                              const horde_sphere_tri_out *out)
 {
     int st;
     const horde_kernels *k = kernels(isa, &st);
@@ -55,8 +55,8 @@ int horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
 }
 
 static int horde_sphere_tri_list_isa_checked(horde_isa isa, const horde_spheres *s, const horde_triangles *soup,
-                              const uint32_t *offsets, const uint32_t *indices,
-                              const horde_sphere_tri_list_out *out)
+                                             const uint32_t *offsets, const uint32_t *indices,
+                                             const horde_sphere_tri_list_out *out)
 {
     int st;
     const horde_kernels *k = kernels(isa, &st);

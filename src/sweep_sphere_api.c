@@ -2,7 +2,7 @@
 #include "dispatch.h"
 
 static int horde_sweep_sphere_tri_isa_checked(horde_isa isa, const horde_sweepers *m, const horde_triangles *t,
-                               const horde_sweep_out *out)
+                                              const horde_sweep_out *out)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;
