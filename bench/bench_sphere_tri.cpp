@@ -58,11 +58,13 @@ void triangle_near(Rng &g, const float c[3], float v[9], float q[3])
 TriPairs *make_pairs()
 {
     TriPairs *p = new TriPairs;
-    for (auto &a : p->in)
-        a.resize(kMaxPairs);
-    for (auto &a : p->out)
-        a.resize(kMaxPairs);
-    p->flags.resize(kMaxPairs);
+    Lane<float> all[20];
+    p->pool.carve(all, 20, kMaxPairs);
+    for (int a = 0; a < 13; a++)
+        p->in[a] = all[a];
+    for (int a = 0; a < 7; a++)
+        p->out[a] = all[13 + a];
+    p->flag_pool.carve(&p->flags, 1, kMaxPairs, 20);
     Rng g{0x747269ull};
     for (size_t i = 0; i < kMaxPairs; i++) {
         float c[3], v[9], q[3], d[3];
@@ -116,8 +118,11 @@ void sphere_tri(benchmark::State &state, horde_isa isa, size_t n)
 
 // Lists: sphere i is near triangle i; its list holds triangle i and 7 neighbours.
 struct Lists {
-    std::vector<uint32_t> offsets, indices, deepest, flags;
-    std::vector<float> out[7];
+    std::vector<uint32_t> offsets, indices;
+    Lane<float> out[7];
+    Lane<uint32_t> deepest, flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> deepest_pool, flag_pool;
 };
 Lists *g_lists;
 
@@ -146,8 +151,10 @@ void sphere_tri_list(benchmark::State &state, horde_isa isa, size_t n)
 // Sweeps: ellipsoids (0.4, 0.9, 0.4) starting 0.2 .. 2 units from a triangle, moving by
 // up to 3 units towards a point near it: about half hit.
 struct Sweeps {
-    std::vector<float> in[18], out[7];
-    std::vector<uint32_t> flags;
+    Lane<float> in[18], out[7];
+    Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> flag_pool;
     double hit_pct = 0;
 };
 Sweeps *g_sweeps;
@@ -155,11 +162,13 @@ Sweeps *g_sweeps;
 Sweeps *make_sweeps()
 {
     Sweeps *w = new Sweeps;
-    for (auto &a : w->in)
-        a.resize(kMaxPairs);
-    for (auto &a : w->out)
-        a.resize(kMaxPairs);
-    w->flags.resize(kMaxPairs);
+    Lane<float> all[25];
+    w->pool.carve(all, 25, kMaxPairs);
+    for (int a = 0; a < 18; a++)
+        w->in[a] = all[a];
+    for (int a = 0; a < 7; a++)
+        w->out[a] = all[18 + a];
+    w->flag_pool.carve(&w->flags, 1, kMaxPairs, 25);
     Rng g{0x7377656570ull};
     const float R[3] = {0.4f, 0.9f, 0.4f};
     for (size_t i = 0; i < kMaxPairs; i++) {
@@ -241,9 +250,10 @@ void hb::register_sphere_tri()
     g_lists = new Lists;
     g_lists->offsets.resize(kMaxPairs + 1);
     g_lists->indices.resize(kMaxPairs * kListLen);
-    g_lists->deepest.resize(kMaxPairs), g_lists->flags.resize(kMaxPairs);
-    for (auto &a : g_lists->out)
-        a.resize(kMaxPairs);
+    // after the 20 arrays of the pairs' pool
+    g_lists->pool.carve(g_lists->out, 7, kMaxPairs, 21);
+    g_lists->deepest_pool.carve(&g_lists->deepest, 1, kMaxPairs, 28);
+    g_lists->flag_pool.carve(&g_lists->flags, 1, kMaxPairs, 29);
     Rng g{0x6c697374ull};
     for (size_t i = 0; i <= kMaxPairs; i++)
         g_lists->offsets[i] = (uint32_t)(i * kListLen);

@@ -36,9 +36,12 @@ typedef struct st_closest {
 
 ST_INLINE void st_closest_point(wf px, wf py, wf pz, const st_tri *t, st_closest *c)
 {
+    /* Ordered to keep few vectors live (the block is bound by its operation count and
+     * by spills): per edge j, w, pe and s are made and reduced at once; the regions
+     * are masks combined with and-not; choices with a zero side are ands. */
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
-    wf E[3][3], L[3], w[3][3], pe[3], s[3];
+    wf E[3][3], L[3];
     for (int j = 0; j < 3; j++) {
         const int j1 = j == 2 ? 0 : j + 1;
         for (int k = 0; k < 3; k++)
@@ -53,68 +56,78 @@ ST_INLINE void st_closest_point(wf px, wf py, wf pz, const st_tri *t, st_closest
         e1[k] = wf_sel(k0, E[1][k], wf_sel(k1, E[2][k], E[0][k]));
         e2[k] = wf_sel(k0, E[2][k], wf_sel(k1, E[0][k], E[1][k]));
     }
-    const wf l1 = wf_sel(k0, L[1], wf_sel(k1, L[2], L[0]));
-    const wf l2 = wf_sel(k0, L[2], wf_sel(k1, L[0], L[1]));
     const wf nx = wf_sub(wf_mul(e1[1], e2[2]), wf_mul(e1[2], e2[1]));
     const wf ny = wf_sub(wf_mul(e1[2], e2[0]), wf_mul(e1[0], e2[2]));
     const wf nz = wf_sub(wf_mul(e1[0], e2[1]), wf_mul(e1[1], e2[0]));
     const wf nn = st_dot(nx, ny, nz, nx, ny, nz);
+    const wf l1 = wf_sel(k0, L[1], wf_sel(k1, L[2], L[0]));
+    const wf l2 = wf_sel(k0, L[2], wf_sel(k1, L[0], L[1]));
     const wi degen = wi_not(wf_gt(nn, wf_mul(wf_mul(wf_set(HORDE_TRI_DEGEN), l1), l2)));
 
+    /* Per edge: pe = w.E, s = (n x E).w (+0 when degenerate), w = P - X[j]; the face's
+     * n.w0 while w0 is at hand. */
+    wf pe[3], s[3], fnum = zero;
     for (int j = 0; j < 3; j++) {
-        w[j][0] = wf_sub(px, X[j][0]), w[j][1] = wf_sub(py, X[j][1]), w[j][2] = wf_sub(pz, X[j][2]);
-        pe[j] = st_dot(w[j][0], w[j][1], w[j][2], E[j][0], E[j][1], E[j][2]);
+        const wf wx = wf_sub(px, X[j][0]), wy = wf_sub(py, X[j][1]), wz = wf_sub(pz, X[j][2]);
+        pe[j] = st_dot(wx, wy, wz, E[j][0], E[j][1], E[j][2]);
         const wf ux = wf_sub(wf_mul(ny, E[j][2]), wf_mul(nz, E[j][1]));
         const wf uy = wf_sub(wf_mul(nz, E[j][0]), wf_mul(nx, E[j][2]));
         const wf uz = wf_sub(wf_mul(nx, E[j][1]), wf_mul(ny, E[j][0]));
-        s[j] = wf_sel(degen, zero, st_dot(ux, uy, uz, w[j][0], w[j][1], w[j][2]));
+        s[j] = wf_as(wi_andnot(degen, wi_as(st_dot(ux, uy, uz, wx, wy, wz))));
+        if (j == 0)
+            fnum = st_dot(nx, ny, nz, wx, wy, wz);
     }
-    /* Regions in the reference's order: A, B, AB, C, CA, BC, face. */
-    wi rem = wi_set(-1);
-    const wi mA = wi_and(wf_le(pe[0], zero), wf_le(L[2], pe[2]));
-    rem = wi_andnot(mA, rem);
-    const wi mB = wi_and(rem, wi_and(wf_le(pe[1], zero), wf_le(L[0], pe[0])));
-    rem = wi_andnot(mB, rem);
-    const wi mAB = wi_and(rem, wi_and(wi_and(wf_le(s[0], zero), wf_gt(L[0], zero)),
-                                      wi_and(wf_le(zero, pe[0]), wf_le(pe[0], L[0]))));
-    rem = wi_andnot(mAB, rem);
-    const wi mC = wi_and(rem, wi_and(wf_le(pe[2], zero), wf_le(L[1], pe[1])));
-    rem = wi_andnot(mC, rem);
-    const wi mCA = wi_and(rem, wi_and(wi_and(wf_le(s[2], zero), wf_gt(L[2], zero)),
-                                      wi_and(wf_le(zero, pe[2]), wf_le(pe[2], L[2]))));
-    rem = wi_andnot(mCA, rem);
-    const wi mBC = wi_and(rem, wi_and(wi_and(wf_le(s[1], zero), wf_gt(L[1], zero)),
-                                      wi_and(wf_le(zero, pe[1]), wf_le(pe[1], L[1]))));
-    rem = wi_andnot(mBC, rem);
-    const wi face = wi_andnot(degen, rem);
+    /* Regions in the reference's order: A, B, AB, C, CA, BC, face. Vertex X[j]: before
+     * edge j and past edge j - 1; edge j: outside it (s <= 0) and within it. */
+    wi le0[3], geL[3], inE[3];
+    for (int j = 0; j < 3; j++) {
+        le0[j] = wf_le(pe[j], zero);
+        geL[j] = wf_le(L[j], pe[j]);
+        inE[j] = wi_and(wi_and(wf_le(s[j], zero), wf_gt(L[j], zero)),
+                        wi_andnot(wf_lt(pe[j], zero), wf_le(pe[j], L[j])));
+    }
+    const wi mA = wi_and(le0[0], geL[2]);
+    wi taken = mA;
+    const wi mB = wi_andnot(taken, wi_and(le0[1], geL[0]));
+    taken = wi_or(taken, mB);
+    const wi mAB = wi_andnot(taken, inE[0]);
+    taken = wi_or(taken, mAB);
+    const wi mC = wi_andnot(taken, wi_and(le0[2], geL[1]));
+    taken = wi_or(taken, mC);
+    const wi mCA = wi_andnot(taken, inE[2]);
+    taken = wi_or(taken, mCA);
+    const wi mBC = wi_andnot(taken, inE[1]);
+    taken = wi_or(taken, mBC);
+    const wi face = wi_not(wi_or(taken, degen));
     const wi edge = wi_or(wi_or(mAB, mCA), mBC);
     const wi j1 = wi_or(mB, mBC), j2 = wi_or(mC, mCA); /* else j = 0 */
 
-    wf xj[3], ej[3];
-    for (int k = 0; k < 3; k++) {
-        xj[k] = wf_sel(j1, X[1][k], wf_sel(j2, X[2][k], X[0][k]));
-        ej[k] = wf_sel(j1, E[1][k], wf_sel(j2, E[2][k], E[0][k]));
-    }
+    /* Face: tq = n.w0 / n.n; edge j: pe / L; vertex: 0 / 1. */
     const wf pej = wf_sel(j1, pe[1], wf_sel(j2, pe[2], pe[0]));
     const wf lj = wf_sel(j1, L[1], wf_sel(j2, L[2], L[0]));
-    const wf num = wf_sel(face, st_dot(nx, ny, nz, w[0][0], w[0][1], w[0][2]), wf_sel(edge, pej, zero));
+    const wf num = wf_sel(face, fnum, wf_as(wi_and(edge, wi_as(pej))));
     const wf den = wf_sel(face, nn, wf_sel(edge, lj, one));
     const wf tq = wf_div(num, den);
     /* Face: d = n h, Q = P - d. Edge / vertex: Q = X + E t, d = P - Q. */
-    const wf fdx = wf_mul(nx, tq), fdy = wf_mul(ny, tq), fdz = wf_mul(nz, tq);
-    const wf eqx = wf_add(xj[0], wf_mul(ej[0], tq));
-    const wf eqy = wf_add(xj[1], wf_mul(ej[1], tq));
-    const wf eqz = wf_add(xj[2], wf_mul(ej[2], tq));
-    c->qx = wf_sel(face, wf_sub(px, fdx), eqx);
-    c->qy = wf_sel(face, wf_sub(py, fdy), eqy);
-    c->qz = wf_sel(face, wf_sub(pz, fdz), eqz);
-    c->dx = wf_sel(face, fdx, wf_sub(px, eqx));
-    c->dy = wf_sel(face, fdy, wf_sub(py, eqy));
-    c->dz = wf_sel(face, fdz, wf_sub(pz, eqz));
+    wf q[3], d[3];
+    const wf P[3] = {px, py, pz}, N[3] = {nx, ny, nz};
+    for (int k = 0; k < 3; k++) {
+        const wf xj = wf_sel(j1, X[1][k], wf_sel(j2, X[2][k], X[0][k]));
+        const wf ej = wf_sel(j1, E[1][k], wf_sel(j2, E[2][k], E[0][k]));
+        const wf eq = wf_add(xj, wf_mul(ej, tq));
+        const wf fd = wf_mul(N[k], tq);
+        q[k] = wf_sel(face, wf_sub(P[k], fd), eq);
+        d[k] = wf_sel(face, fd, wf_sub(P[k], eq));
+    }
+    c->qx = q[0], c->qy = q[1], c->qz = q[2];
+    c->dx = d[0], c->dy = d[1], c->dz = d[2];
+    /* FACE, else EDGE strictly inside the edge (t not 0 or 1), else VERTEX. */
     const wi tend = wi_or(wf_eq(tq, zero), wf_eq(tq, one));
     const wi isedge = wi_andnot(tend, edge);
-    wi flags = wi_sel(face, wi_set((int32_t)HORDE_TRI_FACE),
-                      wi_sel(isedge, wi_set((int32_t)HORDE_TRI_EDGE), wi_set((int32_t)HORDE_TRI_VERTEX)));
+    const wi fe = wi_or(face, isedge);
+    const wi flags = wi_or(wi_or(wi_and(face, wi_set((int32_t)HORDE_TRI_FACE)),
+                                 wi_and(isedge, wi_set((int32_t)HORDE_TRI_EDGE))),
+                           wi_andnot(fe, wi_set((int32_t)HORDE_TRI_VERTEX)));
     c->nx = nx, c->ny = ny, c->nz = nz, c->nn = nn;
     c->flags = wi_or(flags, wi_and(degen, wi_set((int32_t)HORDE_TRI_DEGENERATE)));
     c->degen = degen;

@@ -52,6 +52,7 @@ static inline wf wf_div(wf a, wf b) { return simde_mm256_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
 #endif
 static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
+static inline wi wi_max(wi a, wi b) { return simde_mm256_max_epi32(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)); }
 static inline wi wf_le(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ)); }
@@ -106,6 +107,15 @@ static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
 #endif
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
+#if defined(HORDE_WIDE_SSE41)
+static inline wi wi_max(wi a, wi b) { return simde_mm_max_epi32(a, b); }
+#else
+static inline wi wi_max(wi a, wi b)
+{
+    const simde__m128i m = simde_mm_cmpgt_epi32(a, b);
+    return simde_mm_or_si128(simde_mm_and_si128(m, a), simde_mm_andnot_si128(m, b));
+}
+#endif
 static inline wi wf_lt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmplt_ps(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpgt_ps(a, b)); }
 static inline wi wf_le(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmple_ps(a, b)); }
@@ -179,6 +189,7 @@ static inline wf wf_sqrt(wf a)
 }
 /* maxps semantics (a > b ? a : b), which NEON's vmaxq only shares for non-NaN, non-zero ties. */
 static inline wf wf_max(wf a, wf b) { return simde_vbslq_f32(simde_vcgtq_f32(a, b), a, b); }
+static inline wi wi_max(wi a, wi b) { return simde_vmaxq_s32(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcltq_f32(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcgtq_f32(a, b)); }
 static inline wi wf_le(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcleq_f32(a, b)); }
@@ -229,6 +240,7 @@ static inline wf wf_div(wf a, wf b) { return simde_wasm_f32x4_div(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_wasm_f32x4_sqrt(a); }
 /* maxps semantics (a > b ? a : b); f32x4.max propagates NaN and orders -0 < +0. */
 static inline wf wf_max(wf a, wf b) { return simde_wasm_v128_bitselect(a, b, simde_wasm_f32x4_gt(a, b)); }
+static inline wi wi_max(wi a, wi b) { return simde_wasm_i32x4_max(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_wasm_f32x4_lt(a, b); }
 static inline wi wf_gt(wf a, wf b) { return simde_wasm_f32x4_gt(a, b); }
 static inline wi wf_le(wf a, wf b) { return simde_wasm_f32x4_le(a, b); }
