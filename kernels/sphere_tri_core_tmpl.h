@@ -166,5 +166,17 @@ ST_INLINE void st_sphere_tri(wf px, wf py, wf pz, wf r, const st_tri *t, st_res 
 
 /* Valid-lane mask for 12 coordinates and a radius range; NaN fails. */
 static inline wi st_coord_ok(wf v) { return wf_le(wf_abs(v), wf_set(HORDE_TRI_MAX_COORD)); }
+/* The same for v[0 .. n) except v[skip], as integers: |v| <= 2^16 exactly when the bits
+ * of |v| (sign cleared) are at most those of 2^16, and NaN's bits are above (IEEE
+ * binary32 orders non-negative values like their bit patterns). One max per value. */
+static inline wi st_coords_ok(const wf *v, int skip, int n)
+{
+    const wi abs_bits = wi_set(0x7fffffff);
+    wi m = wi_set(0);
+    for (int a = 0; a < n; a++)
+        if (a != skip)
+            m = wi_max(m, wi_and(wi_as(v[a]), abs_bits));
+    return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD))));
+}
 
 #endif
