@@ -58,12 +58,7 @@ void triangle_near(Rng &g, const float c[3], float v[9], float q[3])
 TriPairs *make_pairs()
 {
     TriPairs *p = new TriPairs;
-    Lane<float> all[20];
-    p->pool.carve(all, 20, kMaxPairs);
-    for (int a = 0; a < 13; a++)
-        p->in[a] = all[a];
-    for (int a = 0; a < 7; a++)
-        p->out[a] = all[13 + a];
+    p->pool.carve(p->in, 13, p->out, 7, kMaxPairs);
     p->flag_pool.carve(&p->flags, 1, kMaxPairs, 20);
     Rng g{0x747269ull};
     for (size_t i = 0; i < kMaxPairs; i++) {
@@ -162,12 +157,7 @@ Sweeps *g_sweeps;
 Sweeps *make_sweeps()
 {
     Sweeps *w = new Sweeps;
-    Lane<float> all[25];
-    w->pool.carve(all, 25, kMaxPairs);
-    for (int a = 0; a < 18; a++)
-        w->in[a] = all[a];
-    for (int a = 0; a < 7; a++)
-        w->out[a] = all[18 + a];
+    w->pool.carve(w->in, 18, w->out, 7, kMaxPairs);
     w->flag_pool.carve(&w->flags, 1, kMaxPairs, 25);
     Rng g{0x7377656570ull};
     const float R[3] = {0.4f, 0.9f, 0.4f};

@@ -31,6 +31,14 @@ template <class T> struct LanePool {
         for (size_t a = 0; a < count; a++)
             arrays[a].p = storage.data() + line * first + stride * a;
     }
+    // The inputs (na arrays) then the outputs (nb) of one batch, as one pool.
+    void carve(Lane<T> *a, size_t na, Lane<T> *b, size_t nb, size_t n)
+    {
+        std::vector<Lane<T>> all(na + nb);
+        carve(all.data(), na + nb, n);
+        for (size_t k = 0; k < na + nb; k++)
+            (k < na ? a[k] : b[k - na]) = all[k];
+    }
 };
 
 struct TriPairs {

@@ -124,10 +124,8 @@ ST_INLINE void st_closest_point(wf px, wf py, wf pz, const st_tri *t, st_closest
     /* FACE, else EDGE strictly inside the edge (t not 0 or 1), else VERTEX. */
     const wi tend = wi_or(wf_eq(tq, zero), wf_eq(tq, one));
     const wi isedge = wi_andnot(tend, edge);
-    const wi fe = wi_or(face, isedge);
-    const wi flags = wi_or(wi_or(wi_and(face, wi_set((int32_t)HORDE_TRI_FACE)),
-                                 wi_and(isedge, wi_set((int32_t)HORDE_TRI_EDGE))),
-                           wi_andnot(fe, wi_set((int32_t)HORDE_TRI_VERTEX)));
+    const wi flags = wi_sel(face, wi_set((int32_t)HORDE_TRI_FACE),
+                            wi_sel(isedge, wi_set((int32_t)HORDE_TRI_EDGE), wi_set((int32_t)HORDE_TRI_VERTEX)));
     c->nx = nx, c->ny = ny, c->nz = nz, c->nn = nn;
     c->flags = wi_or(flags, wi_and(degen, wi_set((int32_t)HORDE_TRI_DEGENERATE)));
     c->degen = degen;

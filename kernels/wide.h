@@ -107,15 +107,6 @@ static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
 #endif
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
-#if defined(HORDE_WIDE_SSE41)
-static inline wi wi_max(wi a, wi b) { return simde_mm_max_epi32(a, b); }
-#else
-static inline wi wi_max(wi a, wi b)
-{
-    const simde__m128i m = simde_mm_cmpgt_epi32(a, b);
-    return simde_mm_or_si128(simde_mm_and_si128(m, a), simde_mm_andnot_si128(m, b));
-}
-#endif
 static inline wi wf_lt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmplt_ps(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpgt_ps(a, b)); }
 static inline wi wf_le(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmple_ps(a, b)); }
@@ -134,6 +125,7 @@ static inline wi wi_as(wf a) { return simde_mm_castps_si128(a); }
 #if defined(HORDE_WIDE_SSE41)
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm_blendv_ps(b, a, simde_mm_castsi128_ps(m)); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_blendv_epi8(b, a, m); }
+static inline wi wi_max(wi a, wi b) { return simde_mm_max_epi32(a, b); }
 /* SIMDe 0.7.4's portable _mm_testz_si128 (used on wasm32) answers 1 when either 64-bit
  * half is zero: use it only where SIMDe maps it to an instruction. */
 #if defined(SIMDE_X86_SSE4_1_NATIVE) || defined(SIMDE_ARM_NEON_A32V7_NATIVE)
@@ -144,6 +136,7 @@ static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #else
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_or_si128(simde_mm_and_si128(m, a), simde_mm_andnot_si128(m, b)); }
 static inline wf wf_sel(wi m, wf a, wf b) { return wf_as(wi_sel(m, wi_as(a), wi_as(b))); }
+static inline wi wi_max(wi a, wi b) { return wi_sel(wi_gt(a, b), a, b); } /* SSE2 has no pmaxsd */
 static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #endif
 
