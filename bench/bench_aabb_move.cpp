@@ -42,12 +42,12 @@ struct Boxes {
             i++;
         }
     }
-    horde_aabb_move_batch batch(size_t n)
+    horde_aabb_move_batch batch(size_t f, size_t n)
     {
-        horde_aabb_move_batch b = {x.data(),   y.data(),   z.data(),  dx.data(),  dy.data(),
-                                   dz.data(),  hx.data(),  hz.data(), h.data(),   ox.data(),
-                                   oy.data(),  oz.data(),  odx.data(), ody.data(), odz.data(),
-                                   flags.data(), n};
+        horde_aabb_move_batch b = {x.data() + f,   y.data() + f,   z.data() + f,  dx.data() + f,  dy.data() + f,
+                                   dz.data() + f,  hx.data() + f,  hz.data() + f, h.data() + f,   ox.data() + f,
+                                   oy.data() + f,  oz.data() + f,  odx.data() + f, ody.data() + f, odz.data() + f,
+                                   flags.data() + f, n};
         return b;
     }
 };
@@ -56,8 +56,9 @@ Boxes *g_boxes;
 
 void move_aabbs(benchmark::State &state, horde_isa isa, size_t n)
 {
-    const horde_aabb_move_batch b = g_boxes->batch(n);
+    Rotor rot(n);
     for (auto _ : state) {
+        const horde_aabb_move_batch b = g_boxes->batch(rot.next(), n);
         const int st = horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -74,7 +75,7 @@ void hb::register_aabb_move()
 {
     g_boxes = new Boxes(kMax);
     // Share of walkers that hit a wall this frame: checks the scene keeps the sweeps busy.
-    horde_aabb_move_batch b = g_boxes->batch(kMax);
+    horde_aabb_move_batch b = g_boxes->batch(0, kMax);
     if (horde_aabb_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &b) == HORDE_OK) {
         size_t wall = 0;
         for (size_t i = 0; i < kMax; i++)

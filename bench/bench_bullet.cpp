@@ -23,9 +23,11 @@ void sphere_tri_bullet(benchmark::State &state, size_t n)
     SphereTriangleDetector det(&sphere, &tri, 0.0f);
     std::vector<float> depth(n);
     size_t hits = 0;
+    hb::Rotor rot(n);
     for (auto _ : state) {
         hits = 0;
-        for (size_t i = 0; i < n; i++) {
+        const size_t f = rot.next();
+        for (size_t i = f; i < f + n; i++) {
             sphere.setUnscaledRadius(p.in[3][i]);
             tri.m_vertices1[0].setValue(p.in[4][i], p.in[5][i], p.in[6][i]);
             tri.m_vertices1[1].setValue(p.in[7][i], p.in[8][i], p.in[9][i]);
@@ -34,7 +36,7 @@ void sphere_tri_bullet(benchmark::State &state, size_t n)
             btScalar d = 0, toi = 0;
             const btVector3 centre(p.in[0][i], p.in[1][i], p.in[2][i]);
             hits += det.collide(centre, point, normal, d, toi, 0.0f);
-            depth[i] = d;
+            depth[i - f] = d;
         }
         benchmark::DoNotOptimize(depth.data());
         benchmark::ClobberMemory();

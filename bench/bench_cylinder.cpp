@@ -19,8 +19,8 @@ const size_t kMaxBatch = 1048576;
 const uint64_t kSceneSeed = 1;
 const uint64_t kMoverSeed = 0x686f726465ull; // "horde"
 
-// One set of movers; a batch of n uses the first n. Inputs are never written:
-// every iteration recomputes the same corrections into the output arrays.
+// One set of movers; each timed call takes the next n of them (Rotor). Inputs are never
+// written.
 struct Movers {
     std::vector<float> x, y, z, radius, height, out_x, out_y, out_z;
     std::vector<uint32_t> out_flags;
@@ -37,13 +37,13 @@ struct Movers {
         }
     }
 
-    horde_cylinder_batch batch(size_t n)
+    horde_cylinder_batch batch(size_t f, size_t n)
     {
         horde_cylinder_batch b;
-        b.x = x.data(), b.y = y.data(), b.z = z.data();
-        b.radius = radius.data(), b.height = height.data();
-        b.out_x = out_x.data(), b.out_y = out_y.data(), b.out_z = out_z.data();
-        b.out_flags = out_flags.data();
+        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
+        b.radius = radius.data() + f, b.height = height.data() + f;
+        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
+        b.out_flags = out_flags.data() + f;
         b.n = n;
         return b;
     }
@@ -53,8 +53,9 @@ Movers *g_movers;
 
 void cylinder_push(benchmark::State &state, horde_isa isa, size_t n)
 {
-    const horde_cylinder_batch b = g_movers->batch(n);
+    Rotor rot(n);
     for (auto _ : state) {
+        const horde_cylinder_batch b = g_movers->batch(rot.next(), n);
         int st = horde_cylinder_push_isa(isa, &g_scene.world, &b);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -71,7 +72,7 @@ void hb::register_cylinder_push()
 {
     g_movers = new Movers(kMaxBatch);
     // Share of movers the push actually moves: checks the scene keeps the kernel busy.
-    horde_cylinder_batch b = g_movers->batch(kMaxBatch);
+    horde_cylinder_batch b = g_movers->batch(0, kMaxBatch);
     if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK) {
         size_t moved = 0;
         for (size_t i = 0; i < kMaxBatch; i++)

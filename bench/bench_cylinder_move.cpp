@@ -49,11 +49,11 @@ struct Npcs {
             i++;
         }
     }
-    horde_cylinder_move_batch batch(size_t n)
+    horde_cylinder_move_batch batch(size_t f, size_t n)
     {
-        horde_cylinder_move_batch b = {x.data(),  y.data(),  z.data(),   dx.data(),  dy.data(),
-                                       dz.data(), r.data(),  h.data(),   ox.data(),  oy.data(),
-                                       oz.data(), odx.data(), ody.data(), odz.data(), flags.data(),
+        horde_cylinder_move_batch b = {x.data() + f,  y.data() + f,  z.data() + f,   dx.data() + f,  dy.data() + f,
+                                       dz.data() + f, r.data() + f,  h.data() + f,   ox.data() + f,  oy.data() + f,
+                                       oz.data() + f, odx.data() + f, ody.data() + f, odz.data() + f, flags.data() + f,
                                        n};
         return b;
     }
@@ -63,10 +63,11 @@ Npcs *g_npcs;
 
 void move_cylinders(benchmark::State &state, horde_isa isa, size_t n)
 {
-    const horde_cylinder_move_batch b = g_npcs->batch(n);
     horde_cylinder_move_params p;
     horde_cylinder_move_params_default(&p);
+    Rotor rot(n);
     for (auto _ : state) {
+        const horde_cylinder_move_batch b = g_npcs->batch(rot.next(), n);
         const int st = horde_cylinder_move_isa(isa, &g_scene.world, &p, &b);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));

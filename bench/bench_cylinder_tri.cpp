@@ -59,19 +59,20 @@ struct Pairs {
                 v[5 + k][i] = t[k];
         }
     }
-    horde_triangles tris(size_t n) const
+    horde_triangles tris(size_t at, size_t n) const
     {
-        horde_triangles t = {v[5].data(),  v[6].data(),  v[7].data(), v[8].data(), v[9].data(),
-                             v[10].data(), v[11].data(), v[12].data(), v[13].data(), n};
+        horde_triangles t = {v[5].data() + at,  v[6].data() + at,  v[7].data() + at,
+                             v[8].data() + at,  v[9].data() + at,  v[10].data() + at,
+                             v[11].data() + at, v[12].data() + at, v[13].data() + at, n};
         return t;
     }
-    horde_cylinder_tri_batch batch(size_t n)
+    horde_cylinder_tri_batch batch(size_t at, size_t n)
     {
         horde_cylinder_tri_batch b;
-        b.x = v[0].data(), b.y = v[1].data(), b.z = v[2].data();
-        b.radius = v[3].data(), b.height = v[4].data();
+        b.x = v[0].data() + at, b.y = v[1].data() + at, b.z = v[2].data() + at;
+        b.radius = v[3].data() + at, b.height = v[4].data() + at;
         b.step = kStep;
-        b.out_px = px.data(), b.out_pz = pz.data(), b.out_flags = f.data();
+        b.out_px = px.data() + at, b.out_pz = pz.data() + at, b.out_flags = f.data() + at;
         b.n = n;
         return b;
     }
@@ -81,9 +82,11 @@ Pairs *g_pairs;
 
 void cylinder_tri(benchmark::State &state, horde_isa isa, size_t n)
 {
-    const horde_triangles t = g_pairs->tris(n);
-    const horde_cylinder_tri_batch b = g_pairs->batch(n);
+    Rotor rot(n);
     for (auto _ : state) {
+        const size_t at = rot.next();
+        const horde_triangles t = g_pairs->tris(at, n);
+        const horde_cylinder_tri_batch b = g_pairs->batch(at, n);
         int st = horde_cylinder_tri_isa(isa, &t, &b);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -99,8 +102,8 @@ void cylinder_tri(benchmark::State &state, horde_isa isa, size_t n)
 void hb::register_cylinder_tri()
 {
     g_pairs = new Pairs(kMax);
-    const horde_triangles t = g_pairs->tris(kMax);
-    const horde_cylinder_tri_batch b = g_pairs->batch(kMax);
+    const horde_triangles t = g_pairs->tris(0, kMax);
+    const horde_cylinder_tri_batch b = g_pairs->batch(0, kMax);
     if (horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
         size_t hit = 0;
         for (size_t i = 0; i < kMax; i++)

@@ -18,7 +18,7 @@ using namespace hb;
 namespace {
 
 const size_t kSizes[] = {256, 1024, 4096, 16384};
-const size_t kMax = 16384;
+const size_t kMax = kFreshItems; // points
 const size_t kTris = 64;
 const float kDepth = 2.0f;
 
@@ -72,12 +72,12 @@ struct Ground {
                              t[5].data(), t[6].data(), t[7].data(), t[8].data(), t[0].size()};
         return s;
     }
-    horde_ground_batch batch(size_t n)
+    horde_ground_batch batch(size_t f, size_t n)
     {
         horde_ground_batch b;
-        b.x = x.data(), b.y = y.data(), b.z = z.data();
+        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
         b.depth = kDepth;
-        b.out_y = oy.data(), b.out_tri = ot.data(), b.out_flags = of.data();
+        b.out_y = oy.data() + f, b.out_tri = ot.data() + f, b.out_flags = of.data() + f;
         b.n = n;
         return b;
     }
@@ -88,8 +88,9 @@ Ground *g_ground;
 void ground_height(benchmark::State &state, horde_isa isa, size_t n)
 {
     const horde_triangles s = g_ground->soup();
-    const horde_ground_batch b = g_ground->batch(n);
+    Rotor rot(n);
     for (auto _ : state) {
+        const horde_ground_batch b = g_ground->batch(rot.next(), n);
         int st = horde_ground_height_isa(isa, &s, &b);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -106,7 +107,7 @@ void hb::register_ground_height()
 {
     g_ground = new Ground();
     const horde_triangles s = g_ground->soup();
-    const horde_ground_batch b = g_ground->batch(kMax);
+    const horde_ground_batch b = g_ground->batch(0, kMax);
     if (horde_ground_height_isa(HORDE_ISA_SCALAR, &s, &b) == HORDE_OK) {
         size_t found = 0;
         for (size_t i = 0; i < kMax; i++)

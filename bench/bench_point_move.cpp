@@ -62,14 +62,14 @@ struct Npcs {
         }
     }
 
-    horde_point_move_batch batch(size_t n)
+    horde_point_move_batch batch(size_t f, size_t n)
     {
         horde_point_move_batch b;
-        b.x = x.data(), b.y = y.data(), b.z = z.data();
-        b.dx = dx.data(), b.dy = dy.data(), b.dz = dz.data();
-        b.out_x = ox.data(), b.out_y = oy.data(), b.out_z = oz.data();
-        b.out_dx = odx.data(), b.out_dy = ody.data(), b.out_dz = odz.data();
-        b.out_flags = flags.data();
+        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
+        b.dx = dx.data() + f, b.dy = dy.data() + f, b.dz = dz.data() + f;
+        b.out_x = ox.data() + f, b.out_y = oy.data() + f, b.out_z = oz.data() + f;
+        b.out_dx = odx.data() + f, b.out_dy = ody.data() + f, b.out_dz = odz.data() + f;
+        b.out_flags = flags.data() + f;
         b.n = n;
         return b;
     }
@@ -79,8 +79,9 @@ Npcs *g_npcs;
 
 void move_points(benchmark::State &state, horde_isa isa, size_t n)
 {
-    const horde_point_move_batch b = g_npcs->batch(n);
+    Rotor rot(n);
     for (auto _ : state) {
+        const horde_point_move_batch b = g_npcs->batch(rot.next(), n);
         int st = horde_point_move_isa(isa, &g_scene.world, NULL, &b);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -96,7 +97,7 @@ void move_points(benchmark::State &state, horde_isa isa, size_t n)
 void hb::register_point_move()
 {
     g_npcs = new Npcs(kMax);
-    horde_point_move_batch b = g_npcs->batch(kMax);
+    horde_point_move_batch b = g_npcs->batch(0, kMax);
     if (horde_point_move_isa(HORDE_ISA_SCALAR, &g_scene.world, NULL, &b) == HORDE_OK) {
         size_t hit = 0;
         for (size_t i = 0; i < kMax; i++)

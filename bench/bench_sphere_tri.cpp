@@ -22,7 +22,7 @@ const size_t hb::kTriBatchCount = sizeof kTriBatches / sizeof kTriBatches[0];
 
 namespace {
 
-const size_t kMaxPairs = 65536;
+const size_t kMaxPairs = kTriPool;
 const size_t kListLen = 8;
 
 void unit_dir(Rng &g, float d[3])
@@ -94,13 +94,17 @@ TriPairs *g_pairs;
 void sphere_tri(benchmark::State &state, horde_isa isa, size_t n)
 {
     TriPairs *p = g_pairs;
-    horde_spheres s = {p->in[0].data(), p->in[1].data(), p->in[2].data(), p->in[3].data(), n};
-    horde_triangles t = {p->in[4].data(), p->in[5].data(), p->in[6].data(), p->in[7].data(),
-                         p->in[8].data(), p->in[9].data(), p->in[10].data(), p->in[11].data(),
-                         p->in[12].data(), n};
-    horde_sphere_tri_out o = {p->out[0].data(), p->out[1].data(), p->out[2].data(), p->out[3].data(),
-                              p->out[4].data(), p->out[5].data(), p->out[6].data(), p->flags.data()};
+    Rotor rot(n);
     for (auto _ : state) {
+        const size_t f = rot.next();
+        horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
+                           p->in[3].data() + f, n};
+        horde_triangles t = {p->in[4].data() + f,  p->in[5].data() + f,  p->in[6].data() + f,
+                             p->in[7].data() + f,  p->in[8].data() + f,  p->in[9].data() + f,
+                             p->in[10].data() + f, p->in[11].data() + f, p->in[12].data() + f, n};
+        horde_sphere_tri_out o = {p->out[0].data() + f, p->out[1].data() + f, p->out[2].data() + f,
+                                  p->out[3].data() + f, p->out[4].data() + f, p->out[5].data() + f,
+                                  p->out[6].data() + f, p->flags.data() + f};
         int st = horde_sphere_tri_pairs_isa(isa, &s, &t, &o);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -125,15 +129,18 @@ void sphere_tri_list(benchmark::State &state, horde_isa isa, size_t n)
 {
     TriPairs *p = g_pairs;
     Lists *l = g_lists;
-    horde_spheres s = {p->in[0].data(), p->in[1].data(), p->in[2].data(), p->in[3].data(), n};
     horde_triangles soup = {p->in[4].data(), p->in[5].data(), p->in[6].data(), p->in[7].data(),
                             p->in[8].data(), p->in[9].data(), p->in[10].data(), p->in[11].data(),
                             p->in[12].data(), kMaxPairs};
-    horde_sphere_tri_list_out o = {l->out[0].data(), l->out[1].data(), l->out[2].data(),
-                                   l->deepest.data(), l->out[3].data(), l->out[4].data(),
-                                   l->out[5].data(), l->out[6].data(), l->flags.data()};
+    Rotor rot(n);
     for (auto _ : state) {
-        int st = horde_sphere_tri_list_isa(isa, &s, &soup, l->offsets.data(), l->indices.data(), &o);
+        const size_t f = rot.next();
+        horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
+                           p->in[3].data() + f, n};
+        horde_sphere_tri_list_out o = {l->out[0].data() + f, l->out[1].data() + f, l->out[2].data() + f,
+                                       l->deepest.data() + f, l->out[3].data() + f, l->out[4].data() + f,
+                                       l->out[5].data() + f, l->out[6].data() + f, l->flags.data() + f};
+        int st = horde_sphere_tri_list_isa(isa, &s, &soup, l->offsets.data() + f, l->indices.data(), &o);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
             break;
@@ -184,33 +191,37 @@ Sweeps *make_sweeps()
     return w;
 }
 
-horde_sweepers sweepers_of(Sweeps *w, size_t n)
+// The batch of n sweeps starting at pair f.
+horde_sweepers sweepers_of(Sweeps *w, size_t f, size_t n)
 {
-    horde_sweepers m = {w->in[0].data(), w->in[1].data(), w->in[2].data(), w->in[3].data(),
-                        w->in[4].data(), w->in[5].data(), w->in[6].data(), w->in[7].data(),
-                        w->in[8].data(), n};
+    horde_sweepers m = {w->in[0].data() + f, w->in[1].data() + f, w->in[2].data() + f,
+                        w->in[3].data() + f, w->in[4].data() + f, w->in[5].data() + f,
+                        w->in[6].data() + f, w->in[7].data() + f, w->in[8].data() + f, n};
     return m;
 }
-horde_triangles sweep_tris_of(Sweeps *w, size_t n)
+horde_triangles sweep_tris_of(Sweeps *w, size_t f, size_t n)
 {
-    horde_triangles t = {w->in[9].data(), w->in[10].data(), w->in[11].data(), w->in[12].data(),
-                         w->in[13].data(), w->in[14].data(), w->in[15].data(), w->in[16].data(),
-                         w->in[17].data(), n};
+    horde_triangles t = {w->in[9].data() + f,  w->in[10].data() + f, w->in[11].data() + f,
+                         w->in[12].data() + f, w->in[13].data() + f, w->in[14].data() + f,
+                         w->in[15].data() + f, w->in[16].data() + f, w->in[17].data() + f, n};
     return t;
 }
-horde_sweep_out sweep_out_of(Sweeps *w)
+horde_sweep_out sweep_out_of(Sweeps *w, size_t f)
 {
-    horde_sweep_out o = {w->out[0].data(), w->out[1].data(), w->out[2].data(), w->out[3].data(),
-                         w->out[4].data(), w->out[5].data(), w->out[6].data(), w->flags.data()};
+    horde_sweep_out o = {w->out[0].data() + f, w->out[1].data() + f, w->out[2].data() + f,
+                         w->out[3].data() + f, w->out[4].data() + f, w->out[5].data() + f,
+                         w->out[6].data() + f, w->flags.data() + f};
     return o;
 }
 
 void sweep_sphere_tri(benchmark::State &state, horde_isa isa, size_t n)
 {
-    const horde_sweepers m = sweepers_of(g_sweeps, n);
-    const horde_triangles t = sweep_tris_of(g_sweeps, n);
-    const horde_sweep_out o = sweep_out_of(g_sweeps);
+    Rotor rot(n);
     for (auto _ : state) {
+        const size_t f = rot.next();
+        const horde_sweepers m = sweepers_of(g_sweeps, f, n);
+        const horde_triangles t = sweep_tris_of(g_sweeps, f, n);
+        const horde_sweep_out o = sweep_out_of(g_sweeps, f);
         int st = horde_sweep_sphere_tri_isa(isa, &m, &t, &o);
         if (st != HORDE_OK) {
             state.SkipWithError(horde_status_string(st));
@@ -255,9 +266,9 @@ void hb::register_sphere_tri()
 
     g_sweeps = make_sweeps();
     {
-        const horde_sweepers m = sweepers_of(g_sweeps, kMaxPairs);
-        const horde_triangles t = sweep_tris_of(g_sweeps, kMaxPairs);
-        const horde_sweep_out o = sweep_out_of(g_sweeps);
+        const horde_sweepers m = sweepers_of(g_sweeps, 0, kMaxPairs);
+        const horde_triangles t = sweep_tris_of(g_sweeps, 0, kMaxPairs);
+        const horde_sweep_out o = sweep_out_of(g_sweeps, 0);
         if (horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &m, &t, &o) == HORDE_OK) {
             size_t hit = 0;
             for (size_t i = 0; i < kMaxPairs; i++)

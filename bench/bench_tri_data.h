@@ -41,6 +41,9 @@ template <class T> struct LanePool {
     }
 };
 
+// Pairs in each pool; the largest batch.
+const size_t kTriPool = kFreshItems;
+
 struct TriPairs {
     // 13 input arrays (sphere x, y, z, r, then ax .. cz), 7 + flags outputs: one pool.
     Lane<float> in[13], out[7];
