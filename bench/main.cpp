@@ -1,6 +1,7 @@
 // horde benchmark suite: builds the game scene, registers every kernel's benchmarks
 // (<kernel>/<isa>/<n>) for every supported backend, and runs Google Benchmark.
 #include <cstdio>
+#include <cstdlib>
 
 #include "bench_common.h"
 
@@ -18,6 +19,15 @@ std::vector<horde_isa> hb::isas()
 std::string hb::bench_name(const char *kernel, horde_isa isa, size_t n)
 {
     return std::string(kernel) + "/" + horde_isa_name(isa) + "/" + std::to_string(n);
+}
+
+bool hb::repeat_batches()
+{
+    static const bool repeat = [] {
+        const char *e = std::getenv("HORDE_BENCH_REPEAT");
+        return e && *e && *e != '0';
+    }();
+    return repeat;
 }
 
 static bool emulated(horde_isa isa)
@@ -54,6 +64,9 @@ int main(int argc, char **argv)
             emu += (emu.empty() ? "" : ",") + std::string(horde_isa_name(isa));
     benchmark::AddCustomContext("horde_best_isa", horde_isa_name(horde_isa_best()));
     benchmark::AddCustomContext("horde_emulated_isas", emu);
+    benchmark::AddCustomContext("horde_batches", hb::repeat_batches()
+                                                     ? "repeated: every call on the first n items"
+                                                     : "fresh: successive n-item slices of a 64K-item window");
 
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
