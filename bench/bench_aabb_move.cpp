@@ -1,12 +1,13 @@
 // move_aabbs/<isa>/<n>: one frame of NPC boxes (half extents 0.3, height 1.8) standing on
 // the game scene's ground at free positions, walking at 5 blocks/s in random directions
 // at 60 Hz under one frame of gravity (from rest: dy = -9.81 / 60^2), default parameters
-// (no step-up, max_distance 32). Inputs are never written: every iteration is the same
-// pure function. items_per_second = movers stepped per second.
+// (no step-up, max_distance 32). Inputs are never written; each timed call steps the
+// next n boxes of the pool (Rotor). items_per_second = movers stepped per second.
 #include <cmath>
 #include <cstdio>
 
 #include "bench_common.h"
+#include "bench_pool.h"
 
 using namespace hb;
 
@@ -16,12 +17,20 @@ const size_t kSizes[] = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
 struct Boxes {
-    std::vector<float> x, y, z, dx, dy, dz, hx, hz, h, ox, oy, oz, odx, ody, odz;
-    std::vector<uint32_t> flags;
+    Lane<float> x, y, z, dx, dy, dz, hx, hz, h, ox, oy, oz, odx, ody, odz;
+    Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
     explicit Boxes(size_t n)
-        : x(n), y(n), z(n), dx(n), dy(n), dz(n), hx(n, 0.3f), hz(n, 0.3f), h(n, 1.8f), ox(n),
-          oy(n), oz(n), odx(n), ody(n), odz(n), flags(n)
     {
+        pool.carve({&x, &y, &z, &dx, &dy, &dz, &hx, &hz, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
+        upool.carve({&flags}, n, 15);
+        for (size_t i = 0; i < n; i++)
+            hx[i] = 0.3f;
+        for (size_t i = 0; i < n; i++)
+            hz[i] = 0.3f;
+        for (size_t i = 0; i < n; i++)
+            h[i] = 1.8f;
         Rng rng{0x61616262ull}; // "aabb"
         const float speed = 5.0f / 60.0f, fall = -9.81f / (60.0f * 60.0f);
         for (size_t i = 0; i < n;) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "bench_pool.h"
 
 using namespace hb;
 
@@ -22,13 +23,19 @@ const uint64_t kMoverSeed = 0x686f726465ull; // "horde"
 // One set of movers; each timed call takes the next n of them (Rotor). Inputs are never
 // written.
 struct Movers {
-    std::vector<float> x, y, z, radius, height, out_x, out_y, out_z;
-    std::vector<uint32_t> out_flags;
+    Lane<float> x, y, z, radius, height, out_x, out_y, out_z;
+    Lane<uint32_t> out_flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
 
     explicit Movers(size_t n)
-        : x(n), y(n), z(n), radius(n, 0.3f), height(n, 1.8f), out_x(n), out_y(n), out_z(n),
-          out_flags(n)
     {
+        pool.carve({&x, &y, &z, &radius, &height, &out_x, &out_y, &out_z}, n);
+        upool.carve({&out_flags}, n, 8);
+        for (size_t i = 0; i < n; i++)
+            radius[i] = 0.3f;
+        for (size_t i = 0; i < n; i++)
+            height[i] = 1.8f;
         Rng rng{kMoverSeed};
         for (size_t i = 0; i < n; i++) {
             x[i] = rng.uniform(SCENE_MIN_X, SCENE_MAX_X);

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "bench_common.h"
+#include "bench_pool.h"
 
 using namespace hb;
 
@@ -15,12 +16,18 @@ const size_t kSizes[] = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
 struct Npcs {
-    std::vector<float> x, y, z, dx, dy, dz, r, h, ox, oy, oz, odx, ody, odz;
-    std::vector<uint32_t> flags;
+    Lane<float> x, y, z, dx, dy, dz, r, h, ox, oy, oz, odx, ody, odz;
+    Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
     explicit Npcs(size_t n)
-        : x(n), y(n), z(n), dx(n), dy(n), dz(n), r(n, 0.3f), h(n, 1.8f), ox(n), oy(n), oz(n),
-          odx(n), ody(n), odz(n), flags(n)
     {
+        pool.carve({&x, &y, &z, &dx, &dy, &dz, &r, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
+        upool.carve({&flags}, n, 14);
+        for (size_t i = 0; i < n; i++)
+            r[i] = 0.3f;
+        for (size_t i = 0; i < n; i++)
+            h[i] = 1.8f;
         Rng rng{0x6d6f7665ull}; // "move"
         const float speed = 5.0f / 60.0f, fall = -9.81f / (60.0f * 60.0f);
         for (size_t i = 0; i < n;) {

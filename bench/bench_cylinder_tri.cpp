@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "bench_pool.h"
 
 using namespace hb;
 
@@ -22,14 +23,16 @@ const float kStep = 0.3f;
 const float kOff = 0.75f;
 
 struct Pairs {
-    std::vector<float> v[14]; // x y z r h, then ax ay az bx by bz cx cy cz
-    std::vector<float> px, pz;
-    std::vector<uint32_t> f;
+    Lane<float> v[14]; // x y z r h, then ax ay az bx by bz cx cy cz
+    Lane<float> out[2];  // px, pz
+    Lane<uint32_t> f;
+    LanePool<float> pool;
+    LanePool<uint32_t> fpool;
 
-    explicit Pairs(size_t n) : px(n), pz(n), f(n)
+    explicit Pairs(size_t n)
     {
-        for (auto &a : v)
-            a.resize(n);
+        pool.carve(v, 14, out, 2, n);
+        fpool.carve(&f, 1, n, 16);
         Rng rng{0x63796c747269ull}; // "cyltri"
         for (size_t i = 0; i < n; i++) {
             const float cx = rng.uniform(-60.0f, 60.0f), cy = rng.uniform(-5.0f, 5.0f),
@@ -72,7 +75,7 @@ struct Pairs {
         b.x = v[0].data() + at, b.y = v[1].data() + at, b.z = v[2].data() + at;
         b.radius = v[3].data() + at, b.height = v[4].data() + at;
         b.step = kStep;
-        b.out_px = px.data() + at, b.out_pz = pz.data() + at, b.out_flags = f.data() + at;
+        b.out_px = out[0].data() + at, b.out_pz = out[1].data() + at, b.out_flags = f.data() + at;
         b.n = n;
         return b;
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "bench_pool.h"
 
 using namespace hb;
 
@@ -24,12 +25,18 @@ const float kDepth = 2.0f;
 
 struct Ground {
     std::vector<float> t[9];
-    std::vector<float> x, y, z, oy;
-    std::vector<int32_t> ot;
-    std::vector<uint32_t> of;
+    Lane<float> x, y, z, oy;
+    Lane<int32_t> ot;
+    Lane<uint32_t> of;
+    LanePool<float> pool;
+    LanePool<int32_t> tpool;
+    LanePool<uint32_t> fpool;
 
-    Ground() : x(kMax), y(kMax), z(kMax), oy(kMax), ot(kMax), of(kMax)
+    Ground()
     {
+        pool.carve({&x, &y, &z, &oy}, kMax);
+        tpool.carve({&ot}, kMax, 4);
+        fpool.carve({&of}, kMax, 5);
         Rng rng{0x67726f756e64ull}; // "ground"
         float h[5][5];
         for (auto &row : h)

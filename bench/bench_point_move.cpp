@@ -7,8 +7,8 @@
 // top + skin, found by dropping a random start point in y [0, 2.5) onto what is below it)
 // with one frame of fall from rest, -g/60^2; the rest are airborne at a random free point
 // in y [0, 2.5), falling for t in [1/60, 0.5) s: dy = -g t / 60. Grounded NPCs are pushed
-// back onto their floor every frame, as in a game. Inputs are never written, so every
-// iteration recomputes the same frame into the output arrays.
+// back onto their floor every frame, as in a game. Inputs are never written; each timed
+// call steps the next n NPCs of the pool (Rotor).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "bench_pool.h"
 
 using namespace hb;
 
@@ -27,13 +28,15 @@ const size_t kMax = 1048576;
 const uint64_t kSeed = 0x706f696e74ull; // "point"
 
 struct Npcs {
-    std::vector<float> x, y, z, dx, dy, dz, ox, oy, oz, odx, ody, odz;
-    std::vector<uint32_t> flags;
+    Lane<float> x, y, z, dx, dy, dz, ox, oy, oz, odx, ody, odz;
+    Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
 
     explicit Npcs(size_t n)
-        : x(n), y(n), z(n), dx(n), dy(n), dz(n), ox(n), oy(n), oz(n), odx(n), ody(n), odz(n),
-          flags(n)
     {
+        pool.carve({&x, &y, &z, &dx, &dy, &dz, &ox, &oy, &oz, &odx, &ody, &odz}, n);
+        upool.carve({&flags}, n, 12);
         const horde_world *w = &g_scene.world;
         const float g = 9.81f, dt = 1.0f / 60.0f, skin = 1.0f / 1024.0f;
         Rng rng{kSeed};

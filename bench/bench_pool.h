@@ -1,0 +1,55 @@
+// SoA arrays for the benchmarks, carved from one allocation per batch (see LanePool).
+#ifndef HORDE_BENCH_POOL_H
+#define HORDE_BENCH_POOL_H
+
+#include <cstddef>
+#include <initializer_list>
+#include <vector>
+
+namespace hb {
+
+// SoA batches as an engine lays them out: the arrays of one batch in one allocation,
+// back to back, each starting one cache line further from a 4 KiB multiple than the one
+// before. Separate allocations of equal size (e.g. std::vector<float>(65536) each) all
+// start at the same offset in a page, so element i of every array maps to the same L1
+// set: a kernel streaming 21 arrays through an 8-way cache then thrashes it (measured
+// here: loads and stores alone took half of sphere_tri/avx2's time).
+template <class T> struct Lane {
+    T *p = nullptr;
+    T *data() const { return p; }
+    T &operator[](size_t i) const { return p[i]; }
+};
+template <class T> struct LanePool {
+    std::vector<T> storage;
+    // count arrays of n elements each; array a starts first + a cache lines past a page
+    // multiple (pools of one benchmark pass distinct `first`s).
+    void carve(Lane<T> *arrays, size_t count, size_t n, size_t first = 0)
+    {
+        const size_t line = 64 / sizeof(T), page = 4096 / sizeof(T);
+        const size_t stride = (n + page - 1) / page * page + line;
+        storage.assign(stride * count + line * first, T());
+        for (size_t a = 0; a < count; a++)
+            arrays[a].p = storage.data() + line * first + stride * a;
+    }
+    // The arrays listed, in order (e.g. the members of a batch struct).
+    void carve(std::initializer_list<Lane<T> *> arrays, size_t n, size_t first = 0)
+    {
+        std::vector<Lane<T>> all(arrays.size());
+        carve(all.data(), all.size(), n, first);
+        size_t k = 0;
+        for (Lane<T> *a : arrays)
+            *a = all[k++];
+    }
+    // The inputs (na arrays) then the outputs (nb) of one batch, as one pool.
+    void carve(Lane<T> *a, size_t na, Lane<T> *b, size_t nb, size_t n)
+    {
+        std::vector<Lane<T>> all(na + nb);
+        carve(all.data(), na + nb, n);
+        for (size_t k = 0; k < na + nb; k++)
+            (k < na ? a[k] : b[k - na]) = all[k];
+    }
+};
+
+} // namespace hb
+
+#endif
