@@ -3,6 +3,7 @@
  * operation for operation (that file defines the result). */
 #include "sphere_tri_core_tmpl.h"
 #include "sweep_sphere_common.h"
+#include "lane_pack.h"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -30,6 +31,12 @@ typedef struct sw_tile {
     float t[TILE], q[3][TILE], dir[3][TILE], inv[3][TILE]; /* inv: 1 / R */
     uint32_t region[TILE], hit[TILE], in0[TILE], degen[TILE], ok[TILE], need[TILE];
 } sw_tile;
+
+/* The lanes of a tile that need pass 2, packed, and pass 2's results for them. */
+typedef struct sw_compact {
+    float u[9][TILE + W], v[3][TILE + W], t[TILE + W], q[3][TILE + W];
+    uint32_t reg[TILE + W];
+} sw_compact;
 
 /* The edges AB, BC, CA of a unit-space triangle. */
 static inline void sw_edges(const wf u[9], wf E[3][3])
@@ -130,7 +137,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
 }
 
 /* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
-ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int b, float *ot,
+ST_INLINE void sweep_pass2(const float u_[9][TILE + W], const float v_[3][TILE + W], int b, float *ot,
                            float *oq[3], uint32_t *oreg)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -229,10 +236,13 @@ void FN(horde_sweep_sphere_tri_)(const horde_sweepers *m, const horde_triangles 
                                  t->ax, t->ay, t->az, t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
     float *const outf[7] = {out->t, out->cx, out->cy, out->cz, out->nx, out->ny, out->nz};
     sw_tile T;
-    float cu[9][TILE], cv[3][TILE], ct[TILE], cq[3][TILE];
-    uint32_t creg[TILE];
-    int cidx[TILE];
-    float *cqp[3] = {cq[0], cq[1], cq[2]};
+    /* Compacted lanes; W spare lanes because each block writes and reads W at a time.
+     * Zeroed once: lanes past the compacted count are then read as zeros (and
+     * discarded), never as indeterminate values. */
+    static const sw_compact zero_compact;
+    sw_compact C = zero_compact;
+    int bmask[TILE / W], boff[TILE / W];
+    float *cqp[3] = {C.q[0], C.q[1], C.q[2]};
     /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
     float tin[18][TILE], tout[7][TILE];
     uint32_t tflags[TILE];
@@ -261,33 +271,46 @@ void FN(horde_sweep_sphere_tri_)(const horde_sweepers *m, const horde_triangles 
         }
         for (size_t b = 0; b < padded; b += W)
             sweep_pass1(src, base + b, &T, (int)b);
-        /* Compact the lanes that need edges and vertices. */
+        /* Compact the lanes that need edges and vertices, a block at a time: left-pack
+         * with a lane permute (the need bits of fresh inputs do not predict, so no
+         * per-lane branches). */
         int nc = 0;
-        for (size_t j = 0; j < padded; j++)
-            if (T.need[j]) {
-                for (int k = 0; k < 9; k++)
-                    cu[k][nc] = T.u[k][j];
-                for (int k = 0; k < 3; k++)
-                    cv[k][nc] = T.v[k][j];
-                cidx[nc++] = (int)j;
-            }
+        for (size_t b = 0; b < padded; b += W) {
+            w_perm pack, unpack;
+            const int mb = wi_bits(wi_load(T.need + b));
+            const int c = lp_pack(mb, &pack, &unpack);
+            for (int k = 0; k < 9; k++)
+                wf_store(C.u[k] + nc, wf_permute(wf_load(T.u[k] + b), pack));
+            for (int k = 0; k < 3; k++)
+                wf_store(C.v[k] + nc, wf_permute(wf_load(T.v[k] + b), pack));
+            bmask[b / W] = mb, boff[b / W] = nc;
+            nc += c;
+        }
         const int ncp = (nc + W - 1) / W * W;
         for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
             for (int k = 0; k < 9; k++)
-                cu[k][j] = 0.0f;
+                C.u[k][j] = 0.0f;
             for (int k = 0; k < 3; k++)
-                cv[k][j] = 0.0f;
+                C.v[k][j] = 0.0f;
         }
         for (int b = 0; b < ncp; b += W)
-            sweep_pass2((const float(*)[TILE])cu, (const float(*)[TILE])cv, b, ct, cqp, creg);
-        for (int j = 0; j < nc; j++)
-            if (creg[j]) {
-                const int l = cidx[j];
-                T.t[l] = ct[j];
-                T.q[0][l] = cq[0][j], T.q[1][l] = cq[1][j], T.q[2][l] = cq[2][j];
-                T.region[l] = creg[j];
-                T.hit[l] = ~0u;
-            }
+            sweep_pass2((const float(*)[TILE + W])C.u, (const float(*)[TILE + W])C.v, b, C.t, cqp, C.reg);
+        /* Merge back: the lanes whose edge or vertex stage hit take its t, point and
+         * region. */
+        for (size_t b = 0; b < padded; b += W) {
+            const int mb = bmask[b / W], o = boff[b / W];
+            if (!mb)
+                continue;
+            w_perm pack, unpack;
+            lp_pack(mb, &pack, &unpack);
+            const wi reg = wi_permute(wi_load(C.reg + o), unpack);
+            const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T.need + b));
+            wf_store(T.t + b, wf_sel(got, wf_permute(wf_load(C.t + o), unpack), wf_load(T.t + b)));
+            for (int k = 0; k < 3; k++)
+                wf_store(T.q[k] + b, wf_sel(got, wf_permute(wf_load(C.q[k] + o), unpack), wf_load(T.q[k] + b)));
+            wi_store(T.region + b, wi_sel(got, reg, wi_load(T.region + b)));
+            wi_store(T.hit + b, wi_or(got, wi_load(T.hit + b)));
+        }
         for (size_t b = 0; b < padded; b += W)
             sweep_pass3(src, base + b, &T, (int)b, dst, dflags);
         if (padded != count)

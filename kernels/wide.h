@@ -71,6 +71,17 @@ static inline wi wi_as(wf a) { return simde_mm256_castps_si256(a); }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, simde_mm256_castsi256_ps(m)); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm256_blendv_epi8(b, a, m); }
 static inline int wi_any(wi m) { return simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)) != 0; }
+static inline int wi_bits(wi m) { return simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)); }
+/* A lane permutation: lane l of wf_permute(v, p) is lane p[l] of v. Made from 4-bit
+ * fields (field l = source lane of lane l) with a variable shift, in registers. */
+typedef simde__m256i w_perm;
+static inline w_perm w_perm_of(uint32_t fields)
+{
+    const simde__m256i sh = simde_mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    return simde_mm256_and_si256(simde_mm256_srlv_epi32(simde_mm256_set1_epi32((int32_t)fields), sh),
+                                 simde_mm256_set1_epi32(7));
+}
+static inline wf wf_permute(wf v, w_perm p) { return simde_mm256_permutevar8x32_ps(v, p); }
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
 static inline uint32_t fetch4(const uint32_t *row, int sh)
@@ -150,6 +161,8 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     return (uint32_t)simde_mm_cvtsi128_si32(v);
 }
 
+static inline int wi_bits(wi m) { return simde_mm_movemask_ps(simde_mm_castsi128_ps(m)); }
+#define HORDE_WIDE_PERMUTE_BY_LANES
 #elif defined(HORDE_WIDE_NEON)
 #include <simde/arm/neon.h>
 #define W 4
@@ -201,6 +214,8 @@ static inline wi wi_as(wf a) { return simde_vreinterpretq_s32_f32(a); }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_vbslq_f32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_vbslq_s32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline int wi_any(wi m) { return simde_vmaxvq_u32(simde_vreinterpretq_u32_s32(m)) != 0; }
+#define HORDE_WIDE_BITS_BY_STORE
+#define HORDE_WIDE_PERMUTE_BY_LANES
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
 static inline uint32_t fetch4(const uint32_t *row, int sh)
@@ -253,6 +268,8 @@ static inline wi wi_as(wf a) { return a; }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_wasm_v128_bitselect(a, b, m); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_wasm_v128_bitselect(a, b, m); }
 static inline int wi_any(wi m) { return simde_wasm_v128_any_true(m); }
+#define HORDE_WIDE_BITS_BY_STORE
+#define HORDE_WIDE_PERMUTE_BY_LANES
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
 static inline uint32_t fetch4(const uint32_t *row, int sh)
@@ -276,5 +293,40 @@ static inline wi wi_floor(wf v) { wi i = wi_trunc(v); return wi_add(i, wf_gt(wf_
 static inline wi wi_ceil(wf v) { wi i = wi_trunc(v); return wi_sub(i, wf_lt(wf_from_i(i), v)); }
 /* a >= b for ints. */
 static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
+#if defined(HORDE_WIDE_BITS_BY_STORE)
+/* Bit l set when mask lane l is set. */
+static inline int wi_bits(wi m)
+{
+    uint32_t x[W];
+    int bits = 0;
+    wi_store(x, m);
+    for (int l = 0; l < W; l++)
+        bits |= (int)(x[l] >> 31) << l;
+    return bits;
+}
+#endif
+#if defined(HORDE_WIDE_PERMUTE_BY_LANES)
+/* A lane permutation (see the AVX2 branch), applied lane by lane: 4-lane ISAs have no
+ * variable float shuffle in their base sets. */
+typedef struct w_perm {
+    int32_t src[W];
+} w_perm;
+static inline w_perm w_perm_of(uint32_t fields)
+{
+    w_perm p;
+    for (int l = 0; l < W; l++)
+        p.src[l] = (int32_t)((fields >> (4 * l)) & (W - 1));
+    return p;
+}
+static inline wf wf_permute(wf v, w_perm p)
+{
+    float x[W], y[W];
+    wf_store(x, v);
+    for (int l = 0; l < W; l++)
+        y[l] = x[p.src[l]];
+    return wf_load(y);
+}
+#endif
+static inline wi wi_permute(wi v, w_perm p) { return wi_as(wf_permute(wf_as(v), p)); }
 
 #endif
