@@ -234,19 +234,16 @@ ST_INLINE void st_sphere_tri(wf px, wf py, wf pz, wf r, const st_tri *t, st_res 
     st_sphere_finish(&c, r, o);
 }
 
-/* Valid-lane mask for 12 coordinates and a radius range; NaN fails. */
-static inline wi st_coord_ok(wf v) { return wf_le(wf_abs(v), wf_set(HORDE_TRI_MAX_COORD)); }
-/* The same for v[0 .. n) except v[skip], as integers: |v| <= 2^16 exactly when the bits
- * of |v| (sign cleared) are at most those of 2^16, and NaN's bits are above (IEEE
- * binary32 orders non-negative values like their bit patterns). One max per value. */
-static inline wi st_coords_ok(const wf *v, int skip, int n)
+/* Coordinate validation as integers: |v| <= 2^16 exactly when the bits of |v| (sign
+ * cleared) are at most those of 2^16, and NaN's bits are above (IEEE binary32 orders
+ * non-negative values like their bit patterns). One max per value: st_bits_max folds
+ * v[0 .. n) into m, st_bits_ok tests the result. */
+static inline wi st_bits_max(wi m, const wf *v, int n)
 {
-    const wi abs_bits = wi_set(0x7fffffff);
-    wi m = wi_set(0);
     for (int a = 0; a < n; a++)
-        if (a != skip)
-            m = wi_max(m, wi_and(wi_as(v[a]), abs_bits));
-    return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD))));
+        m = wi_max(m, wi_and(wi_as(v[a]), wi_set(0x7fffffff)));
+    return m;
 }
+static inline wi st_bits_ok(wi m) { return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD)))); }
 
 #endif

@@ -18,7 +18,7 @@ ST_INLINE void pairs_block(const float *const in[13], size_t i, float *const out
     for (int a = 0; a < 13; a++)
         v[a] = wf_load(in[a] + i);
     wi ok = wi_and(wf_le(wf_set(0.0f), v[3]), wf_le(v[3], wf_set(HORDE_SPHERE_MAX_RADIUS)));
-    ok = wi_and(ok, st_coords_ok(v, 3, 13));
+    ok = wi_and(ok, st_bits_ok(st_bits_max(st_bits_max(wi_set(0), v, 3), v + 4, 9)));
     const wf zero = wf_set(0.0f);
     const int all_ok = !wi_any(wi_not(ok));
     if (!all_ok) /* sanitise: invalid lanes compute on zeros */

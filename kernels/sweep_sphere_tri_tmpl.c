@@ -55,16 +55,20 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
     wf v[18];
     for (int a = 0; a < 18; a++)
         v[a] = wf_load(in[a] + i);
-    wi ok = wi_set(-1);
-    for (int a = 0; a < 18; a++)
-        if (a >= 6 && a < 9)
-            ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_MIN_RADIUS), v[a]),
-                                   wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
-        else
-            ok = wi_and(ok, st_coord_ok(v[a]));
-    if (wi_any(wi_not(ok))) /* sanitise: zeros, unit radii */
-        for (int a = 0; a < 18; a++)
-            v[a] = wf_sel(ok, v[a], a >= 6 && a < 9 ? one : zero);
+    /* Valid: position, move and triangle within the coordinate range, radii in range
+     * (NaN fails every test). */
+    wi ok = st_bits_ok(st_bits_max(st_bits_max(wi_set(0), v, 6), v + 9, 9));
+    for (int a = 6; a < 9; a++)
+        ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_MIN_RADIUS), v[a]),
+                               wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
+    if (wi_any(wi_not(ok))) { /* sanitise: zeros, unit radii */
+        for (int a = 0; a < 6; a++)
+            v[a] = wf_sel(ok, v[a], zero);
+        for (int a = 6; a < 9; a++)
+            v[a] = wf_sel(ok, v[a], one);
+        for (int a = 9; a < 18; a++)
+            v[a] = wf_sel(ok, v[a], zero);
+    }
 
     const wf ix = wf_div(one, v[6]), iy = wf_div(one, v[7]), iz = wf_div(one, v[8]);
     const wf vx = wf_mul(v[3], ix), vy = wf_mul(v[4], iy), vz = wf_mul(v[5], iz);
