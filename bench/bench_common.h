@@ -35,14 +35,16 @@ struct Rng {
 
 // Where each timed call's batch starts. Successive calls take successive n-element
 // slices of a window of max(n, kFreshItems) items, wrapping, so no call repeats the
-// inputs of the call before; a game never does (positions change between frames, and
-// other work runs between calls). Every pool holds at least that many items. Repeating
-// one batch lets the branch predictor learn its outcomes: at n = 1024 the branchy scalar
-// sphere-triangle reference and Bullet ran about 1.5x faster on one repeated batch than
-// on fresh inputs. This held for repeated sets of up to about 8K pairs, and also when
-// the fresh inputs had just been copied into L1, so it is the predictor, not the caches.
-// The branch-free SIMD codes change by a few percent. HORDE_BENCH_REPEAT=1 in the
-// environment restores the old timing (every call on the first n items) for comparison.
+// inputs of the call before (a game never does: positions change between frames, and
+// other work runs between calls). From n = kFreshItems up, the window is the batch
+// itself, repeated, but far larger than the predictor can learn. Every pool holds at
+// least max(n, kFreshItems) items. Repeating one batch lets the branch predictor learn
+// its outcomes: at n = 1024 the branchy scalar sphere-triangle reference and Bullet ran
+// about 1.5x faster on one repeated batch than on fresh inputs. This held for repeated
+// sets of up to about 8K pairs, and also when the fresh inputs had just been copied
+// into L1, so it is the predictor, not the caches. The branch-free SIMD codes change by
+// a few percent. HORDE_BENCH_REPEAT=1 in the environment restores the old timing (every
+// call on the first n items) for comparison.
 const size_t kFreshItems = 65536;
 bool repeat_batches(); // HORDE_BENCH_REPEAT is set (main.cpp)
 struct Rotor {

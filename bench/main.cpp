@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     benchmark::AddCustomContext("horde_emulated_isas", emu);
     benchmark::AddCustomContext("horde_batches", hb::repeat_batches()
                                                      ? "repeated: every call on the first n items"
-                                                     : "fresh: successive n-item slices of a 64K-item window");
+                                                     : "fresh: successive n-item slices of a max(n, 64K)-item window");
 
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))

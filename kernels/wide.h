@@ -82,6 +82,7 @@ static inline w_perm w_perm_of(uint32_t fields)
                                  simde_mm256_set1_epi32(7));
 }
 static inline wf wf_permute(wf v, w_perm p) { return simde_mm256_permutevar8x32_ps(v, p); }
+static inline wi wi_permute(wi v, w_perm p) { return simde_mm256_permutevar8x32_epi32(v, p); }
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
 static inline uint32_t fetch4(const uint32_t *row, int sh)
@@ -326,7 +327,15 @@ static inline wf wf_permute(wf v, w_perm p)
         y[l] = x[p.src[l]];
     return wf_load(y);
 }
+/* Integer lanes are copied as integers (a float copy could alter NaN patterns). */
+static inline wi wi_permute(wi v, w_perm p)
+{
+    uint32_t x[W], y[W];
+    wi_store(x, v);
+    for (int l = 0; l < W; l++)
+        y[l] = x[p.src[l]];
+    return wi_load(y);
+}
 #endif
-static inline wi wi_permute(wi v, w_perm p) { return wi_as(wf_permute(wf_as(v), p)); }
 
 #endif
