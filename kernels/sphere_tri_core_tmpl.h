@@ -34,11 +34,10 @@ typedef struct st_closest {
     wi degen;  /* mask */
 } st_closest;
 
-/* The closest point runs in three stages, so that a caller can stage them over many
- * blocks (one block's chain is longer than the out-of-order window): the triangle's
- * frame, then P's region and parameter, then the point. Each stage recomputes the edges
- * it needs from the vertices, with the same operations, so the bits do not depend on
- * the staging. */
+/* The closest point in three steps: the triangle's frame, then P's region and
+ * parameter, then the point. Each step recomputes the edges it needs from the vertices
+ * with the same operations (inlined together, the compiler merges them), so the bits
+ * are those of one pass. */
 typedef struct st_frame {
     wf nx, ny, nz, nn, L[3];
     wi degen; /* mask */

@@ -34,19 +34,9 @@ typedef struct sw_tile {
 
 /* The lanes of a tile that need pass 2, packed, and pass 2's results for them. */
 typedef struct sw_compact {
-    float u[9][TILE + W], v[3][TILE + W], t[TILE + W], q[3][TILE + W];
-    uint32_t reg[TILE + W];
+    float u[9][TILE], v[3][TILE], t[TILE], q[3][TILE];
+    uint32_t reg[TILE];
 } sw_compact;
-
-/* The edges AB, BC, CA of a unit-space triangle. */
-static inline void sw_edges(const wf u[9], wf E[3][3])
-{
-    for (int j = 0; j < 3; j++) {
-        const int j1 = j == 2 ? 0 : j + 1;
-        for (int k = 0; k < 3; k++)
-            E[j][k] = wf_sub(u[3 * j1 + k], u[3 * j + k]);
-    }
-}
 
 /* Pass 1 for W lanes: inputs in[18] at index i, results into the tile at lane b. */
 ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int b)
@@ -103,7 +93,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
     wi fhit = wi_set(0);
     if (wi_any(need_face)) {
         wf E[3][3];
-        sw_edges(u, E);
+        st_edges(&tr, E);
         const wf k = wf_div(one, wf_sqrt(wf_sel(need_face, c.nn, one)));
         const wf mx = wf_mul(c.nx, k), my = wf_mul(c.ny, k), mz = wf_mul(c.nz, k);
         const wf sd = wf_sub(zero, st_dot(mx, my, mz, u[0], u[1], u[2]));
@@ -141,7 +131,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
 }
 
 /* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
-ST_INLINE void sweep_pass2(const float u_[9][TILE + W], const float v_[3][TILE + W], int b, float *ot,
+ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int b, float *ot,
                            float *oq[3], uint32_t *oreg)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -149,8 +139,9 @@ ST_INLINE void sweep_pass2(const float u_[9][TILE + W], const float v_[3][TILE +
     for (int k = 0; k < 9; k++)
         u[k] = wf_load(u_[k] + b);
     const wf vx = wf_load(v_[0] + b), vy = wf_load(v_[1] + b), vz = wf_load(v_[2] + b);
+    const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
     wf E[3][3];
-    sw_edges(u, E);
+    st_edges(&tr, E);
     const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
     wf vX[3], XX[3];
     for (int j = 0; j < 3; j++) {
@@ -240,11 +231,12 @@ void FN(horde_sweep_sphere_tri_)(const horde_sweepers *m, const horde_triangles 
                                  t->ax, t->ay, t->az, t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
     float *const outf[7] = {out->t, out->cx, out->cy, out->cz, out->nx, out->ny, out->nz};
     sw_tile T;
-    /* Compacted lanes; W spare lanes because each block writes and reads W at a time.
-     * Zeroed once: lanes past the compacted count are then read as zeros (and
-     * discarded), never as indeterminate values. */
+    /* Compacted lanes. Block b writes and reads W lanes from a position <= b, so a
+     * tile's lanes fit. Zeroed once per call: lanes past the compacted count hold zeros
+     * or an earlier tile's values (read and discarded), never indeterminate values. */
     static const sw_compact zero_compact;
     sw_compact C = zero_compact;
+    w_perm bunpack[TILE / W]; /* per block: its packed lanes back in place */
     int bmask[TILE / W], boff[TILE / W];
     float *cqp[3] = {C.q[0], C.q[1], C.q[2]};
     /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
@@ -287,7 +279,7 @@ void FN(horde_sweep_sphere_tri_)(const horde_sweepers *m, const horde_triangles 
                 wf_store(C.u[k] + nc, wf_permute(wf_load(T.u[k] + b), pack));
             for (int k = 0; k < 3; k++)
                 wf_store(C.v[k] + nc, wf_permute(wf_load(T.v[k] + b), pack));
-            bmask[b / W] = mb, boff[b / W] = nc;
+            bmask[b / W] = mb, boff[b / W] = nc, bunpack[b / W] = unpack;
             nc += c;
         }
         const int ncp = (nc + W - 1) / W * W;
@@ -298,15 +290,14 @@ void FN(horde_sweep_sphere_tri_)(const horde_sweepers *m, const horde_triangles 
                 C.v[k][j] = 0.0f;
         }
         for (int b = 0; b < ncp; b += W)
-            sweep_pass2((const float(*)[TILE + W])C.u, (const float(*)[TILE + W])C.v, b, C.t, cqp, C.reg);
+            sweep_pass2((const float(*)[TILE])C.u, (const float(*)[TILE])C.v, b, C.t, cqp, C.reg);
         /* Merge back: the lanes whose edge or vertex stage hit take its t, point and
          * region. */
         for (size_t b = 0; b < padded; b += W) {
             const int mb = bmask[b / W], o = boff[b / W];
             if (!mb)
                 continue;
-            w_perm pack, unpack;
-            lp_pack(mb, &pack, &unpack);
+            const w_perm unpack = bunpack[b / W];
             const wi reg = wi_permute(wi_load(C.reg + o), unpack);
             const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T.need + b));
             wf_store(T.t + b, wf_sel(got, wf_permute(wf_load(C.t + o), unpack), wf_load(T.t + b)));

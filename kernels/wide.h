@@ -319,15 +319,7 @@ static inline w_perm w_perm_of(uint32_t fields)
         p.src[l] = (int32_t)((fields >> (4 * l)) & (W - 1));
     return p;
 }
-static inline wf wf_permute(wf v, w_perm p)
-{
-    float x[W], y[W];
-    wf_store(x, v);
-    for (int l = 0; l < W; l++)
-        y[l] = x[p.src[l]];
-    return wf_load(y);
-}
-/* Integer lanes are copied as integers (a float copy could alter NaN patterns). */
+/* Lanes are copied as integers, floats too (a float copy could alter NaN patterns). */
 static inline wi wi_permute(wi v, w_perm p)
 {
     uint32_t x[W], y[W];
@@ -336,6 +328,7 @@ static inline wi wi_permute(wi v, w_perm p)
         y[l] = x[p.src[l]];
     return wi_load(y);
 }
+static inline wf wf_permute(wf v, w_perm p) { return wf_as(wi_permute(wi_as(v), p)); }
 #endif
 
 #endif
