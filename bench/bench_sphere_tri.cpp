@@ -22,7 +22,7 @@ const size_t hb::kTriBatchCount = sizeof kTriBatches / sizeof kTriBatches[0];
 
 namespace {
 
-const size_t kMaxPairs = kTriPool;
+const size_t kMaxPairs = kFreshItems;
 const size_t kListLen = 8;
 
 void unit_dir(Rng &g, float d[3])
@@ -55,6 +55,21 @@ void triangle_near(Rng &g, const float c[3], float v[9], float q[3])
         q[k] = v[k] + (v[3 + k] - v[k]) * u + (v[6 + k] - v[k]) * w;
 }
 
+// The n spheres, and triangles, of the pairs starting at pair f.
+horde_spheres spheres_of(const TriPairs *p, size_t f, size_t n)
+{
+    horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
+                       p->in[3].data() + f, n};
+    return s;
+}
+horde_triangles tris_of(const TriPairs *p, size_t f, size_t n)
+{
+    horde_triangles t = {p->in[4].data() + f,  p->in[5].data() + f,  p->in[6].data() + f,
+                         p->in[7].data() + f,  p->in[8].data() + f,  p->in[9].data() + f,
+                         p->in[10].data() + f, p->in[11].data() + f, p->in[12].data() + f, n};
+    return t;
+}
+
 TriPairs *make_pairs()
 {
     TriPairs *p = new TriPairs;
@@ -74,10 +89,8 @@ TriPairs *make_pairs()
         for (int k = 0; k < 9; k++)
             p->in[4 + k][i] = v[k];
     }
-    horde_spheres s = {p->in[0].data(), p->in[1].data(), p->in[2].data(), p->in[3].data(), kMaxPairs};
-    horde_triangles t = {p->in[4].data(), p->in[5].data(), p->in[6].data(), p->in[7].data(),
-                         p->in[8].data(), p->in[9].data(), p->in[10].data(), p->in[11].data(),
-                         p->in[12].data(), kMaxPairs};
+    const horde_spheres s = spheres_of(p, 0, kMaxPairs);
+    const horde_triangles t = tris_of(p, 0, kMaxPairs);
     horde_sphere_tri_out o = {p->out[0].data(), p->out[1].data(), p->out[2].data(), p->out[3].data(),
                               p->out[4].data(), p->out[5].data(), p->out[6].data(), p->flags.data()};
     if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &s, &t, &o) == HORDE_OK) {
@@ -97,11 +110,8 @@ void sphere_tri(benchmark::State &state, horde_isa isa, size_t n)
     Rotor rot(n);
     for (auto _ : state) {
         const size_t f = rot.next();
-        horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
-                           p->in[3].data() + f, n};
-        horde_triangles t = {p->in[4].data() + f,  p->in[5].data() + f,  p->in[6].data() + f,
-                             p->in[7].data() + f,  p->in[8].data() + f,  p->in[9].data() + f,
-                             p->in[10].data() + f, p->in[11].data() + f, p->in[12].data() + f, n};
+        const horde_spheres s = spheres_of(p, f, n);
+        const horde_triangles t = tris_of(p, f, n);
         horde_sphere_tri_out o = {p->out[0].data() + f, p->out[1].data() + f, p->out[2].data() + f,
                                   p->out[3].data() + f, p->out[4].data() + f, p->out[5].data() + f,
                                   p->out[6].data() + f, p->flags.data() + f};
@@ -129,14 +139,11 @@ void sphere_tri_list(benchmark::State &state, horde_isa isa, size_t n)
 {
     TriPairs *p = g_pairs;
     Lists *l = g_lists;
-    horde_triangles soup = {p->in[4].data(), p->in[5].data(), p->in[6].data(), p->in[7].data(),
-                            p->in[8].data(), p->in[9].data(), p->in[10].data(), p->in[11].data(),
-                            p->in[12].data(), kMaxPairs};
+    const horde_triangles soup = tris_of(p, 0, kMaxPairs);
     Rotor rot(n);
     for (auto _ : state) {
         const size_t f = rot.next();
-        horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
-                           p->in[3].data() + f, n};
+        const horde_spheres s = spheres_of(p, f, n);
         horde_sphere_tri_list_out o = {l->out[0].data() + f, l->out[1].data() + f, l->out[2].data() + f,
                                        l->deepest.data() + f, l->out[3].data() + f, l->out[4].data() + f,
                                        l->out[5].data() + f, l->out[6].data() + f, l->flags.data() + f};

@@ -11,9 +11,6 @@
 
 namespace hb {
 
-// Pairs in each pool; the largest batch.
-const size_t kTriPool = kFreshItems;
-
 struct TriPairs {
     // 13 input arrays (sphere x, y, z, r, then ax .. cz), 7 + flags outputs: one pool.
     Lane<float> in[13], out[7];
@@ -23,7 +20,7 @@ struct TriPairs {
     double overlap_pct = 0;
 };
 
-const TriPairs &sphere_tri_pairs_data(); // built on first use, kMaxPairs pairs
+const TriPairs &sphere_tri_pairs_data(); // built on first use, kFreshItems pairs
 extern const size_t kTriBatches[];
 extern const size_t kTriBatchCount;
 void register_sphere_tri_bullet(); // bench_bullet.cpp, only with HORDE_BENCH_BULLET
