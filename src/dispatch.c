@@ -98,6 +98,11 @@ static const unsigned emulated = 0
 #endif
     ;
 
+int horde_isa_emulated(horde_isa isa)
+{
+    return (unsigned)isa < HORDE_ISA_COUNT && ((emulated >> isa) & 1u);
+}
+
 int horde_isa_supported(horde_isa isa)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT || !table[isa].cylinder_push)
