@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "horde/aabb_move.h"
-#include "cylinder_common.h" /* horde_ifloor / horde_iceil */
+#include "scalar.h"
 #include "kernel_protos.h"
 #include "window.h"
 

@@ -7,6 +7,7 @@
 
 #include "horde/cylinder.h"
 #include "kernel_protos.h"
+#include "scalar.h"
 #include "window.h"
 
 /* Movers are prepared (validated, sanitised, voxel window fetched) in tiles. */
@@ -28,19 +29,6 @@ static inline int horde_cyl_valid(float x, float y, float z, float r, float h)
            fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0.0f && r <= HORDE_CYL_MAX_RADIUS &&
            h >= 0.0f && h <= HORDE_CYL_MAX_HEIGHT;
 }
-
-/* floor / ceil to int32 for |v| < 2^31, exactly as the SIMD lanes compute them. */
-static inline int32_t horde_ifloor(float v)
-{
-    int32_t i = (int32_t)v;
-    return i - ((float)i > v);
-}
-static inline int32_t horde_iceil(float v)
-{
-    int32_t i = (int32_t)v;
-    return i + ((float)i < v);
-}
-
 
 /* The reference push of one mover (cylinder_push_ref.c); step_h > 0 enables step-up
  * (used by the move reference; the public push passes 0). */

@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "cylinder_common.h" /* horde_ifloor, horde_iceil */
+#include "scalar.h"
 #include "horde/point_move.h"
 #include "kernel_protos.h"
 #include "window.h"

@@ -292,6 +292,13 @@ static inline wi wi_not(wi a) { return wi_andnot(a, wi_set(-1)); }
 /* floor / ceil to int for |v| < 2^31: truncate, then correct by the mask (-1 / 0). */
 static inline wi wi_floor(wf v) { wi i = wi_trunc(v); return wi_add(i, wf_gt(wf_from_i(i), v)); }
 static inline wi wi_ceil(wf v) { wi i = wi_trunc(v); return wi_sub(i, wf_lt(wf_from_i(i), v)); }
+/* a < b ? a : b, the minps rule (horde_minf in scalar.h). */
+static inline wf wf_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); }
+/* (ax*bx + ay*by) + az*bz, unfused (horde_dot3 in scalar.h). */
+static inline wf wf_dot3(wf ax, wf ay, wf az, wf bx, wf by, wf bz)
+{
+    return wf_add(wf_add(wf_mul(ax, bx), wf_mul(ay, by)), wf_mul(az, bz));
+}
 /* a >= b for ints. */
 static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
 #if defined(HORDE_WIDE_BITS_BY_STORE)
