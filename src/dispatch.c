@@ -13,7 +13,8 @@ static const char *const isa_names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41"
                                                       "wasm_simd128"};
 
 /* Backends compiled into this build (meson defines HORDE_HAVE_<ISA>). A backend's
- * row is all or nothing: every kernel is compiled for every backend. */
+ * row is all or nothing: every kernel is compiled for every backend, so one bit per
+ * backend in `compiled` says which rows exist. */
 #define ENTRY_SCALAR(name) .name = horde_##name##_scalar,
 #define ENTRY_SSE2(name) .name = horde_##name##_sse2,
 #define ENTRY_SSE41(name) .name = horde_##name##_sse41,
@@ -39,6 +40,24 @@ static const horde_kernels table[HORDE_ISA_COUNT] = {
 #endif
 };
 
+static const unsigned compiled = 1u << HORDE_ISA_SCALAR
+#ifdef HORDE_HAVE_SSE2
+    | 1u << HORDE_ISA_SSE2
+#endif
+#ifdef HORDE_HAVE_SSE41
+    | 1u << HORDE_ISA_SSE41
+#endif
+#ifdef HORDE_HAVE_AVX2
+    | 1u << HORDE_ISA_AVX2
+#endif
+#ifdef HORDE_HAVE_NEON
+    | 1u << HORDE_ISA_NEON
+#endif
+#ifdef HORDE_HAVE_WASM_SIMD128
+    | 1u << HORDE_ISA_WASM_SIMD128
+#endif
+    ;
+
 const char *horde_isa_name(horde_isa isa)
 {
     return (unsigned)isa < HORDE_ISA_COUNT ? isa_names[isa] : NULL;
@@ -57,25 +76,15 @@ int horde_isa_parse(const char *name, horde_isa *out)
     return HORDE_ERR_UNKNOWN_ISA;
 }
 
-/* CPUID traps to the hypervisor on virtual machines: ask once. 0 = not yet known. */
-static atomic_uint cpu_flags_cache;
-
-static int native(horde_isa isa)
+/* Backends this CPU runs natively, from its feature flags. */
+static unsigned native_mask(void)
 {
-    unsigned f = atomic_load_explicit(&cpu_flags_cache, memory_order_relaxed);
-    if (!f) {
-        f = horde_cpu_flags() | 0x80000000u; /* marker bit: known, possibly no features */
-        atomic_store_explicit(&cpu_flags_cache, f, memory_order_relaxed);
-    }
-    switch (isa) {
-    case HORDE_ISA_SCALAR: return 1;
-    case HORDE_ISA_SSE2: return (f & HORDE_CPU_SSE2) != 0;
-    case HORDE_ISA_SSE41: return (f & HORDE_CPU_SSE41) != 0;
-    case HORDE_ISA_AVX2: return (f & HORDE_CPU_AVX2) != 0;
-    case HORDE_ISA_NEON: return (f & HORDE_CPU_NEON) != 0;
-    case HORDE_ISA_WASM_SIMD128: return (f & HORDE_CPU_WASM_SIMD128) != 0;
-    default: return 0;
-    }
+    const unsigned f = horde_cpu_flags();
+    return 1u << HORDE_ISA_SCALAR | (f & HORDE_CPU_SSE2 ? 1u << HORDE_ISA_SSE2 : 0) |
+           (f & HORDE_CPU_SSE41 ? 1u << HORDE_ISA_SSE41 : 0) |
+           (f & HORDE_CPU_AVX2 ? 1u << HORDE_ISA_AVX2 : 0) |
+           (f & HORDE_CPU_NEON ? 1u << HORDE_ISA_NEON : 0) |
+           (f & HORDE_CPU_WASM_SIMD128 ? 1u << HORDE_ISA_WASM_SIMD128 : 0);
 }
 
 /* Backends compiled for another architecture through SIMDe's portable code (NEON on
@@ -98,16 +107,30 @@ static const unsigned emulated = 0
 #endif
     ;
 
-int horde_isa_emulated(horde_isa isa)
+static int in_mask(unsigned mask, horde_isa isa)
 {
-    return (unsigned)isa < HORDE_ISA_COUNT && ((emulated >> isa) & 1u);
+    return (unsigned)isa < HORDE_ISA_COUNT && ((mask >> isa) & 1u);
 }
+
+/* Backends that run here: compiled, and emulated or native. Asked once (CPUID traps to
+ * the hypervisor on virtual machines); 0 = not yet known, so a marker bit is kept. */
+#define RUNNABLE_KNOWN 0x80000000u
+static atomic_uint runnable_cache;
+static unsigned runnable(void)
+{
+    unsigned m = atomic_load_explicit(&runnable_cache, memory_order_relaxed);
+    if (!m) {
+        m = (compiled & (emulated | native_mask())) | RUNNABLE_KNOWN;
+        atomic_store_explicit(&runnable_cache, m, memory_order_relaxed);
+    }
+    return m;
+}
+
+int horde_isa_emulated(horde_isa isa) { return in_mask(emulated & compiled, isa); }
 
 int horde_isa_supported(horde_isa isa)
 {
-    if ((unsigned)isa >= HORDE_ISA_COUNT || !table[isa].cylinder_push)
-        return 0;
-    return ((emulated >> isa) & 1u) || native(isa);
+    return in_mask(runnable(), isa);
 }
 
 horde_isa horde_isa_best(void)
@@ -115,14 +138,15 @@ horde_isa horde_isa_best(void)
     static const horde_isa ladder[] = {HORDE_ISA_AVX2, HORDE_ISA_SSE41, HORDE_ISA_SSE2,
                                        HORDE_ISA_NEON, HORDE_ISA_WASM_SIMD128};
     for (size_t i = 0; i < sizeof ladder / sizeof ladder[0]; i++)
-        if (table[ladder[i]].cylinder_push && !((emulated >> ladder[i]) & 1u) && native(ladder[i]))
+        if (in_mask(runnable() & ~emulated, ladder[i]))
             return ladder[i];
     return HORDE_ISA_SCALAR;
 }
 
 /* 0 = not initialised, 1 = initialising, 2 = ready. */
 static atomic_int init_state;
-static atomic_int active_isa;
+/* The one active implementation: a row of `table` (simdutf's active pointer). */
+static _Atomic(const horde_kernels *) active;
 static int env_status = HORDE_OK; /* written once before init_state becomes 2 */
 static char env_message[160];
 
@@ -152,7 +176,7 @@ static void init_once(void)
                 pick = want;
             }
         }
-        atomic_store_explicit(&active_isa, (int)pick, memory_order_relaxed);
+        atomic_store_explicit(&active, &table[pick], memory_order_relaxed);
         atomic_store_explicit(&init_state, 2, memory_order_release);
         return;
     }
@@ -167,7 +191,7 @@ int horde_isa_force(horde_isa isa)
     if (!horde_isa_supported(isa))
         return HORDE_ERR_UNSUPPORTED_ISA;
     init_once();
-    atomic_store_explicit(&active_isa, (int)isa, memory_order_relaxed);
+    atomic_store_explicit(&active, &table[isa], memory_order_relaxed);
     return HORDE_OK;
 }
 
@@ -181,7 +205,7 @@ int horde_isa_force_name(const char *name)
 horde_isa horde_isa_active(void)
 {
     init_once();
-    return (horde_isa)atomic_load_explicit(&active_isa, memory_order_relaxed);
+    return (horde_isa)(atomic_load_explicit(&active, memory_order_relaxed) - table);
 }
 
 const char *horde_isa_active_name(void) { return isa_names[horde_isa_active()]; }
@@ -201,6 +225,14 @@ const char *horde_isa_env_message(void)
 const horde_kernels *horde_kernels_for(horde_isa isa)
 {
     return horde_isa_supported(isa) ? &table[isa] : NULL;
+}
+
+int horde_kernels_get(horde_isa isa, const horde_kernels **k)
+{
+    if ((unsigned)isa >= HORDE_ISA_COUNT)
+        return HORDE_ERR_UNKNOWN_ISA;
+    *k = horde_kernels_for(isa);
+    return *k ? HORDE_OK : HORDE_ERR_UNSUPPORTED_ISA;
 }
 
 const char *horde_status_string(int status)

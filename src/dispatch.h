@@ -2,8 +2,7 @@
 #ifndef HORDE_DISPATCH_H
 #define HORDE_DISPATCH_H
 
-#include "kernel_list.h"
-#include "kernels.h"
+#include "kernel_list.h" /* generated from meson.build's kernel registry */
 
 #define HORDE_KERNEL_FIELD(name) horde_##name##_fn name;
 typedef struct horde_kernels {
@@ -13,6 +12,9 @@ typedef struct horde_kernels {
 
 /* Kernels of a backend, or NULL when it cannot run here. */
 const horde_kernels *horde_kernels_for(horde_isa isa);
+/* The same with the entry points' status: HORDE_ERR_UNKNOWN_ISA for an out-of-range
+ * value, HORDE_ERR_UNSUPPORTED_ISA when not runnable here, else HORDE_OK and *k set. */
+int horde_kernels_get(horde_isa isa, const horde_kernels **k);
 
 /* Floating-point mode for the length of one kernel call (HORDE_CALL below).
  *
@@ -97,5 +99,42 @@ static inline void horde_fp_leave(horde_fp_reg old, int changed) { (void)old, (v
         call;                                                                              \
         horde_fp_leave(horde_fp_saved_, horde_fp_changed_);                                \
     } while (0)
+
+/* What a kernel's argument check (see HORDE_ENTRY) returns for valid arguments with
+ * nothing to do (n = 0): the entry point returns HORDE_OK without calling the kernel.
+ * Positive, so it is never a public status (those are <= 0). */
+#define HORDE_CHECKED_EMPTY 1
+
+/* f(args) with the argument macro expanded first, so f may itself be a macro. */
+#define HORDE_APPLY_(f, ...) f(__VA_ARGS__)
+/* The public entry points of kernel `name`, from the signature its family header writes
+ * once (HORDE_PARAMS_<name>, HORDE_ARGS_<name>; kernels/simd/kernel.h) and the check the
+ * API file defines before it: static int <name>_check(HORDE_PARAMS_<name>), returning a
+ * HORDE_ERR_* status, HORDE_CHECKED_EMPTY or HORDE_OK (then the kernel runs). Defines
+ *   int horde_<name>_isa(horde_isa isa, params): backend status first, then the check
+ *       and the kernel, both inside HORDE_CALL: the checks compare floats too, so a
+ *       caller's FTZ/DAZ or unmasked traps must not reach them either;
+ *   int horde_<name>(params): the same on the active backend. */
+#define HORDE_ENTRY(name)                                                                  \
+    static int name##_checked(horde_isa isa, HORDE_PARAMS_##name)                          \
+    {                                                                                      \
+        const horde_kernels *k;                                                            \
+        int st = horde_kernels_get(isa, &k);                                               \
+        if (st == HORDE_OK)                                                                \
+            st = HORDE_APPLY_(name##_check, HORDE_ARGS_##name);                            \
+        if (st == HORDE_OK)                                                                \
+            k->name(HORDE_ARGS_##name);                                                    \
+        return st == HORDE_CHECKED_EMPTY ? HORDE_OK : st;                                  \
+    }                                                                                      \
+    int horde_##name##_isa(horde_isa isa, HORDE_PARAMS_##name)                             \
+    {                                                                                      \
+        int st;                                                                            \
+        HORDE_CALL(st = name##_checked(isa, HORDE_ARGS_##name));                           \
+        return st;                                                                         \
+    }                                                                                      \
+    int horde_##name(HORDE_PARAMS_##name)                                                  \
+    {                                                                                      \
+        return horde_##name##_isa(horde_isa_active(), HORDE_ARGS_##name);                  \
+    }
 
 #endif

@@ -31,7 +31,7 @@
 #ifndef HORDE_CYLINDER_MOVE_H
 #define HORDE_CYLINDER_MOVE_H
 
-#include "horde/cylinder.h"
+#include "horde/cylinder_push.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 #include "horde/common.h"
 #include "horde/world.h"
 #include "horde/isa.h"
-#include "horde/cylinder.h"
+#include "horde/cylinder_push.h"
 #include "horde/cylinder_move.h"
 #include "horde/point_move.h"
 #include "horde/aabb_move.h"
@@ -13,7 +13,7 @@
 #include "horde/cylinder_tri.h"
 #include "horde/ground_height.h"
 #include "horde/sphere_tri.h"
-#include "horde/sweep_sphere.h"
+#include "horde/sweep_sphere_tri.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

@@ -1,0 +1,84 @@
+/* horde — cylinder_push.h: vertical cylinders vs the voxel world (push-out correction).
+ *
+ * A mover is a vertical cylinder: bottom centre (x, y, z), radius r, height h; y is up.
+ * It occupies the disc of radius r around (x, z) in the horizontal plane and
+ * [y, y + h] vertically. It overlaps solid block (bx, by, bz) when
+ *     by < y + h  and  by + 1 > y            (vertical bands overlap, strictly)
+ *     dx*dx + dz*dz < r*r                   (disc reaches into the block's square, strictly)
+ * with dx = max(bx - x, x - (bx + 1), 0) and dz likewise, all in float. Touching a face
+ * is not overlapping, so a mover standing exactly on a floor does not collide with it.
+ *
+ * horde_cylinder_push moves every overlapping mover by the smallest correction from a
+ * fixed candidate set that leaves it overlapping nothing (seed 000's push up / push down
+ * / push off a face / push off a vertical edge, made aware of neighbouring blocks):
+ *   vertical:   none; up: bottom to floor(y) + 1; down: top to the bottom of the highest
+ *               block level the cylinder reaches into (ceil(y + h) - 1)
+ *   horizontal: none; per axis, clear the grid line the disc straddles towards either
+ *               side (or the cell it sits in, when it straddles none), i.e. x' = L -+ r;
+ *               the four combinations of one x and one z move; a radial push away from
+ *               the grid vertex nearest the centre (an exposed vertical block edge)
+ *   and every vertical choice combined with every horizontal one (29 candidates).
+ * A candidate is valid when the moved cylinder overlaps no solid block. Among valid
+ * candidates the one with the smallest squared translation wins; ties go to the
+ * earlier candidate in the order above (vertical-only first, up before down). Because
+ * validity is checked against the neighbours, a face shared with a solid block is never
+ * an exit: movers slide over the seams of floors and walls and are never pushed into
+ * another block when a candidate exit is free. Horizontal pushes stop a hair beyond
+ * contact (r + (|x| + |z| + 1) * 2^-21) so rounding can never leave a 1-ulp overlap;
+ * an upward push lands exactly on the block top.
+ *
+ * Reach: a candidate must stay inside the 4 x 4 columns around the mover and within
+ * one block level up or down; a mover buried deeper than that (or wedged where every
+ * candidate is blocked) gets HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED and is left where
+ * it was. Move movers in steps shorter than their radius (see the move kernels) and
+ * this never happens to a mover that started free.
+ *
+ * Flags: COLLIDED when moved; ON_GROUND when pushed up, or when not moved vertically
+ * and resting exactly (y integral) on a solid block under the disc; HIT_CEILING when
+ * pushed down; HIT_WALL when the correction moved x or z.
+ *
+ * Valid input per mover: x, y, z finite with |x|, |y|, |z| <= HORDE_CYL_MAX_COORD;
+ * 0 <= r <= HORDE_CYL_MAX_RADIUS; 0 <= h <= HORDE_CYL_MAX_HEIGHT. r == 0 never
+ * collides (the strict disc test); h == 0 collides only strictly inside a block level.
+ * Any other mover (NaN, Inf, negative or too large sizes, too far out) is copied to
+ * the output unchanged with flags = HORDE_FLAG_INVALID; other lanes are unaffected.
+ *
+ * Every backend returns exactly the scalar reference's bits. */
+#ifndef HORDE_CYLINDER_H
+#define HORDE_CYLINDER_H
+
+#include "horde/world.h"
+#include "horde/isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HORDE_CYL_MAX_RADIUS 0.5f
+#define HORDE_CYL_MAX_HEIGHT 3.0f
+#define HORDE_CYL_MAX_COORD 1048576.0f /* 2^20 */
+
+/* A structure-of-arrays batch: element i of each array describes mover i. Arrays need
+ * no particular alignment. Outputs may alias the matching inputs (out_x == x, ...) but
+ * must not partially overlap any other array. */
+typedef struct horde_cylinder_batch {
+    const float *x, *y, *z;        /* bottom centre */
+    const float *radius, *height;
+    float *out_x, *out_y, *out_z;  /* corrected bottom centre */
+    uint32_t *out_flags;           /* horde_flags bits */
+    size_t n;
+} horde_cylinder_batch;
+
+/* Correct every mover of the batch with the active backend. n == 0 is valid (no
+ * pointer is touched). Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_WORLD. */
+HORDE_API int horde_cylinder_push(const horde_world *w, const horde_cylinder_batch *b);
+
+/* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
+ * HORDE_ERR_UNSUPPORTED_ISA when it cannot run here. */
+HORDE_API int horde_cylinder_push_isa(horde_isa isa, const horde_world *w,
+                                      const horde_cylinder_batch *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,83 @@
+/* horde — sweep_sphere_tri.h: swept spheres and ellipsoids vs triangles, time of impact.
+ *
+ * Pairs: mover i (an axis-aligned ellipsoid with centre P at t = 0, moving by D over
+ * t in [0, 1], radii R = (rx, ry, rz); a sphere has rx = ry = rz) against triangle i
+ * (double-sided, either winding). For lists of candidate triangles per mover, gather the
+ * pairs and keep the smallest t per mover.
+ *
+ * Method: Fauerby, "Improved Collision detection and Response" (2003) and the analytic
+ * ellipsoid-triangle lecture (seed 003). Everything runs in unit-sphere space
+ *     X' = (X - P) * (1 / R)   (per axis; 1 / R computed once), velocity V = D * (1 / R)
+ * where the mover is the unit sphere at the origin. Then, in this order:
+ *  1. Already overlapping: Q = the closest point of the triangle to the origin and d
+ *     (exactly sphere_tri.h's definition, applied in unit space). If d.d < 1: t = 0, contact Q,
+ *     HORDE_TRI_STARTED_INSIDE, region of Q.
+ *  2. Face (non-degenerate triangles): unit normal m = n * (1 / sqrt(n.n)), n as in
+ *     sphere_tri.h (cross product of the two shorter edges);
+ *     signed distance sd = -(m.A), sn = m.V; side s = +1 if sd >= 0 else -1. The sphere
+ *     approaches when sn*s < 0; it touches the plane at t0 = max((|sd| - 1) / -(sn*s), 0).
+ *     The centre's foot on the plane at t0, F = V*t0 - m*(sd + sn*t0), inside the
+ *     triangle (edge tests (n x e).(F - start of e) >= 0 for AB, BC, CA) with t0 <= 1
+ *     gives t = t0, contact F, region FACE; Fauerby: no edge or vertex can be earlier.
+ *  3. Otherwise, unless d.d > 2 (V.V + 1) (1 + 2^-10) (nothing within reach, as
+ *     (|V| + 1)^2 <= 2 (V.V + 1)): edges AB, BC, CA, then vertices A, B, C; each
+ *     candidate time replaces the best only when strictly smaller. Vertex X: a = V.V, g = V.X, c = X.X - 1; edge from
+ *     X along e (e.e > 0, k = 1 / e.e): a = V.V - (e.V)^2 k, g = V.X - (e.V)(e.X) k,
+ *     c = X.X - (e.X)^2 k - 1. The sphere approaches when g > 0; with disc = g*g - a*c >= 0
+ *     the first contact is t = max(c / (g + sqrt(disc)), 0) (the smaller root, written
+ *     without cancellation; a start inside a feature's shell gives 0), kept if t <= 1;
+ *     on an edge the contact is X + e*f, f = ((e.V) t - e.X) k, which must lie in [0, 1].
+ *  Zero-length sweeps hit only when already overlapping. Degenerate triangles
+ *  (sphere_tri.h's test, in unit space) skip step 2 and set HORDE_TRI_DEGENERATE.
+ *
+ * Outputs: t (1 when there is no hit), the contact point on the triangle in world space
+ * (P + Q' * R), and the unit contact normal in world space, pointing from the triangle to
+ * the mover: the unit-space direction (centre at t) - contact (at t = 0: sphere_tri.h's
+ * d), scaled by 1 / R and normalised (an ellipsoid's normal); a vanishing direction (centre on the triangle at
+ * t = 0) uses n, and (0, 1, 0) when that vanishes too or the triangle is degenerate.
+ * No hit: contact and normal +0. Flags: HIT, STARTED_INSIDE, FACE / EDGE / VERTEX (of
+ * the contact), DEGENERATE. The sweep itself stops nothing: move the mover to
+ * P + D*t (minus a small skin) and slide.
+ *
+ * Valid input: positions, displacements and triangle coordinates finite with
+ * |v| <= HORDE_TRI_MAX_COORD; radii in [HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS].
+ * An invalid pair gets flags = HORDE_FLAG_INVALID and every float output +0.
+ *
+ * Every backend returns exactly the scalar reference's bits. */
+#ifndef HORDE_SWEEP_SPHERE_H
+#define HORDE_SWEEP_SPHERE_H
+
+#include "horde/sphere_tri.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HORDE_SWEEP_MIN_RADIUS 0.015625f /* 2^-6 */
+
+typedef struct horde_sweepers {
+    const float *x, *y, *z;    /* centre at t = 0 */
+    const float *dx, *dy, *dz; /* displacement over the sweep */
+    const float *rx, *ry, *rz; /* radii (a sphere: pass the same array three times) */
+    size_t n;
+} horde_sweepers;
+
+typedef struct horde_sweep_out {
+    float *t;                  /* time of impact in [0, 1]; 1 when no hit */
+    float *cx, *cy, *cz;       /* contact point on the triangle (world) */
+    float *nx, *ny, *nz;       /* unit contact normal (world), triangle -> mover */
+    uint32_t *flags;
+} horde_sweep_out;
+
+/* Mover i against triangle i for i < n; m->n must equal t->n (HORDE_ERR_BAD_PARAMS).
+ * n == 0 touches no pointer. An output array may be the very same array as an input;
+ * no other overlap. Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS. */
+HORDE_API int horde_sweep_sphere_tri(const horde_sweepers *m, const horde_triangles *t,
+                                     const horde_sweep_out *out);
+HORDE_API int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m,
+                                         const horde_triangles *t, const horde_sweep_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,28 @@
+/* Internal: how a kernel is declared. A family header (kernels/<folder>/<family>.h)
+ * writes each kernel's signature once, as two macros (the role dav1d's decl_*_fn plays):
+ *
+ *   #define HORDE_PARAMS_cylinder_push const horde_world *w, const horde_cylinder_batch *b
+ *   #define HORDE_ARGS_cylinder_push w, b
+ *   HORDE_KERNEL_PROTOS(cylinder_push)
+ *
+ * HORDE_KERNEL_PROTOS declares the dispatch table's function type horde_<name>_fn, the
+ * scalar reference horde_<name>_scalar and horde_<name>_<isa> for every backend suffix.
+ * The reference defines its function as HORDE_REFERENCE(name) { ... }, the template
+ * (kernels/simd/template.h) as HORDE_TEMPLATE(name) { ... }; src/dispatch.h's
+ * HORDE_ENTRY(name) writes the public entry points from the same two macros. */
+#ifndef HORDE_KERNEL_H
+#define HORDE_KERNEL_H
+
+#define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
+#define HORDE_REFERENCE(name) HORDE_KERNEL_DECL_(name, horde_##name##_scalar)
+
+#define HORDE_KERNEL_PROTOS(name)                                   \
+    typedef void (*horde_##name##_fn)(HORDE_PARAMS_##name);         \
+    HORDE_KERNEL_DECL_(name, horde_##name##_scalar);                \
+    HORDE_KERNEL_DECL_(name, horde_##name##_sse2);                  \
+    HORDE_KERNEL_DECL_(name, horde_##name##_sse41);                 \
+    HORDE_KERNEL_DECL_(name, horde_##name##_avx2);                  \
+    HORDE_KERNEL_DECL_(name, horde_##name##_neon);                  \
+    HORDE_KERNEL_DECL_(name, horde_##name##_wasm_simd128);
+
+#endif

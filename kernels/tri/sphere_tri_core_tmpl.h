@@ -1,0 +1,248 @@
+/* Internal, per ISA: the branch-free sphere-triangle core, W pairs per call. It mirrors
+ * horde_tri_closest_point / horde_sphere_tri_one (sphere_tri_pairs_ref.c) operation for
+ * operation: every lane evaluates all of the region tests, takes the first that holds
+ * (the reference's early exits, in order), and runs the one division and the formula of
+ * that region. Included by the templates. */
+#ifndef HORDE_SPHERE_TRI_CORE_TMPL_H
+#define HORDE_SPHERE_TRI_CORE_TMPL_H
+
+#include "sphere_tri.h"
+#include "wide.h"
+
+/* The core is large; without forcing, GCC keeps it out of line and passes every lane
+ * vector through the stack. */
+#if defined(__GNUC__)
+#define ST_INLINE static inline __attribute__((always_inline))
+#else
+#define ST_INLINE static inline
+#endif
+
+static inline wf st_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); } /* a < b ? a : b */
+static inline wf st_dot(wf ax, wf ay, wf az, wf bx, wf by, wf bz)
+{
+    return wf_add(wf_add(wf_mul(ax, bx), wf_mul(ay, by)), wf_mul(az, bz));
+}
+
+/* Triangle (9 coordinates). */
+typedef struct st_tri {
+    wf ax, ay, az, bx, by, bz, cx, cy, cz;
+} st_tri;
+
+typedef struct st_closest {
+    wf qx, qy, qz, dx, dy, dz, nx, ny, nz, nn;
+    wi flags;  /* region | DEGENERATE */
+    wi degen;  /* mask */
+} st_closest;
+
+/* The closest point in three steps: the triangle's frame, then P's region and
+ * parameter, then the point. Each step recomputes the edges it needs from the vertices
+ * with the same operations (inlined together, the compiler merges them), so the bits
+ * are those of one pass. */
+typedef struct st_frame {
+    wf nx, ny, nz, nn, L[3];
+    wi degen; /* mask */
+} st_frame;
+
+typedef struct st_region {
+    wf tq;             /* face: n.w0 / n.n; edge j: pe / L; vertex: 0 */
+    wi face, edge, j1, j2; /* masks; the vertex or edge j is 1 (j1), 2 (j2), else 0 */
+} st_region;
+
+/* Edges AB, BC, CA: E[j] = X[j + 1] - X[j]. */
+ST_INLINE void st_edges(const st_tri *t, wf E[3][3])
+{
+    const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
+    for (int j = 0; j < 3; j++) {
+        const int j1 = j == 2 ? 0 : j + 1;
+        for (int k = 0; k < 3; k++)
+            E[j][k] = wf_sub(X[j1][k], X[j][k]);
+    }
+}
+
+/* Squared edge lengths; n from the two edges other than the longest (first of equal
+ * lengths: AB, BC, CA); degenerate when n.n <= DEGEN l1 l2. */
+ST_INLINE void st_frame_of(const st_tri *t, st_frame *f)
+{
+    wf E[3][3];
+    st_edges(t, E);
+    for (int j = 0; j < 3; j++)
+        f->L[j] = st_dot(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
+    const wf *L = f->L;
+    const wi k0 = wi_and(wf_le(L[1], L[0]), wf_le(L[2], L[0]));
+    const wi k1 = wi_andnot(k0, wf_le(L[2], L[1]));
+    wf e1[3], e2[3];
+    for (int k = 0; k < 3; k++) {
+        e1[k] = wf_sel(k0, E[1][k], wf_sel(k1, E[2][k], E[0][k]));
+        e2[k] = wf_sel(k0, E[2][k], wf_sel(k1, E[0][k], E[1][k]));
+    }
+    f->nx = wf_sub(wf_mul(e1[1], e2[2]), wf_mul(e1[2], e2[1]));
+    f->ny = wf_sub(wf_mul(e1[2], e2[0]), wf_mul(e1[0], e2[2]));
+    f->nz = wf_sub(wf_mul(e1[0], e2[1]), wf_mul(e1[1], e2[0]));
+    f->nn = st_dot(f->nx, f->ny, f->nz, f->nx, f->ny, f->nz);
+    const wf l1 = wf_sel(k0, L[1], wf_sel(k1, L[2], L[0]));
+    const wf l2 = wf_sel(k0, L[2], wf_sel(k1, L[0], L[1]));
+    f->degen = wi_not(wf_gt(f->nn, wf_mul(wf_mul(wf_set(HORDE_TRI_DEGEN), l1), l2)));
+}
+
+ST_INLINE void st_region_of(wf px, wf py, wf pz, const st_tri *t, const st_frame *f, st_region *r)
+{
+    /* Ordered to keep few vectors live (the block is bound by its operation count and
+     * by spills): per edge j, w, pe and s are made and reduced at once; the regions
+     * are masks combined with and-not; choices with a zero side are ands. */
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
+    const wf nx = f->nx, ny = f->ny, nz = f->nz, *L = f->L;
+    wf E[3][3];
+    st_edges(t, E);
+    /* Per edge: pe = w.E, s = (n x E).w (+0 when degenerate), w = P - X[j]; the face's
+     * n.w0 while w0 is at hand. */
+    wf pe[3], s[3], fnum = zero;
+    for (int j = 0; j < 3; j++) {
+        const wf wx = wf_sub(px, X[j][0]), wy = wf_sub(py, X[j][1]), wz = wf_sub(pz, X[j][2]);
+        pe[j] = st_dot(wx, wy, wz, E[j][0], E[j][1], E[j][2]);
+        const wf ux = wf_sub(wf_mul(ny, E[j][2]), wf_mul(nz, E[j][1]));
+        const wf uy = wf_sub(wf_mul(nz, E[j][0]), wf_mul(nx, E[j][2]));
+        const wf uz = wf_sub(wf_mul(nx, E[j][1]), wf_mul(ny, E[j][0]));
+        s[j] = wf_as(wi_andnot(f->degen, wi_as(st_dot(ux, uy, uz, wx, wy, wz))));
+        if (j == 0)
+            fnum = st_dot(nx, ny, nz, wx, wy, wz);
+    }
+    /* Regions in the reference's order: A, B, AB, C, CA, BC, face. Vertex X[j]: before
+     * edge j and past edge j - 1; edge j: outside it (s <= 0) and within it. */
+    wi le0[3], geL[3], inE[3];
+    for (int j = 0; j < 3; j++) {
+        le0[j] = wf_le(pe[j], zero);
+        geL[j] = wf_le(L[j], pe[j]);
+        inE[j] = wi_and(wi_and(wf_le(s[j], zero), wf_gt(L[j], zero)),
+                        wi_andnot(wf_lt(pe[j], zero), wf_le(pe[j], L[j])));
+    }
+    const wi mA = wi_and(le0[0], geL[2]);
+    wi taken = mA;
+    const wi mB = wi_andnot(taken, wi_and(le0[1], geL[0]));
+    taken = wi_or(taken, mB);
+    const wi mAB = wi_andnot(taken, inE[0]);
+    taken = wi_or(taken, mAB);
+    const wi mC = wi_andnot(taken, wi_and(le0[2], geL[1]));
+    taken = wi_or(taken, mC);
+    const wi mCA = wi_andnot(taken, inE[2]);
+    taken = wi_or(taken, mCA);
+    const wi mBC = wi_andnot(taken, inE[1]);
+    taken = wi_or(taken, mBC);
+    r->face = wi_not(wi_or(taken, f->degen));
+    r->edge = wi_or(wi_or(mAB, mCA), mBC);
+    r->j1 = wi_or(mB, mBC), r->j2 = wi_or(mC, mCA);
+
+    /* Face: tq = n.w0 / n.n; edge j: pe / L; vertex: 0 / 1. */
+    const wf pej = wf_sel(r->j1, pe[1], wf_sel(r->j2, pe[2], pe[0]));
+    const wf lj = wf_sel(r->j1, L[1], wf_sel(r->j2, L[2], L[0]));
+    const wf num = wf_sel(r->face, fnum, wf_as(wi_and(r->edge, wi_as(pej))));
+    const wf den = wf_sel(r->face, f->nn, wf_sel(r->edge, lj, one));
+    r->tq = wf_div(num, den);
+}
+
+ST_INLINE void st_closest_from(wf px, wf py, wf pz, const st_tri *t, const st_frame *f,
+                               const st_region *r, st_closest *c)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
+    const wf tq = r->tq;
+    /* Face: d = n h, Q = P - d. Edge / vertex: Q = X + E t, d = P - Q. */
+    wf q[3], d[3];
+    const wf P[3] = {px, py, pz}, N[3] = {f->nx, f->ny, f->nz};
+    for (int k = 0; k < 3; k++) {
+        const wf xj = wf_sel(r->j1, X[1][k], wf_sel(r->j2, X[2][k], X[0][k]));
+        const wf xj1 = wf_sel(r->j1, X[2][k], wf_sel(r->j2, X[0][k], X[1][k]));
+        const wf eq = wf_add(xj, wf_mul(wf_sub(xj1, xj), tq));
+        const wf fd = wf_mul(N[k], tq);
+        q[k] = wf_sel(r->face, wf_sub(P[k], fd), eq);
+        d[k] = wf_sel(r->face, fd, wf_sub(P[k], eq));
+    }
+    c->qx = q[0], c->qy = q[1], c->qz = q[2];
+    c->dx = d[0], c->dy = d[1], c->dz = d[2];
+    /* FACE, else EDGE strictly inside the edge (t not 0 or 1), else VERTEX. */
+    const wi tend = wi_or(wf_eq(tq, zero), wf_eq(tq, one));
+    const wi isedge = wi_andnot(tend, r->edge);
+    const wi flags = wi_sel(r->face, wi_set((int32_t)HORDE_TRI_FACE),
+                            wi_sel(isedge, wi_set((int32_t)HORDE_TRI_EDGE), wi_set((int32_t)HORDE_TRI_VERTEX)));
+    c->nx = f->nx, c->ny = f->ny, c->nz = f->nz, c->nn = f->nn;
+    c->flags = wi_or(flags, wi_and(f->degen, wi_set((int32_t)HORDE_TRI_DEGENERATE)));
+    c->degen = f->degen;
+}
+
+ST_INLINE void st_closest_point(wf px, wf py, wf pz, const st_tri *t, st_closest *c)
+{
+    st_frame f;
+    st_region r;
+    st_frame_of(t, &f);
+    st_region_of(px, py, pz, t, &f, &r);
+    st_closest_from(px, py, pz, t, &f, &r, c);
+}
+
+/* horde_sphere_tri_one for W lanes. */
+typedef struct st_res {
+    wf qx, qy, qz, depth, px, py, pz;
+    wi flags;
+} st_res;
+
+/* The push of lanes at0 (centre exactly on the triangle, overlapping): along n, or +y
+ * when degenerate. Other lanes keep p. */
+ST_INLINE void st_push_at0(wi at0, wi degen, wf nx, wf ny, wf nz, wf nn, wf r, wf p[3])
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wi nd = wi_andnot(degen, at0);
+    const wf k2 = wf_div(r, wf_sqrt(wf_sel(nd, nn, one)));
+    p[0] = wf_sel(at0, wf_sel(nd, wf_mul(nx, k2), zero), p[0]);
+    p[1] = wf_sel(at0, wf_sel(nd, wf_mul(ny, k2), r), p[1]);
+    p[2] = wf_sel(at0, wf_sel(nd, wf_mul(nz, k2), zero), p[2]);
+}
+
+/* The sphere part of horde_sphere_tri_one, from the closest point c, except for the
+ * push of the lanes returned (centre on the triangle: st_push_at0). */
+ST_INLINE wi st_sphere_main(const st_closest *c, wf r, st_res *o)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wf dd = st_dot(c->dx, c->dy, c->dz, c->dx, c->dy, c->dz);
+    const wf dist = wf_sqrt(dd);
+    const wf depth = wf_sub(r, dist);
+    const wi over = wf_lt(dd, wf_mul(r, r));
+    const wi pos = wf_gt(dist, zero);
+    const wf k = wf_div(depth, wf_sel(pos, dist, one));
+    o->qx = c->qx, o->qy = c->qy, o->qz = c->qz, o->depth = depth;
+    /* push = d k when overlapping (an and: the other side is +0) */
+    o->px = wf_as(wi_and(over, wi_as(wf_mul(c->dx, k))));
+    o->py = wf_as(wi_and(over, wi_as(wf_mul(c->dy, k))));
+    o->pz = wf_as(wi_and(over, wi_as(wf_mul(c->dz, k))));
+    o->flags = wi_or(c->flags, wi_and(over, wi_set((int32_t)HORDE_TRI_OVERLAP)));
+    return wi_andnot(pos, over);
+}
+
+ST_INLINE void st_sphere_finish(const st_closest *c, wf r, st_res *o)
+{
+    const wi at0 = st_sphere_main(c, r, o);
+    if (wi_any(at0)) {
+        wf p[3] = {o->px, o->py, o->pz};
+        st_push_at0(at0, c->degen, c->nx, c->ny, c->nz, c->nn, r, p);
+        o->px = p[0], o->py = p[1], o->pz = p[2];
+    }
+}
+
+ST_INLINE void st_sphere_tri(wf px, wf py, wf pz, wf r, const st_tri *t, st_res *o)
+{
+    st_closest c;
+    st_closest_point(px, py, pz, t, &c);
+    st_sphere_finish(&c, r, o);
+}
+
+/* Coordinate validation as integers: |v| <= 2^16 exactly when the bits of |v| (sign
+ * cleared) are at most those of 2^16, and NaN's bits are above (IEEE binary32 orders
+ * non-negative values like their bit patterns). One max per value: st_bits_max folds
+ * v[0 .. n) into m, st_bits_ok tests the result. */
+static inline wi st_bits_max(wi m, const wf *v, int n)
+{
+    for (int a = 0; a < n; a++)
+        m = wi_max(m, wi_and(wi_as(v[a]), wi_set(0x7fffffff)));
+    return m;
+}
+static inline wi st_bits_ok(wi m) { return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD)))); }
+
+#endif

@@ -1,0 +1,74 @@
+/* horde_sphere_tri_pairs for one ISA (compiled per ISA with HORDE_SUFFIX set). One pair
+ * per lane; the core is sphere_tri_core_tmpl.h; sphere_tri_pairs_ref.c defines the result. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("schedule-insns", "sched-pressure")
+#endif
+#include "template.h"
+#include "sphere_tri_core_tmpl.h"
+
+
+/* W pairs from lane arrays in[13] (sphere x, y, z, r, then the triangle), all loaded before
+ * anything is stored, so outputs may alias inputs. */
+ST_INLINE void pairs_block(const float *const in[13], size_t i, float *const outf[7],
+                               uint32_t *outflags)
+{
+    wf v[13];
+    for (int a = 0; a < 13; a++)
+        v[a] = wf_load(in[a] + i);
+    wi ok = wi_and(wf_le(wf_set(0.0f), v[3]), wf_le(v[3], wf_set(HORDE_SPHERE_MAX_RADIUS)));
+    ok = wi_and(ok, st_bits_ok(st_bits_max(st_bits_max(wi_set(0), v, 3), v + 4, 9)));
+    const wf zero = wf_set(0.0f);
+    const int all_ok = !wi_any(wi_not(ok));
+    if (!all_ok) /* sanitise: invalid lanes compute on zeros */
+        for (int a = 0; a < 13; a++)
+            v[a] = wf_sel(ok, v[a], zero);
+    const st_tri t = {v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]};
+    st_res o;
+    st_sphere_tri(v[0], v[1], v[2], v[3], &t, &o);
+    const wf res[7] = {o.qx, o.qy, o.qz, o.depth, o.px, o.py, o.pz};
+    if (all_ok) {
+        for (int a = 0; a < 7; a++)
+            wf_store(outf[a] + i, res[a]);
+        wi_store(outflags + i, o.flags);
+    } else {
+        for (int a = 0; a < 7; a++)
+            wf_store(outf[a] + i, wf_sel(ok, res[a], zero));
+        wi_store(outflags + i, wi_sel(ok, o.flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
+    }
+}
+
+HORDE_TEMPLATE(sphere_tri_pairs)
+{
+    const float *const in[13] = {s->x, s->y, s->z, s->r, t->ax, t->ay, t->az,
+                                 t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
+    float *const outf[7] = {out->qx, out->qy, out->qz, out->depth,
+                            out->push_x, out->push_y, out->push_z};
+    const size_t n = s->n;
+    size_t i = 0;
+    for (; i + 2 * W <= n; i += 2 * W) {
+        pairs_block(in, i, outf, out->flags);
+        pairs_block(in, i + W, outf, out->flags);
+    }
+    for (; i + W <= n; i += W)
+        pairs_block(in, i, outf, out->flags);
+    if (i < n) { /* tail: zero-padded copies (padding lanes are valid zeros, discarded) */
+        float tin[13][W], tout[7][W];
+        uint32_t tflags[W];
+        const float *tinp[13];
+        float *toutp[7];
+        const size_t m = n - i;
+        for (int a = 0; a < 13; a++) {
+            for (size_t j = 0; j < W; j++)
+                tin[a][j] = j < m ? in[a][i + j] : 0.0f;
+            tinp[a] = tin[a];
+        }
+        for (int a = 0; a < 7; a++)
+            toutp[a] = tout[a];
+        pairs_block(tinp, 0, toutp, tflags);
+        for (size_t j = 0; j < m; j++) {
+            for (int a = 0; a < 7; a++)
+                outf[a][i + j] = tout[a][j];
+            out->flags[i + j] = tflags[j];
+        }
+    }
+}

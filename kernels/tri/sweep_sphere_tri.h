@@ -1,0 +1,19 @@
+/* Internal: backend entry points of sweep_sphere_tri (semantics: sweep_sphere_tri.h). */
+#ifndef HORDE_SWEEP_SPHERE_COMMON_H
+#define HORDE_SWEEP_SPHERE_COMMON_H
+
+#include "horde/sweep_sphere_tri.h"
+#include "sphere_tri.h"
+
+static inline int horde_sweep_radius_ok(float r)
+{
+    return r >= HORDE_SWEEP_MIN_RADIUS && r <= HORDE_SPHERE_MAX_RADIUS;
+}
+
+/* The signature, written once: the parameters, and the names that pass them on. */
+#define HORDE_PARAMS_sweep_sphere_tri const horde_sweepers *m, const horde_triangles *t, \
+    const horde_sweep_out *out
+#define HORDE_ARGS_sweep_sphere_tri m, t, out
+HORDE_KERNEL_PROTOS(sweep_sphere_tri)
+
+#endif

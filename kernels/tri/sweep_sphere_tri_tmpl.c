@@ -1,0 +1,315 @@
+/* horde_sweep_sphere_tri for one ISA: one (mover, triangle) pair per lane, branch-free
+ * except for skipping a whole stage when no lane needs it. Mirrors sweep_sphere_tri_ref.c
+ * operation for operation (that file defines the result). */
+#include "template.h"
+#include "sphere_tri_core_tmpl.h"
+#include "sweep_sphere_tri.h"
+#include "lane_pack.h"
+
+
+/* The reference's first_root for W lanes: mask of lanes with a contact in [0, 1]. */
+static inline wi sw_root(wf a, wf g, wf c, wf *t)
+{
+    const wf zero = wf_set(0.0f);
+    const wf disc = wf_sub(wf_mul(g, g), wf_mul(a, c));
+    const wi ok = wi_and(wf_gt(g, zero), wf_le(zero, disc));
+    /* Lanes that fail are computed on harmless values and discarded. */
+    const wf den = wf_sel(ok, wf_add(g, wf_sqrt(wf_sel(ok, disc, zero))), wf_set(1.0f));
+    *t = wf_max(wf_div(c, den), zero);
+    return wi_and(ok, wf_le(*t, wf_set(1.0f)));
+}
+
+/* Movers are processed in tiles: pass 1 (start overlap and face) on every lane, pass 2
+ * (edges and vertices) only on the lanes that still need it, compacted (the reference
+ * skips it for the others too), pass 3 (world outputs) on every lane. */
+#define TILE 64
+
+typedef struct sw_tile {
+    float u[9][TILE], v[3][TILE]; /* unit-space triangle and velocity */
+    float t[TILE], q[3][TILE], dir[3][TILE], inv[3][TILE]; /* inv: 1 / R */
+    uint32_t region[TILE], hit[TILE], in0[TILE], degen[TILE], ok[TILE], need[TILE];
+} sw_tile;
+
+/* The lanes of a tile that need pass 2, packed, and pass 2's results for them. */
+typedef struct sw_compact {
+    float u[9][TILE], v[3][TILE], t[TILE], q[3][TILE];
+    uint32_t reg[TILE];
+} sw_compact;
+
+/* Pass 1 for W lanes: inputs in[18] at index i, results into the tile at lane b. */
+ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int b)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    wf v[18];
+    for (int a = 0; a < 18; a++)
+        v[a] = wf_load(in[a] + i);
+    /* Valid: position, move and triangle within the coordinate range, radii in range
+     * (NaN fails every test). */
+    wi ok = st_bits_ok(st_bits_max(st_bits_max(wi_set(0), v, 6), v + 9, 9));
+    for (int a = 6; a < 9; a++)
+        ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_MIN_RADIUS), v[a]),
+                               wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
+    if (wi_any(wi_not(ok))) { /* sanitise: zeros, unit radii */
+        for (int a = 0; a < 6; a++)
+            v[a] = wf_sel(ok, v[a], zero);
+        for (int a = 6; a < 9; a++)
+            v[a] = wf_sel(ok, v[a], one);
+        for (int a = 9; a < 18; a++)
+            v[a] = wf_sel(ok, v[a], zero);
+    }
+
+    const wf ix = wf_div(one, v[6]), iy = wf_div(one, v[7]), iz = wf_div(one, v[8]);
+    const wf vx = wf_mul(v[3], ix), vy = wf_mul(v[4], iy), vz = wf_mul(v[5], iz);
+    const wf inv[3] = {ix, iy, iz};
+    wf u[9];
+    for (int k = 0; k < 9; k++) {
+        u[k] = wf_mul(wf_sub(v[9 + k], v[k % 3]), inv[k % 3]);
+        wf_store(T->u[k] + b, u[k]);
+    }
+    wf_store(T->v[0] + b, vx), wf_store(T->v[1] + b, vy), wf_store(T->v[2] + b, vz);
+    wf_store(T->inv[0] + b, ix), wf_store(T->inv[1] + b, iy), wf_store(T->inv[2] + b, iz);
+    const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
+    st_closest c;
+    st_closest_point(zero, zero, zero, &tr, &c);
+    const wi degen = c.degen;
+    const wf qq = st_dot(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
+    const wi in0 = wf_lt(qq, one);
+
+    /* 1. started inside */
+    const wi qpos = wf_gt(qq, zero);
+    const wi usen = wi_andnot(degen, wi_not(qpos));
+    wf t = wf_sel(in0, zero, one);
+    wf qx = wf_sel(in0, c.qx, zero), qy = wf_sel(in0, c.qy, zero), qz = wf_sel(in0, c.qz, zero);
+    const wi regbits = wi_set((int32_t)(HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX));
+    wi region = wi_and(in0, wi_and(c.flags, regbits));
+    wf_store(T->dir[0] + b, wf_sel(qpos, c.dx, wf_sel(usen, c.nx, zero)));
+    wf_store(T->dir[1] + b, wf_sel(qpos, c.dy, wf_sel(usen, c.ny, zero)));
+    wf_store(T->dir[2] + b, wf_sel(qpos, c.dz, wf_sel(usen, c.nz, zero)));
+
+    /* 2. face */
+    const wi need_face = wi_not(wi_or(in0, degen));
+    wi fhit = wi_set(0);
+    if (wi_any(need_face)) {
+        wf E[3][3];
+        st_edges(&tr, E);
+        const wf k = wf_div(one, wf_sqrt(wf_sel(need_face, c.nn, one)));
+        const wf mx = wf_mul(c.nx, k), my = wf_mul(c.ny, k), mz = wf_mul(c.nz, k);
+        const wf sd = wf_sub(zero, st_dot(mx, my, mz, u[0], u[1], u[2]));
+        const wf sn = st_dot(mx, my, mz, vx, vy, vz);
+        const wf ssn = wf_mul(sn, wf_sel(wf_le(zero, sd), one, wf_set(-1.0f)));
+        const wi appr = wf_lt(ssn, zero);
+        const wf t0 = wf_max(wf_div(wf_sub(wf_abs(sd), one), wf_sub(zero, wf_sel(appr, ssn, wf_set(-1.0f)))), zero);
+        const wf h = wf_add(sd, wf_mul(sn, t0));
+        const wf fx = wf_sub(wf_mul(vx, t0), wf_mul(mx, h));
+        const wf fy = wf_sub(wf_mul(vy, t0), wf_mul(my, h));
+        const wf fz = wf_sub(wf_mul(vz, t0), wf_mul(mz, h));
+        fhit = wi_and(need_face, wi_and(appr, wf_le(t0, one)));
+        for (int j = 0; j < 3; j++) {
+            const wf ux = wf_sub(wf_mul(c.ny, E[j][2]), wf_mul(c.nz, E[j][1]));
+            const wf uy = wf_sub(wf_mul(c.nz, E[j][0]), wf_mul(c.nx, E[j][2]));
+            const wf uz = wf_sub(wf_mul(c.nx, E[j][1]), wf_mul(c.ny, E[j][0]));
+            const wf s = st_dot(ux, uy, uz, wf_sub(fx, u[3 * j]), wf_sub(fy, u[3 * j + 1]),
+                                wf_sub(fz, u[3 * j + 2]));
+            fhit = wi_and(fhit, wf_le(zero, s));
+        }
+        t = wf_sel(fhit, t0, t);
+        qx = wf_sel(fhit, fx, qx), qy = wf_sel(fhit, fy, qy), qz = wf_sel(fhit, fz, qz);
+        region = wi_sel(fhit, wi_set((int32_t)HORDE_TRI_FACE), region);
+    }
+    wf_store(T->t + b, t);
+    wf_store(T->q[0] + b, qx), wf_store(T->q[1] + b, qy), wf_store(T->q[2] + b, qz);
+    wi_store(T->region + b, region);
+    wi_store(T->hit + b, wi_or(in0, fhit));
+    wi_store(T->in0 + b, in0);
+    wi_store(T->degen + b, degen);
+    wi_store(T->ok + b, ok);
+    const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
+    const wi inreach = wf_le(qq, wf_mul(wf_add(vv, one), wf_set(2.001953125f)));
+    wi_store(T->need + b, wi_and(wi_and(ok, inreach), wi_not(wi_or(in0, fhit))));
+}
+
+/* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
+ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int b, float *ot,
+                           float *oq[3], uint32_t *oreg)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    wf u[9];
+    for (int k = 0; k < 9; k++)
+        u[k] = wf_load(u_[k] + b);
+    const wf vx = wf_load(v_[0] + b), vy = wf_load(v_[1] + b), vz = wf_load(v_[2] + b);
+    const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
+    wf E[3][3];
+    st_edges(&tr, E);
+    const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
+    wf vX[3], XX[3];
+    for (int j = 0; j < 3; j++) {
+        vX[j] = st_dot(vx, vy, vz, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        XX[j] = st_dot(u[3 * j], u[3 * j + 1], u[3 * j + 2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+    }
+    wf best = wf_set(2.0f), ex_ = zero, ey_ = zero, ez_ = zero;
+    wi reg = wi_set(0);
+    for (int j = 0; j < 3; j++) {
+        const wf ex = E[j][0], ey = E[j][1], ez = E[j][2];
+        const wf ee = st_dot(ex, ey, ez, ex, ey, ez);
+        const wi eok = wf_gt(ee, zero);
+        const wf kk = wf_div(one, wf_sel(eok, ee, one));
+        const wf ev = st_dot(ex, ey, ez, vx, vy, vz);
+        const wf eX = st_dot(ex, ey, ez, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        const wf a = wf_sub(vv, wf_mul(wf_mul(ev, ev), kk));
+        const wf g = wf_sub(vX[j], wf_mul(wf_mul(ev, eX), kk));
+        const wf cc = wf_sub(wf_sub(XX[j], wf_mul(wf_mul(eX, eX), kk)), one);
+        wf te;
+        wi m = wi_and(eok, sw_root(a, g, cc, &te));
+        const wf f = wf_mul(wf_sub(wf_mul(ev, te), eX), kk);
+        m = wi_and(m, wi_and(wi_and(wf_le(zero, f), wf_le(f, one)), wf_lt(te, best)));
+        best = wf_sel(m, te, best);
+        ex_ = wf_sel(m, wf_add(u[3 * j], wf_mul(ex, f)), ex_);
+        ey_ = wf_sel(m, wf_add(u[3 * j + 1], wf_mul(ey, f)), ey_);
+        ez_ = wf_sel(m, wf_add(u[3 * j + 2], wf_mul(ez, f)), ez_);
+        reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_EDGE), reg);
+    }
+    for (int j = 0; j < 3; j++) {
+        wf tv;
+        const wi r = sw_root(vv, vX[j], wf_sub(XX[j], one), &tv); /* sets tv first */
+        const wi m = wi_and(r, wf_lt(tv, best));
+        best = wf_sel(m, tv, best);
+        ex_ = wf_sel(m, u[3 * j], ex_), ey_ = wf_sel(m, u[3 * j + 1], ey_), ez_ = wf_sel(m, u[3 * j + 2], ez_);
+        reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_VERTEX), reg);
+    }
+    wf_store(ot + b, best);
+    wf_store(oq[0] + b, ex_), wf_store(oq[1] + b, ey_), wf_store(oq[2] + b, ez_);
+    wi_store(oreg + b, reg);
+}
+
+/* Pass 3 for W lanes of the tile: world contact and normal, flags; outputs at out + i. */
+ST_INLINE void sweep_pass3(const float *const in[18], size_t i, const sw_tile *T, int b,
+                           float *const outf[7], uint32_t *outflags)
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wi ok = wi_load(T->ok + b), hit = wi_load(T->hit + b), in0 = wi_load(T->in0 + b);
+    const wi degen = wi_load(T->degen + b);
+    wf R[3], P[3];
+    for (int k = 0; k < 3; k++) { /* sanitised as in pass 1 */
+        R[k] = wf_sel(ok, wf_load(in[6 + k] + i), one);
+        P[k] = wf_sel(ok, wf_load(in[k] + i), zero);
+    }
+    const wf ix = wf_load(T->inv[0] + b), iy = wf_load(T->inv[1] + b), iz = wf_load(T->inv[2] + b);
+    const wf t = wf_load(T->t + b);
+    const wf qx = wf_load(T->q[0] + b), qy = wf_load(T->q[1] + b), qz = wf_load(T->q[2] + b);
+    const wi moved = wi_andnot(in0, hit);
+    const wf dirx = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[0] + b), t), qx), wf_load(T->dir[0] + b));
+    const wf diry = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[1] + b), t), qy), wf_load(T->dir[1] + b));
+    const wf dirz = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[2] + b), t), qz), wf_load(T->dir[2] + b));
+    const wf wx = wf_mul(dirx, ix), wy = wf_mul(diry, iy), wz = wf_mul(dirz, iz);
+    const wf l2 = st_dot(wx, wy, wz, wx, wy, wz);
+    const wi lpos = wf_gt(l2, zero);
+    const wf kn = wf_div(one, wf_sqrt(wf_sel(lpos, l2, one)));
+    const wi hv = wi_and(hit, ok);
+    const wf res[7] = {
+        wf_sel(ok, t, zero),
+        wf_sel(hv, wf_add(P[0], wf_mul(qx, R[0])), zero),
+        wf_sel(hv, wf_add(P[1], wf_mul(qy, R[1])), zero),
+        wf_sel(hv, wf_add(P[2], wf_mul(qz, R[2])), zero),
+        wf_sel(hv, wf_sel(lpos, wf_mul(wx, kn), zero), zero),
+        wf_sel(hv, wf_sel(lpos, wf_mul(wy, kn), one), zero),
+        wf_sel(hv, wf_sel(lpos, wf_mul(wz, kn), zero), zero),
+    };
+    for (int a = 0; a < 7; a++)
+        wf_store(outf[a] + i, res[a]);
+    wi flags = wi_and(degen, wi_set((int32_t)HORDE_TRI_DEGENERATE));
+    flags = wi_or(flags, wi_and(hit, wi_or(wi_load(T->region + b), wi_set((int32_t)HORDE_TRI_HIT))));
+    flags = wi_or(flags, wi_and(in0, wi_set((int32_t)HORDE_TRI_STARTED_INSIDE)));
+    wi_store(outflags + i, wi_sel(ok, flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
+}
+
+HORDE_TEMPLATE(sweep_sphere_tri)
+{
+    const float *const in[18] = {m->x, m->y, m->z, m->dx, m->dy, m->dz, m->rx, m->ry, m->rz,
+                                 t->ax, t->ay, t->az, t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
+    float *const outf[7] = {out->t, out->cx, out->cy, out->cz, out->nx, out->ny, out->nz};
+    sw_tile T;
+    /* Compacted lanes. Block b writes and reads W lanes from a position <= b, so a
+     * tile's lanes fit. Zeroed once per call: lanes past the compacted count hold zeros
+     * or an earlier tile's values (read and discarded), never indeterminate values. */
+    static const sw_compact zero_compact;
+    sw_compact C = zero_compact;
+    w_perm bunpack[TILE / W]; /* per block: its packed lanes back in place */
+    int bmask[TILE / W], boff[TILE / W];
+    float *cqp[3] = {C.q[0], C.q[1], C.q[2]};
+    /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
+    float tin[18][TILE], tout[7][TILE];
+    uint32_t tflags[TILE];
+    for (size_t start = 0; start < m->n; start += TILE) {
+        const size_t count = m->n - start < TILE ? m->n - start : TILE;
+        const size_t padded = (count + W - 1) / W * W;
+        const float *src[18];
+        float *dst[7];
+        uint32_t *dflags;
+        size_t base;
+        if (padded == count) {
+            for (int a = 0; a < 18; a++)
+                src[a] = in[a];
+            for (int a = 0; a < 7; a++)
+                dst[a] = outf[a];
+            dflags = out->flags, base = start;
+        } else {
+            for (int a = 0; a < 18; a++) {
+                for (size_t j = 0; j < padded; j++)
+                    tin[a][j] = j < count ? in[a][start + j] : 0.0f;
+                src[a] = tin[a];
+            }
+            for (int a = 0; a < 7; a++)
+                dst[a] = tout[a];
+            dflags = tflags, base = 0;
+        }
+        for (size_t b = 0; b < padded; b += W)
+            sweep_pass1(src, base + b, &T, (int)b);
+        /* Compact the lanes that need edges and vertices, a block at a time: left-pack
+         * with a lane permute (the need bits of fresh inputs do not predict, so no
+         * per-lane branches). */
+        int nc = 0;
+        for (size_t b = 0; b < padded; b += W) {
+            w_perm pack, unpack;
+            const int mb = wi_bits(wi_load(T.need + b));
+            const int c = lp_pack(mb, &pack, &unpack);
+            for (int k = 0; k < 9; k++)
+                wf_store(C.u[k] + nc, wf_permute(wf_load(T.u[k] + b), pack));
+            for (int k = 0; k < 3; k++)
+                wf_store(C.v[k] + nc, wf_permute(wf_load(T.v[k] + b), pack));
+            bmask[b / W] = mb, boff[b / W] = nc, bunpack[b / W] = unpack;
+            nc += c;
+        }
+        const int ncp = (nc + W - 1) / W * W;
+        for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
+            for (int k = 0; k < 9; k++)
+                C.u[k][j] = 0.0f;
+            for (int k = 0; k < 3; k++)
+                C.v[k][j] = 0.0f;
+        }
+        for (int b = 0; b < ncp; b += W)
+            sweep_pass2((const float(*)[TILE])C.u, (const float(*)[TILE])C.v, b, C.t, cqp, C.reg);
+        /* Merge back: the lanes whose edge or vertex stage hit take its t, point and
+         * region. */
+        for (size_t b = 0; b < padded; b += W) {
+            const int mb = bmask[b / W], o = boff[b / W];
+            if (!mb)
+                continue;
+            const w_perm unpack = bunpack[b / W];
+            const wi reg = wi_permute(wi_load(C.reg + o), unpack);
+            const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T.need + b));
+            wf_store(T.t + b, wf_sel(got, wf_permute(wf_load(C.t + o), unpack), wf_load(T.t + b)));
+            for (int k = 0; k < 3; k++)
+                wf_store(T.q[k] + b, wf_sel(got, wf_permute(wf_load(C.q[k] + o), unpack), wf_load(T.q[k] + b)));
+            wi_store(T.region + b, wi_sel(got, reg, wi_load(T.region + b)));
+            wi_store(T.hit + b, wi_or(got, wi_load(T.hit + b)));
+        }
+        for (size_t b = 0; b < padded; b += W)
+            sweep_pass3(src, base + b, &T, (int)b, dst, dflags);
+        if (padded != count)
+            for (size_t j = 0; j < count; j++) {
+                for (int a = 0; a < 7; a++)
+                    outf[a][start + j] = tout[a][j];
+                out->flags[start + j] = tflags[j];
+            }
+    }
+}

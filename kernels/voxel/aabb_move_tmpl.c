@@ -1,0 +1,293 @@
+/* horde_aabb_move for one ISA, written once over wide.h and compiled per ISA with
+ * HORDE_SUFFIX set (sse2, sse41, avx2, neon). It mirrors aabb_move_ref.c operation for
+ * operation; that file defines the result. The float work (targets, faces, one-ulp
+ * fixes, clamps, flags) runs W lanes wide; the voxel scan between is the shared integer
+ * code of aabb_move.h, run per lane and only for lanes that enter new blocks. */
+#include "template.h"
+#include "aabb_move.h"
+#include "wide.h"
+
+
+typedef struct lane_cells {
+    int32_t lo[3][W], hi[3][W];
+} lane_cells;
+
+static inline void cells_of(lane_cells *c, wf x, wf y, wf z, wf hx, wf hz, wf h)
+{
+    const wi one = wi_set(1);
+    wi_store((uint32_t *)c->lo[0], wi_floor(wf_sub(x, hx)));
+    wi_store((uint32_t *)c->hi[0], wi_sub(wi_ceil(wf_add(x, hx)), one));
+    wi_store((uint32_t *)c->lo[1], wi_floor(y));
+    wi_store((uint32_t *)c->hi[1], wi_sub(wi_ceil(wf_add(y, h)), one));
+    wi_store((uint32_t *)c->lo[2], wi_floor(wf_sub(z, hz)));
+    wi_store((uint32_t *)c->hi[2], wi_sub(wi_ceil(wf_add(z, hz)), one));
+}
+
+static inline horde_aabb_cells lane(const lane_cells *c, int i)
+{
+    horde_aabb_cells r = {{c->lo[0][i], c->lo[1][i], c->lo[2][i]},
+                          {c->hi[0][i], c->hi[1][i], c->hi[2][i]}};
+    return r;
+}
+
+/* v one ulp towards -inf / +inf (v != 0 where the result is used). */
+static inline wf next_down(wf v)
+{
+    return wf_as(wi_add(wi_as(v), wi_sel(wf_gt(v, wf_set(0.0f)), wi_set(-1), wi_set(1))));
+}
+static inline wf next_up(wf v)
+{
+    return wf_as(wi_add(wi_as(v), wi_sel(wf_gt(v, wf_set(0.0f)), wi_set(1), wi_set(-1))));
+}
+
+/* The float half of a sweep: where coordinate c stops, given per lane whether it moves
+ * up / at all, and whether (fnd) and where (fi) the scan found the first solid block. */
+static inline wf clamp_axis(wf c, wf elo, wf ehi, wf t, wi up, wi moving, wi fnd, wi fi)
+{
+    const wf face_up = wf_from_i(fi);
+    wf n_up = wf_sub(face_up, ehi);
+    n_up = wf_sel(wf_gt(wf_add(n_up, ehi), face_up), next_down(n_up), n_up);
+    n_up = wf_max(c, n_up);
+    const wf face_dn = wf_from_i(wi_add(fi, wi_set(1)));
+    wf n_dn = wf_add(face_dn, elo);
+    n_dn = wf_sel(wf_lt(wf_sub(n_dn, elo), face_dn), next_up(n_dn), n_dn);
+    n_dn = wf_sel(wf_lt(c, n_dn), c, n_dn);
+    return wf_sel(fnd, wf_sel(up, n_up, n_dn), wf_sel(moving, t, c));
+}
+
+/* sweep() of the reference for W lanes; lanes outside active keep c and never hit. */
+static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, wi active, wf c,
+                       wf elo, wf ehi, wf t, wi *hit)
+{
+    const wi one = wi_set(1);
+    const wi up = wi_and(active, wf_gt(t, c)), dn = wi_and(active, wf_lt(t, c));
+    const wi s0 = wi_sel(up, wi_ceil(wf_add(c, ehi)), wi_floor(wf_sub(t, elo)));
+    const wi s1 = wi_sel(up, wi_sub(wi_ceil(wf_add(t, ehi)), one),
+                         wi_sub(wi_floor(wf_sub(c, elo)), one));
+    const wi moving = wi_or(up, dn);
+    /* Only lanes that enter new blocks are scanned (most small moves enter none). */
+    const wi scan = wi_and(moving, wi_not(wi_gt(s0, s1)));
+    int32_t first[W];
+    uint32_t found[W];
+    wi_store((uint32_t *)first, wi_set(0));
+    wi_store(found, wi_set(0));
+    if (wi_any(scan)) {
+        int32_t a0[W], a1[W], sc[W], u[W];
+        wi_store((uint32_t *)a0, s0), wi_store((uint32_t *)a1, s1);
+        wi_store((uint32_t *)sc, scan), wi_store((uint32_t *)u, up);
+        for (int i = 0; i < W; i++) {
+            if (!sc[i])
+                continue;
+            const horde_aabb_cells lc = lane(cells, i);
+            found[i] = horde_aabb_first_solid(w, &lc, axis, a0[i], a1[i], u[i] ? 1 : -1, &first[i])
+                           ? ~0u : 0u;
+        }
+    }
+    const wi fnd = wi_load(found);
+    *hit = fnd;
+    return clamp_axis(c, elo, ehi, t, up, moving, fnd, wi_load((const uint32_t *)first));
+}
+
+/* rests() of the reference, evaluated only for lanes in need. */
+static inline wi rests(const horde_world *w, wi need, wf x, wf y, wf z, wf hx, wf hz, wf h)
+{
+    const wi iy = wi_floor(y);
+    const wi ask = wi_and(need, wf_eq(y, wf_from_i(iy)));
+    uint32_t res[W];
+    wi_store(res, wi_set(0));
+    if (wi_any(ask)) {
+        lane_cells c;
+        cells_of(&c, x, y, z, hx, hz, h);
+        uint32_t a[W];
+        wi_store(a, ask);
+        for (int i = 0; i < W; i++)
+            if (a[i]) {
+                const horde_aabb_cells lc = lane(&c, i);
+                res[i] = horde_aabb_slab_solid(w, &lc, 1, lc.lo[1] - 1) ? ~0u : 0u;
+            }
+    }
+    return wi_load(res);
+}
+
+/* W movers from arrays (already offset to the group). */
+static inline void move_lanes(const horde_world *w, const horde_aabb_move_params *p,
+                              const float *const *in, float *const *out, uint32_t *of)
+{
+    const wf x0 = wf_load(in[0]), y0 = wf_load(in[1]), z0 = wf_load(in[2]);
+    const wf dx0 = wf_load(in[3]), dy0 = wf_load(in[4]), dz0 = wf_load(in[5]);
+    const wf hx0 = wf_load(in[6]), hz0 = wf_load(in[7]), h0 = wf_load(in[8]);
+    const wf zero = wf_set(0.0f);
+
+    /* Validity (NaN fails every compare), then sanitise invalid lanes. */
+    const wf maxc = wf_set(HORDE_AABB_MAX_COORD), big = wf_set(0x1.fffffep127f);
+    const wf maxh = wf_set(HORDE_AABB_MAX_HALF);
+    wi valid = wi_and(wi_and(wf_le(wf_abs(x0), maxc), wf_le(wf_abs(y0), maxc)),
+                      wf_le(wf_abs(z0), maxc));
+    valid = wi_and(valid, wi_and(wi_and(wf_le(wf_abs(dx0), big), wf_le(wf_abs(dy0), big)),
+                                 wf_le(wf_abs(dz0), big)));
+    valid = wi_and(valid, wi_and(wf_gt(hx0, zero), wf_le(hx0, maxh)));
+    valid = wi_and(valid, wi_and(wf_gt(hz0, zero), wf_le(hz0, maxh)));
+    valid = wi_and(valid, wi_and(wf_gt(h0, zero), wf_le(h0, wf_set(HORDE_AABB_MAX_HEIGHT))));
+    const wf x = wf_sel(valid, x0, zero), y = wf_sel(valid, y0, zero), z = wf_sel(valid, z0, zero);
+    const wf dx = wf_sel(valid, dx0, zero), dy = wf_sel(valid, dy0, zero);
+    const wf dz = wf_sel(valid, dz0, zero);
+    const wf hx = wf_sel(valid, hx0, wf_set(0.5f)), hz = wf_sel(valid, hz0, wf_set(0.5f));
+    const wf h = wf_sel(valid, h0, wf_set(1.0f));
+
+    /* Per-axis limit. */
+    const wf md = wf_set(p->max_distance), nmd = wf_set(-p->max_distance);
+    wf ddx = wf_sel(wf_gt(dx, md), md, dx), ddy = wf_sel(wf_gt(dy, md), md, dy);
+    wf ddz = wf_sel(wf_gt(dz, md), md, dz);
+    ddx = wf_sel(wf_lt(ddx, nmd), nmd, ddx), ddy = wf_sel(wf_lt(ddy, nmd), nmd, ddy);
+    ddz = wf_sel(wf_lt(ddz, nmd), nmd, ddz);
+    const wi trunc = wi_not(wi_and(wi_and(wf_eq(ddx, dx), wf_eq(ddy, dy)), wf_eq(ddz, dz)));
+
+    /* The start overlap test, the y sweep and the resting test under the box all read the
+     * same footprint: one column profile per lane (levels l0 .. l1) answers all three. */
+    const wi one = wi_set(1);
+    lane_cells c;
+    cells_of(&c, x, y, z, hx, hz, h);
+    const wf ty = wf_add(y, ddy);
+    const wi yup = wi_and(valid, wf_gt(ty, y)), ydn = wi_and(valid, wf_lt(ty, y));
+    const wi lo1 = wi_floor(y), hi1 = wi_sub(wi_ceil(wf_add(y, h)), one);
+    const wi s0 = wi_sel(yup, wi_ceil(wf_add(y, h)), wi_floor(wf_sub(ty, zero)));
+    const wi s1 = wi_sel(yup, wi_sub(wi_ceil(wf_add(ty, h)), one),
+                         wi_sub(wi_floor(wf_sub(y, zero)), one));
+    const wi l0 = wi_sub(wi_sel(ydn, s0, lo1), one);
+    const wi l1 = wi_sel(wi_and(yup, wi_gt(s1, hi1)), s1, hi1);
+    uint64_t prof[W];
+    int32_t al0[W], al1[W], as0[W], as1[W], alo[W], ahi[W], au[W], ad[W], first[W];
+    uint32_t va[W], st[W], found[W];
+    wi_store(va, valid), wi_store((uint32_t *)au, yup), wi_store((uint32_t *)ad, ydn);
+    wi_store((uint32_t *)al0, l0), wi_store((uint32_t *)al1, l1);
+    wi_store((uint32_t *)as0, s0), wi_store((uint32_t *)as1, s1);
+    wi_store((uint32_t *)alo, lo1), wi_store((uint32_t *)ahi, hi1);
+    for (int i = 0; i < W; i++) {
+        st[i] = found[i] = 0, first[i] = 0, prof[i] = 0;
+        if (!va[i])
+            continue;
+        const horde_aabb_cells lc = lane(&c, i);
+        const uint64_t m = horde_aabb_level_mask(w, &lc, al0[i], al1[i]);
+        prof[i] = m;
+        if (horde_aabb_bits(m, alo[i] - al0[i], ahi[i] - al0[i])) {
+            st[i] = ~0u;
+            continue;
+        }
+        if (au[i] || ad[i]) {
+            const uint64_t b = horde_aabb_bits(m, as0[i] - al0[i], as1[i] - al0[i]);
+            if (b) {
+                found[i] = ~0u;
+                first[i] = al0[i] + (au[i] ? __builtin_ctzll(b) : 63 - __builtin_clzll(b));
+            }
+        }
+    }
+    const wi stuck = wi_load(st);
+    const wi active = wi_andnot(stuck, valid);
+
+    /* y, then x, then z. */
+    wi hwx, hwz;
+    const wi hy = wi_load(found);
+    const wf y1 = clamp_axis(y, zero, h, ty, yup, wi_and(active, wi_or(yup, ydn)), hy,
+                             wi_load((const uint32_t *)first));
+    wi landed = wi_and(hy, wf_lt(ddy, zero));
+    const wi ceiling = wi_and(hy, wf_gt(ddy, zero));
+    const wi down_ok = wi_and(active, wf_le(ddy, zero));
+    /* Resting after the y sweep: y1 integral and level y1 - 1 solid in the profile. */
+    const wi iy1 = wi_floor(y1);
+    const wi ask = wi_andnot(landed, wi_and(down_ok, wf_eq(y1, wf_from_i(iy1))));
+    uint32_t rest[W];
+    wi_store(rest, wi_set(0));
+    if (wi_any(ask)) {
+        int32_t a[W], ly[W];
+        wi_store((uint32_t *)a, ask), wi_store((uint32_t *)ly, wi_sub(iy1, one));
+        for (int i = 0; i < W; i++)
+            if (a[i])
+                rest[i] = (prof[i] >> (ly[i] - al0[i])) & 1u ? ~0u : 0u;
+    }
+    const wi grounded = wi_and(down_ok, wi_or(landed, wi_load(rest)));
+    cells_of(&c, x, y1, z, hx, hz, h);
+    const wf x2 = sweep(w, &c, 0, active, x, hx, hx, wf_add(x, ddx), &hwx);
+    cells_of(&c, x2, y1, z, hx, hz, h);
+    const wf z2 = sweep(w, &c, 2, active, z, hz, hz, wf_add(z, ddz), &hwz);
+    wf fx = x2, fy = y1, fz = z2;
+    wi wall = wi_or(hwx, hwz);
+    wi stepped = wi_set(0);
+
+    if (p->step_height > 0.0f) {
+        const wi try_step = wi_and(grounded, wall);
+        if (wi_any(try_step)) {
+            wi hu, hsx, hsz, hd;
+            cells_of(&c, x, y1, z, hx, hz, h);
+            const wf ys = sweep(w, &c, 1, try_step, y1, zero, h, wf_add(y1, wf_set(p->step_height)), &hu);
+            cells_of(&c, x, ys, z, hx, hz, h);
+            const wf xs = sweep(w, &c, 0, try_step, x, hx, hx, wf_add(x, ddx), &hsx);
+            cells_of(&c, xs, ys, z, hx, hz, h);
+            const wf zs = sweep(w, &c, 2, try_step, z, hz, hz, wf_add(z, ddz), &hsz);
+            cells_of(&c, xs, ys, zs, hx, hz, h);
+            const wf yd = sweep(w, &c, 1, try_step, ys, zero, h, y1, &hd);
+            const wf ax = wf_sub(x2, x), az = wf_sub(z2, z), sx = wf_sub(xs, x), sz = wf_sub(zs, z);
+            const wi keep = wi_and(try_step, wf_gt(wf_add(wf_mul(sx, sx), wf_mul(sz, sz)),
+                                                   wf_add(wf_mul(ax, ax), wf_mul(az, az))));
+            fx = wf_sel(keep, xs, fx), fy = wf_sel(keep, yd, fy), fz = wf_sel(keep, zs, fz);
+            wall = wi_sel(keep, wi_or(hsx, hsz), wall);
+            landed = wi_or(landed, wi_and(keep, hd));
+            stepped = keep;
+        }
+    }
+
+    const wi ground =
+        wi_or(landed, rests(w, wi_andnot(landed, active), fx, fy, fz, hx, hz, h));
+    wi f = wi_and(trunc, wi_set(HORDE_FLAG_TRUNCATED));
+    f = wi_or(f, wi_and(ground, wi_set(HORDE_FLAG_ON_GROUND)));
+    f = wi_or(f, wi_and(ceiling, wi_set(HORDE_FLAG_HIT_CEILING)));
+    f = wi_or(f, wi_and(wall, wi_set(HORDE_FLAG_HIT_WALL)));
+    f = wi_or(f, wi_and(stepped, wi_set(HORDE_FLAG_STEP_TAKEN)));
+    f = wi_or(f, wi_and(wi_or(wi_or(landed, ceiling), wi_or(wall, stepped)),
+                        wi_set(HORDE_FLAG_COLLIDED)));
+    f = wi_sel(stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED), f);
+    f = wi_sel(valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
+
+    /* Invalid and stuck lanes: input bits, zero displacement. */
+    wf_store(out[0], wf_sel(active, fx, x0));
+    wf_store(out[1], wf_sel(active, fy, y0));
+    wf_store(out[2], wf_sel(active, fz, z0));
+    wf_store(out[3], wf_sel(active, wf_sub(fx, x), zero));
+    wf_store(out[4], wf_sel(active, wf_sub(fy, y), zero));
+    wf_store(out[5], wf_sel(active, wf_sub(fz, z), zero));
+    wi_store(of, f);
+}
+
+HORDE_TEMPLATE(aabb_move)
+{
+    const size_t full = b->n / W * W;
+    float dsink[3][W]; /* displacement outputs when the caller passes none */
+    for (size_t i = 0; i < full; i += W) {
+        const float *in[9] = {b->x + i, b->y + i, b->z + i, b->dx + i, b->dy + i, b->dz + i,
+                              b->half_x + i, b->half_z + i, b->height + i};
+        float *out[6] = {b->out_x + i, b->out_y + i, b->out_z + i,
+                         b->out_dx ? b->out_dx + i : dsink[0], b->out_dy ? b->out_dy + i : dsink[1],
+                         b->out_dz ? b->out_dz + i : dsink[2]};
+        move_lanes(w, p, in, out, b->out_flags + i);
+    }
+    if (full < b->n) {
+        /* Tail: padded copies; padding lanes have zero sizes, so they are invalid lanes. */
+        const size_t m = b->n - full;
+        float tin[9][W], tout[6][W];
+        uint32_t tf[W];
+        const float *src[9] = {b->x, b->y, b->z, b->dx, b->dy, b->dz, b->half_x, b->half_z,
+                               b->height};
+        for (int k = 0; k < 9; k++)
+            for (size_t i = 0; i < W; i++)
+                tin[k][i] = i < m ? src[k][full + i] : 0.0f;
+        const float *in[9] = {tin[0], tin[1], tin[2], tin[3], tin[4], tin[5], tin[6], tin[7], tin[8]};
+        float *out[6] = {tout[0], tout[1], tout[2], tout[3], tout[4], tout[5]};
+        move_lanes(w, p, in, out, tf);
+        float *dst[6] = {b->out_x, b->out_y, b->out_z, b->out_dx, b->out_dy, b->out_dz};
+        for (size_t i = 0; i < m; i++) {
+            for (int k = 0; k < 6; k++)
+                if (dst[k])
+                    dst[k][full + i] = tout[k][i];
+            b->out_flags[full + i] = tf[i];
+        }
+    }
+}

@@ -1,0 +1,379 @@
+/* Internal: the cylinder push-out core for one ISA, shared by the push and the move
+ * templates (included once per ISA translation unit, after wide.h). It mirrors
+ * cylinder_push_ref.c operation for operation; that file defines the result and
+ * explains the candidates. */
+#ifndef HORDE_CYLINDER_CORE_TMPL_H
+#define HORDE_CYLINDER_CORE_TMPL_H
+
+#include "cylinder_push.h"
+#include "wide.h"
+
+/* Squared distances from coordinate c to the window's 4 columns (or rows). */
+static inline void axis_dist2(wf c, wf fw, wf *d2)
+{
+    const wf zero = wf_set(0.0f);
+    for (int i = 0; i < 4; i++) {
+        const wf lo = wf_add(fw, wf_set((float)i)), hi = wf_add(fw, wf_set((float)(i + 1)));
+        const wf d = wf_max(wf_max(wf_sub(lo, c), wf_sub(c, hi)), zero);
+        d2[i] = wf_mul(d, d);
+    }
+}
+
+/* Per-axis summary of one coordinate option, for the cell masks below. */
+typedef struct axis_mask {
+    wi reach; /* columns with d2 < r2: bit i repeated in every byte (x) or byte k = 0xff (z) */
+    wi side;  /* the same restricted to 0 < d2 < r2 (the centre lies outside that column) */
+    wf side_d2; /* d2 of the side column (0 if none; at most one exists since r <= 0.5) */
+} axis_mask;
+
+static inline axis_mask axis_summary(const wf *d2, wf r2, int is_z)
+{
+    axis_mask m = {wi_set(0), wi_set(0), wf_set(0.0f)};
+    const wi zero_f = wi_set(0);
+    for (int i = 0; i < 4; i++) {
+        const int32_t bit = is_z ? (int32_t)(0xffu << (8 * i)) : (int32_t)(0x01010101u << i);
+        const wi reach = wf_lt(d2[i], r2);
+        const wi side = wi_andnot(wi_eq(wi_as(d2[i]), zero_f), reach); /* d2 is +0 or > 0 */
+        m.reach = wi_or(m.reach, wi_and(reach, wi_set(bit)));
+        m.side = wi_or(m.side, wi_and(side, wi_set(bit)));
+        m.side_d2 = wf_add(m.side_d2, wf_as(wi_and(side, wi_as(d2[i]))));
+    }
+    return m;
+}
+
+/* Overlap bits (i + 8k) of the disc over the 4x4 window cells, equal to testing
+ * dxx[i] + dzz[k] < r2 for all 16 cells as the reference does: a cell passes only if
+ * its column and row each have d2 < r2; if either d2 is 0 the sum is the other one,
+ * exactly; the only cell with both positive is (side column, side row), tested here
+ * with the same float sum. */
+static inline wi disc_cells_fast(const axis_mask *mx, const axis_mask *mz, wf r2)
+{
+    const wi outer = wi_and(mx->reach, mz->reach);
+    const wi corner = wi_and(mx->side, mz->side);
+    const wi far = wi_not(wf_lt(wf_add(mx->side_d2, mz->side_d2), r2));
+    return wi_andnot(wi_and(corner, far), outer);
+}
+
+static inline wi band(const wi *occ, wi jlo, wi jhi)
+{
+    wi m = wi_set(0);
+    for (int j = 0; j < HORDE_WIN_LEVELS; j++) {
+        const wi J = wi_set(j);
+        const wi in = wi_andnot(wi_or(wi_gt(jlo, J), wi_gt(J, jhi)), wi_set(-1));
+        m = wi_or(m, wi_and(in, occ[j]));
+    }
+    return m;
+}
+
+static inline wi is_zero(wi a) { return wi_eq(a, wi_set(0)); }
+
+enum { NLAT = 10 };
+static const int lat_xopt[NLAT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
+static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
+
+/* What every candidate evaluation starts from: the mover, its window, the vertical
+ * options, the cells its disc overlaps now, and whether it overlaps anything. */
+typedef struct lanes {
+    wf x, y, z, r, h, r2, fwx, fwz;
+    wi valid, ix0, iz0, iy0, occ[HORDE_WIN_LEVELS];
+    wf vy[3];        /* vertical options: stay, up, down */
+    wi vok[3], vband[3];
+    wf dxx[4][4], dzz[4][4]; /* [option][column or row]; option 0 filled here */
+    axis_mask mx[4], mz[4];
+    wi here, hit, resting;
+} lanes;
+
+static inline void lanes_load(const horde_cyl_tile *t, int base, lanes *L)
+{
+    L->x = wf_load(t->x + base), L->y = wf_load(t->y + base), L->z = wf_load(t->z + base);
+    L->r = wf_load(t->r + base), L->h = wf_load(t->h + base);
+    L->valid = wi_load(t->valid + base);
+    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+        L->occ[j] = wi_load(t->occ[j] + base);
+    const wf x = L->x, y = L->y, z = L->z, r = L->r, h = L->h;
+    const wi one = wi_set(1);
+    L->ix0 = wi_floor(wf_sub(x, r)), L->iz0 = wi_floor(wf_sub(z, r)), L->iy0 = wi_floor(y);
+    const wi wy = wi_sub(L->iy0, one);
+    L->fwx = wf_from_i(wi_sub(L->ix0, one)), L->fwz = wf_from_i(wi_sub(L->iz0, one));
+    L->r2 = wf_mul(r, r);
+
+    const wi jtop = wi_sub(wi_ceil(wf_add(y, h)), one);
+    const wf fjtop = wf_from_i(jtop);
+    L->vy[0] = y;
+    L->vy[1] = wf_from_i(wi_add(L->iy0, one));
+    {
+        wf yd = wf_sub(fjtop, h);
+        const wi fix = wf_gt(wf_add(yd, h), fjtop);
+        const wi step = wi_sel(wf_gt(yd, wf_set(0.0f)), wi_set(-1), one);
+        L->vy[2] = wf_sel(fix, wf_as(wi_add(wi_as(yd), step)), yd);
+    }
+    for (int v = 0; v < 3; v++) {
+        const wi jlo = wi_sub(wi_floor(L->vy[v]), wy);
+        const wi jhi = wi_sub(wi_sub(wi_ceil(wf_add(L->vy[v], h)), one), wy);
+        L->vok[v] = wi_gt(jlo, wi_set(-1));
+        L->vband[v] = band(L->occ, jlo, jhi);
+    }
+    axis_dist2(x, L->fwx, L->dxx[0]);
+    axis_dist2(z, L->fwz, L->dzz[0]);
+    L->mx[0] = axis_summary(L->dxx[0], L->r2, 0);
+    L->mz[0] = axis_summary(L->dzz[0], L->r2, 1);
+    L->here = disc_cells_fast(&L->mx[0], &L->mz[0], L->r2);
+    L->hit = wi_and(L->valid, wi_not(is_zero(wi_and(L->vband[0], L->here))));
+    L->resting = wi_and(wf_eq(y, wf_from_i(L->iy0)), wi_not(is_zero(wi_and(L->occ[0], L->here))));
+}
+
+/* The horizontal options' positions, squared lengths and window checks, and the
+ * squared lengths of the vertical options. */
+typedef struct lateral {
+    wf xo[4], zo[4], llen[NLAT], vlen[3];
+    wi lok[NLAT], radial_ok;
+} lateral;
+
+static inline void lateral_options(const lanes *L, lateral *A)
+{
+    const wf x = L->x, z = L->z, r = L->r;
+    const wi one = wi_set(1);
+    const wf e = wf_mul(wf_add(wf_add(wf_abs(x), wf_abs(z)), wf_set(1.0f)), wf_set(0x1p-21f));
+    const wf rp = wf_add(r, e);
+    const wf lx = wf_from_i(wi_add(L->ix0, one)), lz = wf_from_i(wi_add(L->iz0, one));
+    A->xo[0] = x;
+    A->xo[1] = wf_sel(wf_lt(wf_sub(lx, x), r), wf_sub(lx, rp), wf_sub(wf_from_i(L->ix0), rp));
+    A->xo[2] = wf_add(lx, rp);
+    A->zo[0] = z;
+    A->zo[1] = wf_sel(wf_lt(wf_sub(lz, z), r), wf_sub(lz, rp), wf_sub(wf_from_i(L->iz0), rp));
+    A->zo[2] = wf_add(lz, rp);
+    const wf dvx = wf_sub(x, lx), dvz = wf_sub(z, lz);
+    const wf d2 = wf_add(wf_mul(dvx, dvx), wf_mul(dvz, dvz));
+    A->radial_ok = wi_and(wf_gt(d2, wf_set(0.0f)), wf_lt(d2, L->r2));
+    const wf s = wf_sel(A->radial_ok, wf_div(rp, wf_sqrt(d2)), wf_set(0.0f));
+    A->xo[3] = wf_add(lx, wf_mul(dvx, s));
+    A->zo[3] = wf_add(lz, wf_mul(dvz, s));
+    const wf fwx4 = wf_add(L->fwx, wf_set(4.0f)), fwz4 = wf_add(L->fwz, wf_set(4.0f));
+    for (int l = 0; l < NLAT; l++) {
+        const wf cx = A->xo[lat_xopt[l]], cz = A->zo[lat_zopt[l]];
+        const wf dx = wf_sub(cx, x), dz = wf_sub(cz, z);
+        A->llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+        const wi out = wi_or(wi_or(wf_lt(wf_sub(cx, r), L->fwx), wf_gt(wf_add(cx, r), fwx4)),
+                             wi_or(wf_lt(wf_sub(cz, r), L->fwz), wf_gt(wf_add(cz, r), fwz4)));
+        A->lok[l] = wi_not(out);
+    }
+    A->lok[NLAT - 1] = wi_and(A->lok[NLAT - 1], A->radial_ok);
+    for (int v = 0; v < 3; v++) {
+        const wf dy = wf_sub(L->vy[v], L->y);
+        A->vlen[v] = wf_mul(dy, dy);
+    }
+}
+
+/* Exact shortcut: (up, none) comes first and wins when it is free, no longer than every
+ * horizontal option (any combination is at least that long: adding non-negative floats
+ * never decreases) and not beaten by a free, strictly shorter (down, none). Movers sunk
+ * slightly into a floor, the common case, then need none of the other 26 candidates;
+ * the full evaluation would give the same answer. */
+static inline wi quick_up(const lanes *L, const lateral *A)
+{
+    const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
+    const wi down_free = wi_and(wi_and(L->vok[2], A->lok[0]), is_zero(wi_and(L->vband[2], L->here)));
+    wi shortest = wi_not(wi_and(down_free, wf_lt(A->vlen[2], A->vlen[1])));
+    for (int l = 1; l < NLAT; l++)
+        shortest = wi_and(shortest, wf_le(A->vlen[1], A->llen[l]));
+    return wi_and(up_free, shortest);
+}
+
+/* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile). */
+static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, float *oz,
+                       uint32_t *of)
+{
+    lanes L;
+    lanes_load(t, base, &L);
+    const wf x = L.x, y = L.y, z = L.z, r2 = L.r2, fwx = L.fwx, fwz = L.fwz;
+    const wi one = wi_set(1), valid = L.valid, hit = L.hit, here = L.here, iy0 = L.iy0;
+    const wi *occ = L.occ, *vok = L.vok, *vband = L.vband;
+    const wf *vy = L.vy;
+    wf bx = x, by = y, bz = z;
+    wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
+    if (wi_any(hit)) {
+        lateral A;
+        lateral_options(&L, &A);
+        const wf *xo = A.xo, *zo = A.zo, *llen = A.llen, *vlen = A.vlen;
+        const wi *lok = A.lok;
+        wf (*dxx)[4] = L.dxx, (*dzz)[4] = L.dzz;
+        axis_mask *mx = L.mx, *mz = L.mz;
+        wi lcells[NLAT];
+        for (int o = 1; o < 4; o++) {
+            axis_dist2(xo[o], fwx, dxx[o]);
+            axis_dist2(zo[o], fwz, dzz[o]);
+            mx[o] = axis_summary(dxx[o], r2, 0);
+            mz[o] = axis_summary(dzz[o], r2, 1);
+        }
+        for (int l = 0; l < NLAT; l++)
+            lcells[l] = disc_cells_fast(&mx[lat_xopt[l]], &mz[lat_zopt[l]], r2);
+
+        /* Only (length, v, l) are tracked; the winner's position is rebuilt after. */
+        wf best_len = wf_set(INFINITY);
+        wi found = wi_set(0), best_v = wi_set(0), best_l = wi_set(0);
+        /* Candidate order of cylinder.h: (up, none), (down, none), then (v, l) for
+         * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
+/* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
+ * horizontal option into its cells; distinct sentinel bits (30 and 29, unused by the
+ * 4x4 cell layout) make any blocked side produce a non-zero AND. */
+        wi vmask[3], lmask[NLAT];
+        for (int v = 0; v < 3; v++)
+            vmask[v] = wi_or(wi_or(vband[v], wi_not(vok[v])), wi_set(1 << 30));
+        for (int l = 0; l < NLAT; l++)
+            lmask[l] = wi_or(wi_or(lcells[l], wi_not(lok[l])), wi_set(1 << 29));
+#define CANDIDATE(V, L)                                                                        \
+    do {                                                                                       \
+        const wi ok = is_zero(wi_and(vmask[V], lmask[L]));                                     \
+        const wf len = wf_add(vlen[V], llen[L]);                                               \
+        const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
+        best_len = wf_sel(take, len, best_len);                                                \
+        best_v = wi_sel(take, wi_set(V), best_v);                                              \
+        best_l = wi_sel(take, wi_set(L), best_l);                                              \
+        found = wi_or(found, take);                                                            \
+    } while (0)
+        CANDIDATE(1, 0);
+        CANDIDATE(2, 0);
+        for (int v = 0; v < 3; v++)
+            for (int l = 1; l < NLAT; l++)
+                CANDIDATE(v, l);
+#undef CANDIDATE
+        /* Step-up (move kernels): a grounded mover whose correction would be horizontal
+         * takes the free upward exit instead when it rises at most step_h. */
+        const wf step_h = wf_load(t->step_h + base);
+        const wi up_ok = is_zero(wi_and(vmask[1], lmask[0]));
+        const wi step = wi_and(wi_and(wf_gt(step_h, wf_set(0.0f)), up_ok),
+                               wi_and(wi_not(is_zero(best_l)),
+                                      wf_le(wf_sub(vy[1], y), step_h)));
+        best_v = wi_sel(step, one, best_v);
+        best_l = wi_sel(step, wi_set(0), best_l);
+        wi best_cells = here;
+        for (int l = 0; l < NLAT; l++) {
+            const wi is_l = wi_eq(best_l, wi_set(l));
+            bx = wf_sel(is_l, xo[lat_xopt[l]], bx);
+            bz = wf_sel(is_l, zo[lat_zopt[l]], bz);
+            best_cells = wi_sel(is_l, lcells[l], best_cells);
+        }
+        by = wf_sel(wi_eq(best_v, one), vy[1], wf_sel(wi_eq(best_v, wi_set(2)), vy[2], y));
+        const wi moved = wi_and(hit, found);
+        const wi stuck = wi_andnot(found, hit);
+        bx = wf_sel(moved, bx, x), by = wf_sel(moved, by, y), bz = wf_sel(moved, bz, z);
+        const wi up = wi_eq(best_v, one), stay = wi_eq(best_v, wi_set(0));
+        const wi rest2 = wi_and(stay, wi_and(wf_eq(y, wf_from_i(iy0)),
+                                             wi_not(is_zero(wi_and(occ[0], best_cells)))));
+        wi fm = wi_set(HORDE_FLAG_COLLIDED);
+        fm = wi_or(fm, wi_and(wi_or(up, rest2), wi_set(HORDE_FLAG_ON_GROUND)));
+        fm = wi_or(fm, wi_and(wi_eq(best_v, wi_set(2)), wi_set(HORDE_FLAG_HIT_CEILING)));
+        fm = wi_or(fm, wi_and(wi_not(is_zero(best_l)), wi_set(HORDE_FLAG_HIT_WALL)));
+        fm = wi_or(fm, wi_and(step, wi_set(HORDE_FLAG_STEP_TAKEN)));
+        flags = wi_sel(moved, fm, flags);
+        flags = wi_sel(stuck, wi_set(HORDE_FLAG_COLLIDED | HORDE_FLAG_STUCK), flags);
+    }
+    flags = wi_sel(valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(ox + base, bx), wf_store(oy + base, by), wf_store(oz + base, bz);
+    wi_store(of + base, flags);
+}
+
+/* Cheap first pass: which lanes need the full evaluation? Free lanes get their final
+ * result here (unchanged, ON_GROUND when resting on a block), so do lanes the exact
+ * (up, none) shortcut settles; the rest are marked in hit[] and resolved by push_lanes
+ * on a compacted tile, so SIMD work is not spent on easy movers (the scalar reference
+ * returns early for free movers too). */
+static inline void classify_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy,
+                                  float *oz, uint32_t *of, uint32_t *hit_out)
+{
+    lanes L;
+    lanes_load(t, base, &L);
+    wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
+    wf by = L.y;
+    wi hard = L.hit;
+    if (wi_any(L.hit)) {
+        lateral A;
+        lateral_options(&L, &A);
+        const wi quick = wi_and(L.hit, quick_up(&L, &A));
+        by = wf_sel(quick, L.vy[1], by);
+        flags = wi_sel(quick, wi_set(HORDE_FLAG_COLLIDED | HORDE_FLAG_ON_GROUND), flags);
+        hard = wi_andnot(quick, L.hit);
+    }
+    flags = wi_sel(L.valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(ox + base, L.x), wf_store(oy + base, by), wf_store(oz + base, L.z);
+    wi_store(of + base, flags);
+    wi_store(hit_out + base, hard);
+}
+
+/* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
+static inline void fetch_tile(const horde_world *w, horde_cyl_tile *t, size_t padded)
+{
+    for (size_t i = 0; i < padded; i++) {
+        if (!t->valid[i]) {
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                t->occ[j][i] = 0;
+            continue;
+        }
+        const int32_t wx = t->wx[i], wy = t->wy[i], wz = t->wz[i];
+        const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31;
+        if (sh <= 28 && lz0 <= 28) {
+            /* x and z inside one chunk column; y may cross into the layer above. */
+            const horde_chunk *c0 = horde_world_chunk(w, wx >> 5, wy >> 5, wz >> 5);
+            const horde_chunk *c1 =
+                ly0 + HORDE_WIN_LEVELS > 32 ? horde_world_chunk(w, wx >> 5, (wy >> 5) + 1, wz >> 5) : c0;
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++) {
+                const int ly = ly0 + j;
+                t->occ[j][i] = fetch4(&(ly > 31 ? c1 : c0)->rows[ly & 31][lz0], sh);
+            }
+        } else {
+            uint32_t occ[HORDE_WIN_LEVELS];
+            horde_fetch_window(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                t->occ[j][i] = occ[j];
+        }
+    }
+}
+
+/* Window origins of W tile lanes from their (sanitised) positions. */
+static inline void tile_origins(horde_cyl_tile *t, int base)
+{
+    const wf x = wf_load(t->x + base), y = wf_load(t->y + base), z = wf_load(t->z + base);
+    const wf r = wf_load(t->r + base);
+    const wi one = wi_set(1);
+    wi_store((uint32_t *)t->wx + base, wi_sub(wi_floor(wf_sub(x, r)), one));
+    wi_store((uint32_t *)t->wy + base, wi_sub(wi_floor(y), one));
+    wi_store((uint32_t *)t->wz + base, wi_sub(wi_floor(wf_sub(z, r)), one));
+}
+
+/* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
+ * fetch voxels, classify, resolve the overlapping lanes on a compacted copy (c is
+ * scratch), results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. */
+static inline void push_tile(const horde_world *w, horde_cyl_tile *t, horde_cyl_tile *c,
+                             size_t padded, float *ox, float *oy, float *oz, uint32_t *of)
+{
+    float cx[HORDE_CYL_TILE], cy[HORDE_CYL_TILE], cz[HORDE_CYL_TILE];
+    uint32_t cf[HORDE_CYL_TILE], hit[HORDE_CYL_TILE];
+    int idx[HORDE_CYL_TILE], m = 0;
+    fetch_tile(w, t, padded);
+    for (size_t i = 0; i < padded; i += W)
+        classify_lanes(t, (int)i, ox, oy, oz, of, hit);
+    /* Compact the overlapping movers, resolve them densely, scatter back. */
+    for (size_t i = 0; i < padded; i++)
+        if (hit[i]) {
+            c->x[m] = t->x[i], c->y[m] = t->y[i], c->z[m] = t->z[i];
+            c->r[m] = t->r[i], c->h[m] = t->h[i], c->step_h[m] = t->step_h[i];
+            c->valid[m] = ~0u;
+            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                c->occ[j][m] = t->occ[j][i];
+            idx[m++] = (int)i;
+        }
+    for (int i = m; i < (m + W - 1) / W * W; i++) { /* padding lanes: free, discarded */
+        c->x[i] = c->y[i] = c->z[i] = c->r[i] = c->h[i] = c->step_h[i] = 0.0f;
+        c->valid[i] = 0;
+        for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+            c->occ[j][i] = 0;
+    }
+    for (int i = 0; i < m; i += W)
+        push_lanes(c, i, cx, cy, cz, cf);
+    for (int i = 0; i < m; i++) {
+        const int k = idx[i];
+        ox[k] = cx[i], oy[k] = cy[i], oz[k] = cz[i], of[k] = cf[i];
+    }
+}
+
+#endif

@@ -1,0 +1,35 @@
+/* Internal: what the cylinder move reference and template share. */
+#ifndef HORDE_CYLINDER_MOVE_COMMON_H
+#define HORDE_CYLINDER_MOVE_COMMON_H
+
+#include "cylinder_push.h"
+#include "horde/cylinder_move.h"
+
+/* Start positions must leave room for the longest move (max_substeps * step <= 4096 *
+ * 0.25 = 1024 blocks) inside the push's coordinate range. */
+#define HORDE_CYL_MOVE_MAX_COORD (HORDE_CYL_MAX_COORD - 4096.0f)
+/* Displacement components beyond this are scaled down first (the move is truncated
+ * anyway), so the length computation cannot overflow. */
+#define HORDE_CYL_MOVE_MAX_DISP 1048576.0f
+#define HORDE_CYL_MOVE_MAX_SUBSTEPS 4096u
+
+/* Flags gathered over all substeps (ON_GROUND is taken from the last one). */
+#define HORDE_CYL_MOVE_ACC_FLAGS \
+    (HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL | HORDE_FLAG_HIT_CEILING | HORDE_FLAG_STEP_TAKEN)
+
+static inline int horde_cyl_move_valid(float x, float y, float z, float dx, float dy, float dz,
+                                       float r, float h)
+{
+    return horde_cyl_valid(x, y, z, r, h) && fabsf(x) <= HORDE_CYL_MOVE_MAX_COORD &&
+           fabsf(y) <= HORDE_CYL_MOVE_MAX_COORD && fabsf(z) <= HORDE_CYL_MOVE_MAX_COORD &&
+           r >= HORDE_MOVE_MIN_RADIUS && fabsf(dx) < INFINITY && fabsf(dy) < INFINITY &&
+           fabsf(dz) < INFINITY; /* finite; NaN fails every comparison */
+}
+
+/* The signature, written once: the parameters, and the names that pass them on. */
+#define HORDE_PARAMS_cylinder_move const horde_world *w, const horde_cylinder_move_params *p, \
+    const horde_cylinder_move_batch *b
+#define HORDE_ARGS_cylinder_move w, p, b
+HORDE_KERNEL_PROTOS(cylinder_move)
+
+#endif

@@ -1,0 +1,181 @@
+/* horde_cylinder_move for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon): substeps
+ * over tiles of 64 movers, each substep one push of the tile through the shared core
+ * (cylinder_core_tmpl.h). cylinder_move_ref.c defines the result. */
+#include "template.h"
+#include "cylinder_core_tmpl.h"
+#include "cylinder_move.h"
+
+
+/* Per-tile mover state between substeps (indexed by the mover's slot in the tile). */
+typedef struct move_state {
+    float x0[HORDE_CYL_TILE], y0[HORDE_CYL_TILE], z0[HORDE_CYL_TILE]; /* start */
+    float px[HORDE_CYL_TILE], py[HORDE_CYL_TILE], pz[HORDE_CYL_TILE]; /* current */
+    float sx[HORDE_CYL_TILE], sy[HORDE_CYL_TILE], sz[HORDE_CYL_TILE]; /* one substep */
+    float r[HORDE_CYL_TILE], h[HORDE_CYL_TILE];
+    int32_t k[HORDE_CYL_TILE];       /* substeps; 0 for invalid and padding lanes */
+    uint32_t alive[HORDE_CYL_TILE];  /* ~0 until stuck */
+    uint32_t flags[HORDE_CYL_TILE];  /* accumulated flags (ON_GROUND kept apart) */
+    uint32_t ground[HORDE_CYL_TILE]; /* ~0 if the last substep ended on the ground */
+} move_state;
+
+/* Load W movers, validate, and plan their substeps (mirrors the reference's set-up). */
+static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cylinder_move_params *p,
+                              size_t start, size_t count, move_state *st, int base)
+{
+    wf v[8];
+    const float *src[8] = {b->x, b->y, b->z, b->dx, b->dy, b->dz, b->radius, b->height};
+    if ((size_t)base + W <= count) {
+        for (int a = 0; a < 8; a++)
+            v[a] = wf_load(src[a] + start + base);
+    } else {
+        float tmp[W];
+        for (int a = 0; a < 8; a++) {
+            for (int i = 0; i < W; i++)
+                tmp[i] = (size_t)base + i < count ? src[a][start + base + i] : 0.0f;
+            v[a] = wf_load(tmp);
+        }
+    }
+    const wf zero = wf_set(0.0f), inf = wf_set(INFINITY);
+    const wf maxc = wf_set(HORDE_CYL_MOVE_MAX_COORD);
+    wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
+                   wf_le(wf_abs(v[2]), maxc));
+    ok = wi_and(ok, wi_and(wi_and(wf_lt(wf_abs(v[3]), inf), wf_lt(wf_abs(v[4]), inf)),
+                           wf_lt(wf_abs(v[5]), inf)));
+    ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_MOVE_MIN_RADIUS), v[6]),
+                           wf_le(v[6], wf_set(HORDE_CYL_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[7]), wf_le(v[7], wf_set(HORDE_CYL_MAX_HEIGHT))));
+    uint32_t lanes[W]; /* padding lanes are never valid */
+    for (int i = 0; i < W; i++)
+        lanes[i] = (size_t)base + i < count ? ~0u : 0u;
+    ok = wi_and(ok, wi_load(lanes));
+    for (int a = 0; a < 8; a++)
+        v[a] = wf_sel(ok, v[a], zero);
+    wf dx = v[3], dy = v[4], dz = v[5];
+    const wf r = v[6];
+
+    const wf m = wf_max(wf_max(wf_abs(dx), wf_abs(dy)), wf_abs(dz));
+    const wf maxd = wf_set(HORDE_CYL_MOVE_MAX_DISP);
+    const wi big = wf_gt(m, maxd);
+    const wf sb = wf_sel(big, wf_div(maxd, m), wf_set(1.0f));
+    dx = wf_sel(big, wf_mul(dx, sb), dx), dy = wf_sel(big, wf_mul(dy, sb), dy);
+    dz = wf_sel(big, wf_mul(dz, sb), dz);
+    const wf half = wf_mul(wf_set(0.5f), r), step = wf_set(p->step);
+    const wf len = wf_sel(wf_lt(half, step), half, step);
+    const wf dist = wf_sqrt(wf_add(wf_add(wf_mul(dx, dx), wf_mul(dy, dy)), wf_mul(dz, dz)));
+    /* Invalid lanes have r = 0 (len 0): keep their quotient finite; they get k = 0. */
+    const wf q = wf_div(dist, wf_sel(ok, len, wf_set(1.0f)));
+    const wf fmax_sub = wf_set((float)p->max_substeps);
+    const wi trunc = wf_gt(q, fmax_sub);
+    const wf st_ = wf_div(wf_mul(fmax_sub, len), dist);
+    dx = wf_sel(trunc, wf_mul(dx, st_), dx), dy = wf_sel(trunc, wf_mul(dy, st_), dy);
+    dz = wf_sel(trunc, wf_mul(dz, st_), dz);
+    const wi one = wi_set(1);
+    wi k = wi_ceil(wf_sel(trunc, zero, q));
+    k = wi_sel(wi_gt(one, k), one, k);
+    k = wi_sel(trunc, wi_set((int32_t)p->max_substeps), k);
+    k = wi_and(k, ok);
+    const wf fk = wf_from_i(wi_sel(ok, k, one));
+    wf_store(st->sx + base, wf_div(dx, fk));
+    wf_store(st->sy + base, wf_div(dy, fk));
+    wf_store(st->sz + base, wf_div(dz, fk));
+    wf_store(st->x0 + base, v[0]), wf_store(st->y0 + base, v[1]), wf_store(st->z0 + base, v[2]);
+    wf_store(st->px + base, v[0]), wf_store(st->py + base, v[1]), wf_store(st->pz + base, v[2]);
+    wf_store(st->r + base, r), wf_store(st->h + base, v[7]);
+    wi_store((uint32_t *)st->k + base, k);
+    wi_store(st->alive + base, ok);
+    wi_store(st->flags + base, wi_and(trunc, wi_set(HORDE_FLAG_TRUNCATED)));
+    wi_store(st->ground + base, wi_set(0));
+}
+
+/* One push for substep s of every mover still moving: the active lanes are compacted
+ * into the tile (so a few long moves do not keep whole tiles busy), moved by
+ * (mx * sx, my * sy, mz * sz) from their current position, pushed, and their results
+ * taken back exactly as the reference's loop body does. Staging and taking back are
+ * single IEEE adds and selects, so doing them per lane changes no bits. */
+static void push_phase(const horde_world *w, horde_cyl_tile *t, horde_cyl_tile *c, move_state *st,
+                       size_t padded, int32_t s, int mx, int my, int mz, const uint32_t *step_ok,
+                       float step_height)
+{
+    float ox[HORDE_CYL_TILE], oy[HORDE_CYL_TILE], oz[HORDE_CYL_TILE];
+    uint32_t of[HORDE_CYL_TILE];
+    int idx[HORDE_CYL_TILE], m = 0;
+    for (size_t i = 0; i < padded; i++)
+        if (st->alive[i] && st->k[i] > s)
+            idx[m++] = (int)i;
+    if (!m)
+        return;
+    const int mpad = (m + W - 1) / W * W;
+    for (int j = 0; j < mpad; j++) {
+        if (j < m) {
+            const int i = idx[j];
+            t->x[j] = mx ? st->px[i] + st->sx[i] : st->px[i];
+            t->y[j] = my ? st->py[i] + st->sy[i] : st->py[i];
+            t->z[j] = mz ? st->pz[i] + st->sz[i] : st->pz[i];
+            t->r[j] = st->r[i], t->h[j] = st->h[i];
+            t->step_h[j] = step_ok && step_ok[i] ? step_height : 0.0f;
+            t->valid[j] = ~0u;
+        } else {
+            t->x[j] = t->y[j] = t->z[j] = t->r[j] = t->h[j] = t->step_h[j] = 0.0f;
+            t->valid[j] = 0;
+        }
+    }
+    for (int j = 0; j < mpad; j += W)
+        tile_origins(t, j);
+    push_tile(w, t, c, (size_t)mpad, ox, oy, oz, of);
+    for (int j = 0; j < m; j++) {
+        const int i = idx[j];
+        const uint32_t f = of[j];
+        if (f & HORDE_FLAG_STUCK) {
+            st->flags[i] |= HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
+            st->alive[i] = 0;
+        } else {
+            st->px[i] = ox[j], st->py[i] = oy[j], st->pz[i] = oz[j];
+            st->flags[i] |= f & HORDE_CYL_MOVE_ACC_FLAGS;
+            st->ground[i] = (f & HORDE_FLAG_ON_GROUND) ? ~0u : 0u;
+        }
+    }
+}
+
+HORDE_TEMPLATE(cylinder_move)
+{
+    horde_cyl_tile t, c;
+    move_state st;
+    uint32_t ground_v[HORDE_CYL_TILE];
+    for (size_t start = 0; start < b->n; start += HORDE_CYL_TILE) {
+        const size_t count = b->n - start < HORDE_CYL_TILE ? b->n - start : HORDE_CYL_TILE;
+        const size_t padded = (count + W - 1) / W * W;
+        for (size_t i = 0; i < padded; i += W)
+            plan_lanes(b, p, start, count, &st, (int)i);
+        int32_t kmax = 0;
+        for (size_t i = 0; i < padded; i++)
+            kmax = st.k[i] > kmax ? st.k[i] : kmax;
+        for (int32_t s = 0; s < kmax; s++) {
+            if (p->step_height > 0.0f) {
+                push_phase(w, &t, &c, &st, padded, s, 0, 1, 0, NULL, 0.0f);
+                for (size_t i = 0; i < padded; i++)
+                    ground_v[i] = st.ground[i];
+                push_phase(w, &t, &c, &st, padded, s, 1, 0, 1, ground_v, p->step_height);
+            } else {
+                push_phase(w, &t, &c, &st, padded, s, 1, 1, 1, NULL, 0.0f);
+            }
+        }
+        for (size_t i = 0; i < count; i++) {
+            const size_t o = start + i;
+            const float x0 = b->x[o], y0 = b->y[o], z0 = b->z[o];
+            if (st.k[i] == 0) { /* invalid: input bits back, no displacement */
+                b->out_x[o] = x0, b->out_y[o] = y0, b->out_z[o] = z0;
+                if (b->out_dx)
+                    b->out_dx[o] = 0.0f, b->out_dy[o] = 0.0f, b->out_dz[o] = 0.0f;
+                b->out_flags[o] = HORDE_FLAG_INVALID;
+                continue;
+            }
+            b->out_x[o] = st.px[i], b->out_y[o] = st.py[i], b->out_z[o] = st.pz[i];
+            if (b->out_dx) {
+                b->out_dx[o] = st.px[i] - st.x0[i];
+                b->out_dy[o] = st.py[i] - st.y0[i];
+                b->out_dz[o] = st.pz[i] - st.z0[i];
+            }
+            b->out_flags[o] = st.flags[i] | (st.ground[i] ? HORDE_FLAG_ON_GROUND : 0u);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/* horde_cylinder_push for one ISA, compiled per ISA with HORDE_SUFFIX set (sse2, sse41,
+ * avx2, neon). The push itself lives in cylinder_core_tmpl.h (shared with the move);
+ * cylinder_push_ref.c defines the result. */
+#include "template.h"
+#include "cylinder_core_tmpl.h"
+
+
+/* Validate and sanitise W movers, and compute their window origins. */
+static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, size_t count,
+                                 horde_cyl_tile *t, int base)
+{
+    wf v[5];
+    const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
+    if ((size_t)base + W <= count) {
+        for (int a = 0; a < 5; a++)
+            v[a] = wf_load(src[a] + start + base);
+    } else { /* tail: pad with zeros, marked invalid below */
+        float tmp[W];
+        for (int a = 0; a < 5; a++) {
+            for (int i = 0; i < W; i++)
+                tmp[i] = (size_t)base + i < count ? src[a][start + base + i] : 0.0f;
+            v[a] = wf_load(tmp);
+        }
+    }
+    const wf maxc = wf_set(HORDE_CYL_MAX_COORD), zero = wf_set(0.0f);
+    /* Ordered compares: NaN fails each, as in horde_cyl_valid. */
+    wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
+                   wf_le(wf_abs(v[2]), maxc));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], wf_set(HORDE_CYL_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], wf_set(HORDE_CYL_MAX_HEIGHT))));
+    float *dst[5] = {t->x, t->y, t->z, t->r, t->h};
+    for (int a = 0; a < 5; a++) {
+        v[a] = wf_sel(ok, v[a], zero);
+        wf_store(dst[a] + base, v[a]);
+    }
+    const wi one = wi_set(1);
+    wi_store((uint32_t *)t->wx + base, wi_sub(wi_floor(wf_sub(v[0], v[3])), one));
+    wi_store((uint32_t *)t->wy + base, wi_sub(wi_floor(v[1]), one));
+    wi_store((uint32_t *)t->wz + base, wi_sub(wi_floor(wf_sub(v[2], v[3])), one));
+    wi_store(t->valid + base, ok);
+    for (int i = 0; i < W; i++)
+        if ((size_t)base + i >= count)
+            t->valid[base + i] = 0;
+}
+
+HORDE_TEMPLATE(cylinder_push)
+{
+    horde_cyl_tile t, c; /* prepared movers; scratch for the compacted ones */
+    float ox[HORDE_CYL_TILE], oy[HORDE_CYL_TILE], oz[HORDE_CYL_TILE];
+    uint32_t of[HORDE_CYL_TILE];
+    for (int i = 0; i < HORDE_CYL_TILE; i++)
+        t.step_h[i] = 0.0f; /* plain push: no step-up */
+    for (size_t start = 0; start < b->n; start += HORDE_CYL_TILE) {
+        const size_t count = b->n - start < HORDE_CYL_TILE ? b->n - start : HORDE_CYL_TILE;
+        const size_t padded = (count + W - 1) / W * W;
+        for (size_t i = 0; i < padded; i += W)
+            prepare_lanes(b, start, count, &t, (int)i);
+        push_tile(w, &t, &c, padded, ox, oy, oz, of);
+        for (size_t i = 0; i < count; i++) {
+            /* Invalid lanes return their input bits untouched (NaN payloads included). */
+            const int ok = t.valid[i] != 0;
+            const float ix = b->x[start + i], iy = b->y[start + i], iz = b->z[start + i];
+            b->out_x[start + i] = ok ? ox[i] : ix;
+            b->out_y[start + i] = ok ? oy[i] : iy;
+            b->out_z[start + i] = ok ? oz[i] : iz;
+            b->out_flags[start + i] = of[i];
+        }
+    }
+}
