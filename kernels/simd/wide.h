@@ -84,16 +84,6 @@ static inline w_perm w_perm_of(uint32_t fields)
 static inline wf wf_permute(wf v, w_perm p) { return simde_mm256_permutevar8x32_ps(v, p); }
 static inline wi wi_permute(wi v, w_perm p) { return simde_mm256_permutevar8x32_epi32(v, p); }
 
-/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
-static inline uint32_t fetch4(const uint32_t *row, int sh)
-{
-    simde__m128i v = simde_mm_loadu_si128((const void *)row);
-    v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
-    v = simde_mm_packs_epi32(v, v);
-    v = simde_mm_packus_epi16(v, v);
-    return (uint32_t)simde_mm_cvtsi128_si32(v);
-}
-
 #elif defined(HORDE_WIDE_SSE2) || defined(HORDE_WIDE_SSE41)
 #if defined(HORDE_WIDE_SSE41)
 #include <simde/x86/sse4.1.h>
@@ -151,16 +141,6 @@ static inline wf wf_sel(wi m, wf a, wf b) { return wf_as(wi_sel(m, wi_as(a), wi_
 static inline wi wi_max(wi a, wi b) { return wi_sel(wi_gt(a, b), a, b); } /* SSE2 has no pmaxsd */
 static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #endif
-
-/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
-static inline uint32_t fetch4(const uint32_t *row, int sh)
-{
-    simde__m128i v = simde_mm_loadu_si128((const void *)row);
-    v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
-    v = simde_mm_packs_epi32(v, v);
-    v = simde_mm_packus_epi16(v, v);
-    return (uint32_t)simde_mm_cvtsi128_si32(v);
-}
 
 static inline int wi_bits(wi m) { return simde_mm_movemask_ps(simde_mm_castsi128_ps(m)); }
 #define HORDE_WIDE_PERMUTE_BY_LANES
@@ -284,6 +264,19 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
 
 #else
 #error "define one HORDE_WIDE_* ISA before including wide.h"
+#endif
+
+#if defined(HORDE_WIDE_AVX2) || defined(HORDE_WIDE_SSE2) || defined(HORDE_WIDE_SSE41)
+/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28
+ * (128-bit SSE2 on all three x86 backends; NEON and WASM have their own above). */
+static inline uint32_t fetch4(const uint32_t *row, int sh)
+{
+    simde__m128i v = simde_mm_loadu_si128((const void *)row);
+    v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
+    v = simde_mm_packs_epi32(v, v);
+    v = simde_mm_packus_epi16(v, v);
+    return (uint32_t)simde_mm_cvtsi128_si32(v);
+}
 #endif
 
 /* Derived operations, identical on every ISA. */
