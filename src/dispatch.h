@@ -105,6 +105,17 @@ static inline void horde_fp_leave(horde_fp_reg old, int changed) { (void)old, (v
  * Positive, so it is never a public status (those are <= 0). */
 #define HORDE_CHECKED_EMPTY 1
 
+/* Checks the voxel move kernels share. */
+static inline int horde_check_world_and_batch(const horde_world *w, const void *batch)
+{
+    return batch ? horde_world_check(w) : HORDE_ERR_NULL_ARG;
+}
+/* Optional outputs that come as a triple: all three or none. */
+static inline int horde_triple_ok(const void *a, const void *b, const void *c)
+{
+    return (a != NULL) == (b != NULL) && (a != NULL) == (c != NULL);
+}
+
 /* f(args) with the argument macro expanded first, so f may itself be a macro. */
 #define HORDE_APPLY_(f, ...) f(__VA_ARGS__)
 /* The public entry points of kernel `name`, from the signature its family header writes

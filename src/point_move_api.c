@@ -25,9 +25,7 @@ static int params_ok(const horde_point_move_params *p)
 static int point_move_check_(const horde_world *w, const horde_point_move_params **p,
                              const horde_point_move_batch *b)
 {
-    if (!b)
-        return HORDE_ERR_NULL_ARG;
-    int st = horde_world_check(w);
+    const int st = horde_check_world_and_batch(w, b);
     if (st != HORDE_OK)
         return st;
     if (!*p)
@@ -40,8 +38,6 @@ static int point_move_check_(const horde_world *w, const horde_point_move_params
         !b->out_z || !b->out_flags)
         return HORDE_ERR_NULL_ARG;
     /* The displacement outputs are optional, but all three or none. */
-    if ((b->out_dx != NULL) != (b->out_dy != NULL) || (b->out_dx != NULL) != (b->out_dz != NULL))
-        return HORDE_ERR_NULL_ARG;
-    return HORDE_OK;
+    return horde_triple_ok(b->out_dx, b->out_dy, b->out_dz) ? HORDE_OK : HORDE_ERR_NULL_ARG;
 }
 HORDE_ENTRY(point_move)
