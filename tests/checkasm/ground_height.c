@@ -15,10 +15,8 @@
  * TOL * scale * (1 + slope), and the index too unless two candidates tie within that.
  * Points over a shared edge of the terrain must always find it (watertightness).
  *
- * Usage: checkasm_ground_height [--seed=N] [--points=N] [--long] */
-#include <inttypes.h>
-
-#include "testutil.h"
+ * Run: checkasm --test=ground_height [--seed=N] [--items=N] [--long] (checkasm.h). */
+#include "checkasm.h"
 
 #define TOL 2e-5
 #define MAXT 48
@@ -238,28 +236,7 @@ typedef struct {
     float *x, *y, *z, *oy;
     int32_t *ot;
     uint32_t *of;
-    void *mem[6];
 } arrays;
-
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < 6; i++)
-        a->mem[i] = malloc((n + 1) * 4);
-    a->x = (float *)a->mem[0] + 1, a->y = (float *)a->mem[1] + 1, a->z = (float *)a->mem[2] + 1;
-    a->oy = (float *)a->mem[3] + 1, a->ot = (int32_t *)a->mem[4] + 1, a->of = (uint32_t *)a->mem[5] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < 6; i++)
-        free(a->mem[i]);
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 static int reported;
 static void report(const char *what, uint64_t seed, const char *isa, const soup *s, const arrays *in,
@@ -281,27 +258,15 @@ static void report(const char *what, uint64_t seed, const char *isa, const soup 
     }
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(ground_height)
 {
-    uint64_t seed = 20261121;
-    size_t points = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--points=", 9))
-            points = strtoull(argv[i] + 9, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            points = 20000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--points=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_ground_height: seed=%" PRIu64 " points per backend=%zu\n", seed, points);
+    const uint64_t seed = opts->seed;
+    const size_t points = opts->items;
+    ca_banner("ground_height", opts, "points");
 
     const size_t per_soup = 2048;
     arrays in, ref, alias;
-    arrays_alloc(&in, per_soup), arrays_alloc(&ref, per_soup), arrays_alloc(&alias, per_soup);
+    CA_ALLOC_ARRAYS(&in, per_soup), CA_ALLOC_ARRAYS(&ref, per_soup), CA_ALLOC_ARRAYS(&alias, per_soup);
     size_t per_isa[HORDE_ISA_COUNT] = {0}, found = 0, invalid = 0, checked = 0, unclear = 0,
            grid_points = 0;
     static const float depths[] = {0.0f, 0.5f, 2.0f, 10.0f, 1000.0f};
@@ -327,7 +292,7 @@ int main(int argc, char **argv)
             const uint32_t f = ref.of[i];
             if (f & HORDE_FLAG_INVALID) {
                 invalid++;
-                CHECK(f == HORDE_FLAG_INVALID && ref.ot[i] == -1 && fbits(ref.oy[i]) == fbits(y) &&
+                CHECK(f == HORDE_FLAG_INVALID && ref.ot[i] == -1 && ca_bits(ref.oy[i]) == ca_bits(y) &&
                           !(fabsf(x) <= 1048576.0f && fabsf(y) <= 1048576.0f && fabsf(z) <= 1048576.0f),
                       "invalid point output");
                 continue;
@@ -335,7 +300,7 @@ int main(int argc, char **argv)
             const int hit = ref.ot[i] >= 0;
             found += hit;
             CHECK(f == (hit ? HORDE_FLAG_ON_GROUND : 0u) && ref.ot[i] < (int32_t)s.n &&
-                      (hit ? (ref.oy[i] <= y && ref.oy[i] >= y - depth) : fbits(ref.oy[i]) == fbits(y)),
+                      (hit ? (ref.oy[i] <= y && ref.oy[i] >= y - depth) : ca_bits(ref.oy[i]) == ca_bits(y)),
                   "contract: y=%a depth=%a out y=%a tri=%d flags=%#x", y, depth, ref.oy[i], ref.ot[i], f);
             const model m = dmodel(&s, x, y, z, depth);
             if (!m.clear) {
@@ -373,7 +338,7 @@ int main(int argc, char **argv)
         for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
-            memset(in.oy, 0xAB, n * 4), memset(in.ot, 0xAB, n * 4), memset(in.of, 0xAB, n * 4);
+            ca_poison(in.oy, n), ca_poison(in.ot, n), ca_poison(in.of, n);
             for (size_t off = 0; off < n;) {
                 size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 40) : tu_below(&g, 700);
                 if (len > n - off)
@@ -387,7 +352,7 @@ int main(int argc, char **argv)
             if (memcmp(in.oy, ref.oy, n * 4) || memcmp(in.ot, ref.ot, n * 4) || memcmp(in.of, ref.of, n * 4)) {
                 size_t bad = 0;
                 for (size_t i = 0; i < n; i++)
-                    if (fbits(in.oy[i]) != fbits(ref.oy[i]) || in.ot[i] != ref.ot[i] || in.of[i] != ref.of[i]) {
+                    if (ca_bits(in.oy[i]) != ca_bits(ref.oy[i]) || in.ot[i] != ref.ot[i] || in.of[i] != ref.of[i]) {
                         if (!bad)
                             report("MISMATCH", seed, horde_isa_name((horde_isa)isa), &s, &in, i, depth, &ref, &in);
                         bad++;
@@ -447,6 +412,6 @@ int main(int argc, char **argv)
            found, invalid, points, checked, unclear, grid_points);
     CHECK(checked > points / 3, "too few points checked against the double model: %zu", checked);
     CHECK(found > points / 5 && grid_points > points / 50, "too few hits: %zu / %zu", found, grid_points);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_ground_height");
 }

@@ -16,9 +16,8 @@
  * the contact lies within tol of the triangle and 1 + tol of the centre at t; the normal
  * is a unit vector.
  *
- * Usage: checkasm_sweep_sphere_tri [--seed=N] [--pairs=N] */
-#include <inttypes.h>
-
+ * Run: checkasm --test=sweep_sphere_tri [--seed=N] [--items=N] [--long] (checkasm.h). */
+#include "checkasm.h"
 #include "tri_gen.h"
 
 enum { NIN = 18, NOUT = 7 };
@@ -26,27 +25,8 @@ enum { NIN = 18, NOUT = 7 };
 typedef struct {
     float *in[NIN], *out[NOUT];
     uint32_t *flags;
-    void *mem[NIN + NOUT + 1];
 } arrays;
 
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < NIN + NOUT; i++) {
-        a->mem[i] = malloc((n + 1) * sizeof(float));
-        float *p = (float *)a->mem[i] + 1;
-        if (i < NIN)
-            a->in[i] = p;
-        else
-            a->out[i - NIN] = p;
-    }
-    a->mem[NIN + NOUT] = malloc((n + 1) * sizeof(uint32_t));
-    a->flags = (uint32_t *)a->mem[NIN + NOUT] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < NIN + NOUT + 1; i++)
-        free(a->mem[i]);
-}
 static horde_sweepers movers_of(float *const *in, size_t off, size_t n)
 {
     horde_sweepers m = {in[0] + off, in[1] + off, in[2] + off, in[3] + off, in[4] + off,
@@ -270,24 +250,14 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
     }
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(sweep_sphere_tri)
 {
-    uint64_t seed = 20261121;
-    size_t total = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--pairs=", 8))
-            total = strtoull(argv[i] + 8, NULL, 0);
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--pairs=N]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_sweep_sphere_tri: seed=%" PRIu64 " pairs per backend=%zu\n", seed, total);
+    const uint64_t seed = opts->seed;
+    const size_t total = opts->items;
+    ca_banner("sweep_sphere_tri", opts, "pairs");
     const size_t chunk = 65536, model_every = 8; /* the model checks 1 pair in 8 */
     arrays in, ref, alias;
-    arrays_alloc(&in, chunk), arrays_alloc(&ref, chunk), arrays_alloc(&alias, chunk);
+    CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
     tu_rng g = {seed};
     size_t per_isa[HORDE_ISA_COUNT] = {0};
     for (size_t done = 0, pass = 0; done < total; pass++) {
@@ -311,12 +281,10 @@ int main(int argc, char **argv)
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
             for (int k = 0; k < NOUT; k++)
-                memset(in.out[k], 0xAB, n * 4);
-            memset(in.flags, 0xAB, n * 4);
+                ca_poison(in.out[k], n);
+            ca_poison(in.flags, n);
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 40) : tu_below(&g, 3000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
                 horde_sweepers bm = movers_of(in.in, off, len);
                 horde_triangles bt = tris_of(in.in, off, len);
                 horde_sweep_out bo = out_of(in.out, in.flags, off);
@@ -374,6 +342,6 @@ int main(int argc, char **argv)
                    per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
     printf("  reference vs model (1 in %zu): worst error / tolerance %.3g; hits %zu (started inside %zu, "
            "face %zu, edge %zu, vertex %zu)\n", model_every, worst, n_hit, n_inside, n_face, n_edge, n_vertex);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_sweep_sphere_tri");
 }

@@ -5,34 +5,16 @@
  * tiny, huge and absurd displacements, moves along faces, invalid values), random batch
  * sizes and unaligned arrays. Property (on the reference): a valid mover that starts
  * free never ends overlapping a solid block, and nothing becomes NaN.
- * Usage: checkasm_cylinder_move [--seed=N] [--moves=N] [--long] */
-#include <inttypes.h>
-
+ * Run: checkasm --test=cylinder_move [--seed=N] [--items=N] [--long] (checkasm.h). */
 #include "scene.h"
-#include "testutil.h"
+#include "checkasm.h"
 
 /* f[0..7]: x y z dx dy dz r h (inputs); f[8..13]: out x y z dx dy dz. */
 enum { NF = 14, NARR = NF + 1 };
 typedef struct {
     float *f[NF];
     uint32_t *flags;
-    void *mem[NARR];
 } arrays;
-
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < NF; i++) {
-        a->mem[i] = malloc((n + 1) * sizeof(float));
-        a->f[i] = (float *)a->mem[i] + 1; /* deliberately misaligned */
-    }
-    a->mem[NF] = malloc((n + 1) * sizeof(uint32_t));
-    a->flags = (uint32_t *)a->mem[NF] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < NARR; i++)
-        free(a->mem[i]);
-}
 
 static horde_cylinder_move_batch batch_of(arrays *in, arrays *out, size_t off, size_t n)
 {
@@ -94,30 +76,11 @@ static void gen(tu_rng *g, size_t n, arrays *a, int invalid_rate)
     }
 }
 
-static uint32_t fbits(float f)
+CHECKASM_TEST(cylinder_move)
 {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-int main(int argc, char **argv)
-{
-    uint64_t seed = 20261121;
-    size_t moves = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--moves=", 8))
-            moves = strtoull(argv[i] + 8, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            moves = 10000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--moves=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_cylinder_move: seed=%" PRIu64 " moves per backend=%zu\n", seed, moves);
+    const uint64_t seed = opts->seed;
+    const size_t moves = opts->items;
+    ca_banner("cylinder_move", opts, "moves");
 
     const horde_cylinder_move_params params[] = {
         {0.1f, 0.0f, 64}, {0.1f, 1.0f, 64}, {0.1f, 0.6f, 64}, {0.1f, 0.0f, 4},
@@ -126,7 +89,7 @@ int main(int argc, char **argv)
     const int nparams = (int)(sizeof params / sizeof params[0]);
     const size_t chunk_n = 32768;
     arrays in, ref, out;
-    arrays_alloc(&in, chunk_n), arrays_alloc(&ref, chunk_n), arrays_alloc(&out, chunk_n);
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&out, chunk_n);
     tu_rng g = {seed};
     size_t done = 0, per_isa[HORDE_ISA_COUNT] = {0}, started_free = 0, stuck = 0, stepped = 0,
            truncated = 0;
@@ -174,12 +137,10 @@ int main(int argc, char **argv)
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
             for (int k = 8; k < NF; k++)
-                memset(out.f[k], 0xAB, n * 4);
-            memset(out.flags, 0xAB, n * 4);
+                ca_poison(out.f[k], n);
+            ca_poison(out.flags, n);
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 70) : tu_below(&g, 3000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 70, 3000);
                 horde_cylinder_move_batch b = batch_of(&in, &out, off, len);
                 CHECK(horde_cylinder_move_isa((horde_isa)isa, &s.world, p, &b) == HORDE_OK,
                       "isa %d", isa);
@@ -189,7 +150,7 @@ int main(int argc, char **argv)
             for (size_t i = 0; i < n; i++) {
                 int same = out.flags[i] == ref.flags[i];
                 for (int k = 8; k < NF; k++)
-                    same &= fbits(out.f[k][i]) == fbits(ref.f[k][i]);
+                    same &= ca_bits(out.f[k][i]) == ca_bits(ref.f[k][i]);
                 if (!same && !bad++ && reported++ < 8)
                     fprintf(stderr,
                             "MISMATCH seed=%" PRIu64 " scene=%s params=%d isa=%s mover=%zu\n"
@@ -214,6 +175,6 @@ int main(int argc, char **argv)
                    per_isa[isa]);
     printf("  started free %zu (none ended inside a block), stuck %zu, step-ups %zu, truncated %zu\n",
            started_free, stuck, stepped, truncated);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&out);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&out);
     return tu_finish("checkasm_cylinder_move");
 }

@@ -10,10 +10,8 @@
  * also proves the reach skip (bounding box farther than r + 1) never drops a contact.
  * Known answers: inner corner, corridor, empty soup, invalid movers.
  *
- * Usage: checkasm_cylinder_tri_soup [--seed=N] [--movers=N] */
-#include <inttypes.h>
-
-#include "testutil.h"
+ * Run: checkasm --test=cylinder_tri_soup [--seed=N] [--items=N] [--long] (checkasm.h). */
+#include "checkasm.h"
 
 #define MAXT 40
 
@@ -57,29 +55,7 @@ static void gen_soup(tu_rng *g, float cx, float cy, float cz, soup *s)
 typedef struct {
     float *x, *y, *z, *r, *h, *ox, *oz;
     uint32_t *of;
-    void *mem[8];
 } arrays;
-
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < 8; i++)
-        a->mem[i] = malloc((n + 1) * 4);
-    a->x = (float *)a->mem[0] + 1, a->y = (float *)a->mem[1] + 1, a->z = (float *)a->mem[2] + 1;
-    a->r = (float *)a->mem[3] + 1, a->h = (float *)a->mem[4] + 1, a->ox = (float *)a->mem[5] + 1;
-    a->oz = (float *)a->mem[6] + 1, a->of = (uint32_t *)a->mem[7] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < 8; i++)
-        free(a->mem[i]);
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* The definition, from the pairs kernel (scalar). */
 static void model(const soup *s, float x, float y, float z, float r, float h, float step, float *ox,
@@ -152,25 +128,15 @@ static void known(void)
     CHECK(ox == 0.1f && oz == 0.2f && of == HORDE_FLAG_INVALID, "[%s] negative radius", ISA);
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(cylinder_tri_soup)
 {
-    uint64_t seed = 20261121;
-    size_t movers = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--movers=", 9))
-            movers = strtoull(argv[i] + 9, NULL, 0);
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--movers=N]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_cylinder_tri_soup: seed=%" PRIu64 " movers per backend=%zu\n", seed, movers);
+    const uint64_t seed = opts->seed;
+    const size_t movers = opts->items;
+    ca_banner("cylinder_tri_soup", opts, "movers");
 
     const size_t per_soup = 1024;
     arrays in, ref, alias;
-    arrays_alloc(&in, per_soup), arrays_alloc(&ref, per_soup), arrays_alloc(&alias, per_soup);
+    CA_ALLOC_ARRAYS(&in, per_soup), CA_ALLOC_ARRAYS(&ref, per_soup), CA_ALLOC_ARRAYS(&alias, per_soup);
     size_t per_isa[HORDE_ISA_COUNT] = {0}, moved = 0, invalid = 0, modelled = 0;
     static const float steps[] = {0.0f, 0.3f, 1.0f};
     tu_rng g = {seed};
@@ -198,8 +164,8 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < n; i++) {
             if (ref.of[i] & HORDE_FLAG_INVALID) {
                 invalid++;
-                CHECK(ref.of[i] == HORDE_FLAG_INVALID && fbits(ref.ox[i]) == fbits(in.x[i]) &&
-                          fbits(ref.oz[i]) == fbits(in.z[i]),
+                CHECK(ref.of[i] == HORDE_FLAG_INVALID && ca_bits(ref.ox[i]) == ca_bits(in.x[i]) &&
+                          ca_bits(ref.oz[i]) == ca_bits(in.z[i]),
                       "invalid mover output");
                 continue;
             }
@@ -221,7 +187,7 @@ int main(int argc, char **argv)
         for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
-            memset(alias.ox, 0xAB, n * 4), memset(alias.oz, 0xAB, n * 4), memset(alias.of, 0xAB, n * 4);
+            ca_poison(alias.ox, n), ca_poison(alias.oz, n), ca_poison(alias.of, n);
             for (size_t off = 0; off < n;) {
                 size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 20) : tu_below(&g, 400);
                 if (len > n - off)
@@ -235,7 +201,7 @@ int main(int argc, char **argv)
                 memcmp(alias.of, ref.of, n * 4)) {
                 size_t bad = 0, first = 0;
                 for (size_t i = 0; i < n; i++)
-                    if (fbits(alias.ox[i]) != fbits(ref.ox[i]) || fbits(alias.oz[i]) != fbits(ref.oz[i]) ||
+                    if (ca_bits(alias.ox[i]) != ca_bits(ref.ox[i]) || ca_bits(alias.oz[i]) != ca_bits(ref.oz[i]) ||
                         alias.of[i] != ref.of[i])
                         first = bad++ ? first : i;
                 CHECK(0, "%s differs from scalar on %zu of %zu movers (seed=%" PRIu64 " pass=%d); first %zu: "
@@ -285,6 +251,6 @@ int main(int argc, char **argv)
     printf("  reference: %zu movers pushed, %zu invalid of %zu; %zu equal to the pairs model\n", moved, invalid,
            movers, modelled);
     CHECK(moved > movers / 10, "too few pushes: %zu", moved);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_cylinder_tri_soup");
 }

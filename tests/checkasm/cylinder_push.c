@@ -5,12 +5,10 @@
  * sizes (odd tails), unaligned arrays, in-place calls. The reference's own output is
  * checked against the definition in cylinder.h (no overlap left unless STUCK).
  *
- * Usage: checkasm_cylinder [--seed=N] [--movers=N] [--long]
+ * Run: checkasm --test=cylinder_push [--seed=N] [--items=N] [--long] (checkasm.h).
  * A failure prints the seed, scene, backend and the offending mover in hex floats. */
-#include <inttypes.h>
-
 #include "scene.h"
-#include "testutil.h"
+#include "checkasm.h"
 
 static const float snap_sizes_r[] = {0.0f, 0.1f, 0.25f, 0.3f, 0.4f, 0.5f};
 static const float snap_sizes_h[] = {0.0f, 0.5f, 1.0f, 1.8f, 2.0f, 3.0f};
@@ -65,39 +63,15 @@ static void gen_movers(tu_rng *g, int mode, size_t n, float *x, float *y, float 
 typedef struct {
     float *x, *y, *z, *r, *h, *ox, *oy, *oz;
     uint32_t *of;
-    void *mem[9];
 } arrays;
 
 /* Arrays deliberately offset by one element so nothing is 16/32-byte aligned. */
-static void arrays_alloc(arrays *a, size_t n)
-{
-    float **f[8] = {&a->x, &a->y, &a->z, &a->r, &a->h, &a->ox, &a->oy, &a->oz};
-    for (int i = 0; i < 8; i++) {
-        a->mem[i] = malloc((n + 1) * sizeof(float));
-        *f[i] = (float *)a->mem[i] + 1;
-    }
-    a->mem[8] = malloc((n + 1) * sizeof(uint32_t));
-    a->of = (uint32_t *)a->mem[8] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < 9; i++)
-        free(a->mem[i]);
-}
-
 static horde_cylinder_batch batch_of(const arrays *a, size_t off, size_t n, int out)
 {
     horde_cylinder_batch b = {a->x + off, a->y + off, a->z + off, a->r + off, a->h + off,
                               out ? a->ox + off : NULL, out ? a->oy + off : NULL,
                               out ? a->oz + off : NULL, out ? a->of + off : NULL, n};
     return b;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 static int reported;
@@ -130,8 +104,8 @@ static void check_contract(const horde_world *w, const arrays *a, size_t n, uint
                           h <= 3.0f;
         int ok = 1;
         if (!valid) {
-            ok = f == HORDE_FLAG_INVALID && fbits(a->ox[i]) == fbits(x) &&
-                 fbits(a->oy[i]) == fbits(y) && fbits(a->oz[i]) == fbits(z);
+            ok = f == HORDE_FLAG_INVALID && ca_bits(a->ox[i]) == ca_bits(x) &&
+                 ca_bits(a->oy[i]) == ca_bits(y) && ca_bits(a->oz[i]) == ca_bits(z);
         } else if (f & HORDE_FLAG_STUCK) {
             ok = f == (HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED) && a->ox[i] == x && a->oy[i] == y &&
                  a->oz[i] == z && tu_cyl_overlaps(w, x, y, z, r, h);
@@ -155,27 +129,15 @@ static void check_contract(const horde_world *w, const arrays *a, size_t n, uint
     }
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(cylinder_push)
 {
-    uint64_t seed = 20261121;
-    size_t movers = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--movers=", 9))
-            movers = strtoull(argv[i] + 9, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            movers = 20000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--movers=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_cylinder: seed=%" PRIu64 " movers per backend=%zu\n", seed, movers);
+    const uint64_t seed = opts->seed;
+    const size_t movers = opts->items;
+    ca_banner("cylinder_push", opts, "movers");
 
     const size_t chunk_n = 65536;
     arrays in, ref, alias;
-    arrays_alloc(&in, chunk_n), arrays_alloc(&ref, chunk_n), arrays_alloc(&alias, chunk_n);
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&alias, chunk_n);
     size_t per_isa[HORDE_ISA_COUNT] = {0}, stuck = 0, collided = 0;
     tu_rng g = {seed};
 
@@ -205,12 +167,10 @@ int main(int argc, char **argv)
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
             /* Random batch sizes so every tail length occurs. */
-            memset(in.ox, 0xAB, n * 4), memset(in.oy, 0xAB, n * 4), memset(in.oz, 0xAB, n * 4);
-            memset(in.of, 0xAB, n * 4);
+            ca_poison(in.ox, n), ca_poison(in.oy, n), ca_poison(in.oz, n);
+            ca_poison(in.of, n);
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 70) : tu_below(&g, 5000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 70, 5000);
                 horde_cylinder_batch b = batch_of(&in, off, len, 1);
                 st = horde_cylinder_push_isa((horde_isa)isa, &s.world, &b);
                 CHECK(st == HORDE_OK, "isa %s returned %d", horde_isa_name((horde_isa)isa), st);
@@ -220,8 +180,8 @@ int main(int argc, char **argv)
                 memcmp(in.oz, ref.oz, n * 4) || memcmp(in.of, ref.of, n * 4)) {
                 size_t bad = 0;
                 for (size_t i = 0; i < n; i++)
-                    if (fbits(in.ox[i]) != fbits(ref.ox[i]) || fbits(in.oy[i]) != fbits(ref.oy[i]) ||
-                        fbits(in.oz[i]) != fbits(ref.oz[i]) || in.of[i] != ref.of[i]) {
+                    if (ca_bits(in.ox[i]) != ca_bits(ref.ox[i]) || ca_bits(in.oy[i]) != ca_bits(ref.oy[i]) ||
+                        ca_bits(in.oz[i]) != ca_bits(ref.oz[i]) || in.of[i] != ref.of[i]) {
                         if (!bad)
                             report("MISMATCH", seed, s.name, horde_isa_name((horde_isa)isa), &in, i,
                                    ref.ox, ref.oy, ref.oz, ref.of, in.ox, in.oy, in.oz, in.of);
@@ -253,6 +213,6 @@ int main(int argc, char **argv)
             printf("  %-6s %zu movers bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
                    per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
     printf("  collided %zu, stuck %zu of %zu reference movers\n", collided, stuck, movers);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_cylinder");
 }

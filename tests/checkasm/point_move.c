@@ -13,35 +13,17 @@
  * point at its start; the displacement made is out - in; flags are consistent. And the
  * reference itself is compared with an independent model written from point_move.h.
  *
- * Usage: checkasm_point_move [--seed=N] [--moves=N] [--long]
+ * Run: checkasm --test=point_move [--seed=N] [--items=N] [--long] (checkasm.h).
  * A failure prints the seed, scene, backend and the offending point in hex floats. */
-#include <inttypes.h>
-
 #include "scene.h"
-#include "testutil.h"
+#include "checkasm.h"
 
 /* f[0..5]: x y z dx dy dz (inputs); f[6..11]: out x y z dx dy dz. */
 enum { NF = 12, NARR = NF + 1 };
 typedef struct {
     float *f[NF];
     uint32_t *flags;
-    void *mem[NARR];
 } arrays;
-
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < NF; i++) {
-        a->mem[i] = malloc((n + 1) * sizeof(float));
-        a->f[i] = (float *)a->mem[i] + 1; /* deliberately misaligned */
-    }
-    a->mem[NF] = malloc((n + 1) * sizeof(uint32_t));
-    a->flags = (uint32_t *)a->mem[NF] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < NARR; i++)
-        free(a->mem[i]);
-}
 
 static horde_point_move_batch batch_of(arrays *in, arrays *out, size_t off, size_t n, int with_d)
 {
@@ -51,13 +33,6 @@ static horde_point_move_batch batch_of(arrays *in, arrays *out, size_t off, size
                                 with_d ? out->f[9] + off : NULL, with_d ? out->f[10] + off : NULL,
                                 with_d ? out->f[11] + off : NULL, out->flags + off, n};
     return b;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 static float pick_disp(tu_rng *g)
@@ -254,9 +229,9 @@ static void check_props(const horde_world *w, const horde_point_move_params *prm
         int ok;
         const char *why = "";
         if (!valid) {
-            ok = f == HORDE_FLAG_INVALID && fbits(ox) == fbits(x) && fbits(oy) == fbits(y) &&
-                 fbits(oz) == fbits(z) && fbits(a->f[9][i]) == 0 && fbits(a->f[10][i]) == 0 &&
-                 fbits(a->f[11][i]) == 0;
+            ok = f == HORDE_FLAG_INVALID && ca_bits(ox) == ca_bits(x) && ca_bits(oy) == ca_bits(y) &&
+                 ca_bits(oz) == ca_bits(z) && ca_bits(a->f[9][i]) == 0 && ca_bits(a->f[10][i]) == 0 &&
+                 ca_bits(a->f[11][i]) == 0;
             why = "invalid lane";
         } else {
             const int start_solid = solid_at(w, x, y, z);
@@ -273,12 +248,12 @@ static void check_props(const horde_world *w, const horde_point_move_params *prm
                 ok = 0, why = "started free, ended in a solid block or stuck";
             else if (stuck != (start_solid && all_neighbours_solid(w, x, y, z)))
                 ok = 0, why = "STUCK not exactly 'start and all 26 neighbours solid'";
-            else if (stuck && (fbits(ox) != fbits(x) || fbits(oy) != fbits(y) || fbits(oz) != fbits(z)))
+            else if (stuck && (ca_bits(ox) != ca_bits(x) || ca_bits(oy) != ca_bits(y) || ca_bits(oz) != ca_bits(z)))
                 ok = 0, why = "stuck point moved";
             else if (!stuck && solid_at(w, ox, oy, oz))
                 ok = 0, why = "ended in a solid block";
-            else if (fbits(a->f[9][i]) != fbits(ox - x) || fbits(a->f[10][i]) != fbits(oy - y) ||
-                     fbits(a->f[11][i]) != fbits(oz - z))
+            else if (ca_bits(a->f[9][i]) != ca_bits(ox - x) || ca_bits(a->f[10][i]) != ca_bits(oy - y) ||
+                     ca_bits(a->f[11][i]) != ca_bits(oz - z))
                 ok = 0, why = "displacement made is not out - in";
             else if ((f & ~(acc | HORDE_FLAG_COLLIDED | HORDE_FLAG_STUCK | HORDE_FLAG_TRUNCATED)) ||
                      (!!(f & HORDE_FLAG_COLLIDED) != !!(f & (acc | HORDE_FLAG_STUCK))) ||
@@ -295,8 +270,8 @@ static void check_props(const horde_world *w, const horde_point_move_params *prm
                 uint32_t mf;
                 model_move(w, prm, in6, mo, &mf);
                 n_model++;
-                if (fbits(mo[0]) != fbits(ox) || fbits(mo[1]) != fbits(oy) ||
-                    fbits(mo[2]) != fbits(oz) || mf != f)
+                if (ca_bits(mo[0]) != ca_bits(ox) || ca_bits(mo[1]) != ca_bits(oy) ||
+                    ca_bits(mo[2]) != ca_bits(oz) || mf != f)
                     ok = 0, why = "reference differs from the independent model";
             }
         }
@@ -368,28 +343,16 @@ static void prop_random_world(uint64_t seed, size_t moves, arrays *in, arrays *o
     scene_free(&s);
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(point_move)
 {
-    uint64_t seed = 20261121;
-    size_t moves = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--moves=", 8))
-            moves = strtoull(argv[i] + 8, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            moves = 20000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--moves=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_point_move: seed=%" PRIu64 " moves per backend=%zu\n", seed, moves);
+    const uint64_t seed = opts->seed;
+    const size_t moves = opts->items;
+    ca_banner("point_move", opts, "moves");
 
     const size_t chunk_n = 32768;
     arrays in, ref, out, alias;
-    arrays_alloc(&in, chunk_n), arrays_alloc(&ref, chunk_n), arrays_alloc(&out, chunk_n);
-    arrays_alloc(&alias, chunk_n);
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&out, chunk_n);
+    CA_ALLOC_ARRAYS(&alias, chunk_n);
     size_t per_isa[HORDE_ISA_COUNT] = {0};
     tu_rng g = {seed};
     size_t done = 0;
@@ -436,12 +399,10 @@ int main(int argc, char **argv)
                 continue;
             const char *nm = horde_isa_name((horde_isa)isa);
             for (int c = 6; c < NF; c++)
-                memset(out.f[c], 0xAB, n * 4);
-            memset(out.flags, 0xAB, n * 4);
+                ca_poison(out.f[c], n);
+            ca_poison(out.flags, n);
             for (size_t off = 0; off < n;) { /* random batch sizes: every tail length */
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 70) : tu_below(&g, 5000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 70, 5000);
                 horde_point_move_batch b = batch_of(&in, &out, off, len, 1);
                 st = horde_point_move_isa((horde_isa)isa, &w, &prm, &b);
                 CHECK(st == HORDE_OK, "%s returned %d", nm, st);
@@ -451,7 +412,7 @@ int main(int argc, char **argv)
             for (size_t i = 0; i < n; i++) {
                 int same = out.flags[i] == ref.flags[i];
                 for (int c = 6; c < NF; c++)
-                    same &= fbits(out.f[c][i]) == fbits(ref.f[c][i]);
+                    same &= ca_bits(out.f[c][i]) == ca_bits(ref.f[c][i]);
                 if (!same && bad++ == 0)
                     fprintf(stderr,
                             "MISMATCH seed=%" PRIu64 " scene=%s isa=%s i=%zu step=%a skin=%a "
@@ -498,6 +459,6 @@ int main(int argc, char **argv)
                    isa == HORDE_ISA_SCALAR ? "checked for the properties" : "bit-identical to scalar");
     printf("  started in solid %zu, collided %zu, stuck %zu, truncated %zu; %zu compared with the "
            "independent model\n", n_started_solid, n_collided, n_stuck, n_trunc, n_model);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&out), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&out), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_point_move");
 }

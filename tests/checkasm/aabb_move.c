@@ -14,12 +14,10 @@
  * stopped it; TRUNCATED exactly when a displacement was limited; ON_GROUND whenever the
  * box ends resting exactly on a block.
  *
- * Usage: checkasm_aabb_move [--seed=N] [--moves=N] [--long]
+ * Run: checkasm --test=aabb_move [--seed=N] [--items=N] [--long] (checkasm.h).
  * A failure prints the seed, scene, parameters, backend and the offending mover (%a). */
-#include <inttypes.h>
-
 #include "scene.h"
-#include "testutil.h"
+#include "checkasm.h"
 
 enum { NIN = 9, NOUT = 6 };
 static const char *const in_names[NIN] = {"x", "y", "z", "dx", "dy", "dz", "hx", "hz", "h"};
@@ -27,26 +25,9 @@ static const char *const in_names[NIN] = {"x", "y", "z", "dx", "dy", "dz", "hx",
 typedef struct {
     float *in[NIN], *out[NOUT];
     uint32_t *of;
-    void *mem[NIN + NOUT + 1];
 } arrays;
 
 /* Offset by one element so nothing is 16/32-byte aligned. */
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < NIN + NOUT + 1; i++)
-        a->mem[i] = malloc((n + 1) * 4);
-    for (int i = 0; i < NIN; i++)
-        a->in[i] = (float *)a->mem[i] + 1;
-    for (int i = 0; i < NOUT; i++)
-        a->out[i] = (float *)a->mem[NIN + i] + 1;
-    a->of = (uint32_t *)a->mem[NIN + NOUT] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < NIN + NOUT + 1; i++)
-        free(a->mem[i]);
-}
-
 static horde_aabb_move_batch batch_of(const arrays *a, size_t off, size_t n)
 {
     horde_aabb_move_batch b = {a->in[0] + off, a->in[1] + off, a->in[2] + off, a->in[3] + off,
@@ -54,13 +35,6 @@ static horde_aabb_move_batch batch_of(const arrays *a, size_t off, size_t n)
                                a->in[8] + off, a->out[0] + off, a->out[1] + off, a->out[2] + off,
                                a->out[3] + off, a->out[4] + off, a->out[5] + off, a->of + off, n};
     return b;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 /* ---- independent model of aabb_move.h's box ------------------------------------------ */
@@ -215,9 +189,9 @@ static void check_contract(const horde_world *w, const horde_aabb_move_params *p
         const int valid = fabsf(x) <= 1048576.0f && fabsf(y) <= 1048576.0f &&
                           fabsf(z) <= 1048576.0f && isfinite(dx) && isfinite(dy) && isfinite(dz) &&
                           hx > 0 && hx <= 1.5f && hz > 0 && hz <= 1.5f && h > 0 && h <= 4.0f;
-        const int same = fbits(ox) == fbits(x) && fbits(oy) == fbits(y) && fbits(oz) == fbits(z) &&
-                         fbits(a->out[3][i]) == 0 && fbits(a->out[4][i]) == 0 &&
-                         fbits(a->out[5][i]) == 0;
+        const int same = ca_bits(ox) == ca_bits(x) && ca_bits(oy) == ca_bits(y) && ca_bits(oz) == ca_bits(z) &&
+                         ca_bits(a->out[3][i]) == 0 && ca_bits(a->out[4][i]) == 0 &&
+                         ca_bits(a->out[5][i]) == 0;
         int ok;
         const char *why = "";
         if (!valid) {
@@ -241,8 +215,8 @@ static void check_contract(const horde_world *w, const horde_aabb_move_params *p
                 ok = 0, why = "stuck/invalid flag on a free start";
             else if (!!(f & HORDE_FLAG_TRUNCATED) != (lx != dx || ly != dy || lz != dz))
                 ok = 0, why = "TRUNCATED";
-            else if (fbits(a->out[3][i]) != fbits(ox - x) || fbits(a->out[4][i]) != fbits(oy - y) ||
-                     fbits(a->out[5][i]) != fbits(oz - z))
+            else if (ca_bits(a->out[3][i]) != ca_bits(ox - x) || ca_bits(a->out[4][i]) != ca_bits(oy - y) ||
+                     ca_bits(a->out[5][i]) != ca_bits(oz - z))
                 ok = 0, why = "displacement made != out - in";
             else if (!(lx > 0 ? ox >= x && ox <= x + lx : ox <= x && ox >= x + lx) ||
                      !(lz > 0 ? oz >= z && oz <= z + lz : oz <= z && oz >= z + lz))
@@ -252,10 +226,10 @@ static void check_contract(const horde_world *w, const horde_aabb_move_params *p
             else if (stepped && !(oy >= y + ly && oy <= y + p->step_height + 1e-3f))
                 ok = 0, why = "step-up rose too much";
             else if (!(f & (HORDE_FLAG_HIT_WALL | HORDE_FLAG_STEP_TAKEN)) &&
-                     (fbits(ox) != fbits(lx == 0 ? x : x + lx) ||
-                      fbits(oz) != fbits(lz == 0 ? z : z + lz)))
+                     (ca_bits(ox) != ca_bits(lx == 0 ? x : x + lx) ||
+                      ca_bits(oz) != ca_bits(lz == 0 ? z : z + lz)))
                 ok = 0, why = "horizontal move cut without HIT_WALL";
-            else if (!stepped && !landed_or_ceiling && fbits(oy) != fbits(ly == 0 ? y : y + ly))
+            else if (!stepped && !landed_or_ceiling && ca_bits(oy) != ca_bits(ly == 0 ? y : y + ly))
                 ok = 0, why = "vertical move cut without a flag";
             else if (box_rests(w, ox, oy, oz, hx, hz) && !(f & HORDE_FLAG_ON_GROUND))
                 ok = 0, why = "resting without ON_GROUND";
@@ -291,7 +265,7 @@ static void report_mismatch(const char *ctx, const char *isa, const arrays *a, c
     for (size_t i = 0; i < n; i++) {
         int diff = a->of[i] != r->of[i];
         for (int k = 0; k < NOUT; k++)
-            diff |= fbits(a->out[k][i]) != fbits(r->out[k][i]);
+            diff |= ca_bits(a->out[k][i]) != ca_bits(r->out[k][i]);
         if (diff && !bad++)
             first = i;
     }
@@ -306,23 +280,11 @@ static void report_mismatch(const char *ctx, const char *isa, const arrays *a, c
     }
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(aabb_move)
 {
-    uint64_t seed = 20261121;
-    size_t moves = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--moves=", 8))
-            moves = strtoull(argv[i] + 8, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            moves = 20000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--moves=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_aabb_move: seed=%" PRIu64 " moves per backend=%zu\n", seed, moves);
+    const uint64_t seed = opts->seed;
+    const size_t moves = opts->items;
+    ca_banner("aabb_move", opts, "moves");
 
     horde_aabb_move_params params[4];
     for (int k = 0; k < 4; k++)
@@ -333,7 +295,7 @@ int main(int argc, char **argv)
 
     const size_t chunk_n = 65536;
     arrays in, ref, alias;
-    arrays_alloc(&in, chunk_n), arrays_alloc(&ref, chunk_n), arrays_alloc(&alias, chunk_n);
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&alias, chunk_n);
     size_t per_isa[HORDE_ISA_COUNT] = {0}, free_starts = 0, counts[7] = {0};
     tu_rng g = {seed};
 
@@ -364,13 +326,11 @@ int main(int argc, char **argv)
                 continue;
             const char *name = horde_isa_name((horde_isa)isa);
             for (int k = 0; k < NOUT; k++)
-                memset(in.out[k], 0xAB, n * 4);
-            memset(in.of, 0xAB, n * 4);
+                ca_poison(in.out[k], n);
+            ca_poison(in.of, n);
             /* Random batch sizes so every tail length occurs. */
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 40) : tu_below(&g, 5000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 40, 5000);
                 horde_aabb_move_batch b = batch_of(&in, off, len);
                 st = horde_aabb_move_isa((horde_isa)isa, &s.world, p, &b);
                 CHECK(st == HORDE_OK, "%s returned %d", name, st);
@@ -438,6 +398,6 @@ int main(int argc, char **argv)
            counts[5], counts[6]);
     CHECK(counts[1] && counts[2] && counts[3] && counts[4] && counts[5],
           "some outcome never occurred: the inputs do not exercise the kernel");
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_aabb_move");
 }

@@ -15,10 +15,8 @@
  * scale = 1 + the largest |input|.
  * It also checks that a pushed mover no longer touches the triangle.
  *
- * Usage: checkasm_cylinder_tri [--seed=N] [--pairs=N] [--long] */
-#include <inttypes.h>
-
-#include "testutil.h"
+ * Run: checkasm --test=cylinder_tri [--seed=N] [--items=N] [--long] (checkasm.h). */
+#include "checkasm.h"
 
 /* Double check tolerance, relative to scale = 1 + the largest |coordinate| of the pair. */
 #define TOL 2e-5
@@ -27,23 +25,7 @@ typedef struct {
     float *v[14]; /* x y z r h ax ay az bx by bz cx cy cz */
     float *px, *pz;
     uint32_t *f;
-    void *mem[17];
 } arrays;
-
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < 17; i++)
-        a->mem[i] = malloc((n + 1) * 4);
-    for (int i = 0; i < 14; i++)
-        a->v[i] = (float *)a->mem[i] + 1; /* deliberately unaligned */
-    a->px = (float *)a->mem[14] + 1, a->pz = (float *)a->mem[15] + 1;
-    a->f = (uint32_t *)a->mem[16] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < 17; i++)
-        free(a->mem[i]);
-}
 
 static horde_triangles tris_of(const arrays *a, size_t off, size_t n)
 {
@@ -57,13 +39,6 @@ static horde_cylinder_tri_batch batch_of(const arrays *a, size_t off, size_t n, 
     horde_cylinder_tri_batch b = {a->v[0] + off, a->v[1] + off, a->v[2] + off, a->v[3] + off,
                                   a->v[4] + off, step, a->px + off, a->pz + off, a->f + off, n};
     return b;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 static float bad_value(tu_rng *g)
@@ -281,27 +256,15 @@ static void report(const char *what, uint64_t seed, const char *isa, const array
         fprintf(stderr, "  new px=%a pz=%a flags=%#x\n", got->px[i], got->pz[i], got->f[i]);
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(cylinder_tri)
 {
-    uint64_t seed = 20261121;
-    size_t pairs = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--pairs=", 8))
-            pairs = strtoull(argv[i] + 8, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            pairs = 20000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--pairs=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_cylinder_tri: seed=%" PRIu64 " pairs per backend=%zu\n", seed, pairs);
+    const uint64_t seed = opts->seed;
+    const size_t pairs = opts->items;
+    ca_banner("cylinder_tri", opts, "pairs");
 
     const size_t chunk_n = 65536;
     arrays in, ref, alias;
-    arrays_alloc(&in, chunk_n), arrays_alloc(&ref, chunk_n), arrays_alloc(&alias, chunk_n);
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&alias, chunk_n);
     size_t per_isa[HORDE_ISA_COUNT] = {0}, contacts = 0, insides = 0, checked = 0, unclear = 0,
            invalid = 0, repushed = 0;
     tu_rng g = {seed};
@@ -338,7 +301,7 @@ int main(int argc, char **argv)
             const int valid_flags = f == 0 || f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL) ||
                                     f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL | HORDE_FLAG_CENTRE_INSIDE);
             CHECK(valid_flags && isfinite(ref.px[i]) && isfinite(ref.pz[i]) &&
-                      (f != 0 || (fbits(ref.px[i]) == 0 && fbits(ref.pz[i]) == 0)),
+                      (f != 0 || (ca_bits(ref.px[i]) == 0 && ca_bits(ref.pz[i]) == 0)),
                   "bad output flags=%#x px=%a pz=%a", f, ref.px[i], ref.pz[i]);
             const model m = dmodel(v, step);
             if (!m.clear) {
@@ -379,11 +342,9 @@ int main(int argc, char **argv)
         for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
-            memset(in.px, 0xAB, n * 4), memset(in.pz, 0xAB, n * 4), memset(in.f, 0xAB, n * 4);
+            ca_poison(in.px, n), ca_poison(in.pz, n), ca_poison(in.f, n);
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 40) : tu_below(&g, 5000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 40, 5000);
                 horde_triangles t = tris_of(&in, off, len);
                 horde_cylinder_tri_batch b = batch_of(&in, off, len, step);
                 st = horde_cylinder_tri_isa((horde_isa)isa, &t, &b);
@@ -393,7 +354,7 @@ int main(int argc, char **argv)
             if (memcmp(in.px, ref.px, n * 4) || memcmp(in.pz, ref.pz, n * 4) || memcmp(in.f, ref.f, n * 4)) {
                 size_t bad = 0;
                 for (size_t i = 0; i < n; i++)
-                    if (fbits(in.px[i]) != fbits(ref.px[i]) || fbits(in.pz[i]) != fbits(ref.pz[i]) ||
+                    if (ca_bits(in.px[i]) != ca_bits(ref.px[i]) || ca_bits(in.pz[i]) != ca_bits(ref.pz[i]) ||
                         in.f[i] != ref.f[i]) {
                         if (!bad)
                             report("MISMATCH", seed, horde_isa_name((horde_isa)isa), &in, i, step, &ref, &in);
@@ -458,6 +419,6 @@ int main(int argc, char **argv)
            contacts, insides, invalid, pairs, checked, unclear, repushed);
     CHECK(checked > pairs / 2, "too few pairs checked against the double model: %zu", checked);
     CHECK(contacts > pairs / 5 && insides > pairs / 100, "too few contacts: %zu / %zu", contacts, insides);
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_cylinder_tri");
 }

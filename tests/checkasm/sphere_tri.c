@@ -8,10 +8,9 @@
  * against an independent double-precision closest point (tg_closest_d, tolerance below)
  * and the list reference against a fold of pair results written here.
  *
- * Usage: checkasm_sphere_tri [--seed=N] [--pairs=N]
+ * Run: checkasm --test=sphere_tri_pairs|sphere_tri_list [--seed=N] [--items=N] [--long] (checkasm.h).
  * A failure prints the seed, backend and the offending inputs in hex floats. */
-#include <inttypes.h>
-
+#include "checkasm.h"
 #include "tri_gen.h"
 
 /* Stated tolerance of the reference vs double precision. S = the largest |coordinate|
@@ -41,27 +40,7 @@ enum { NIN = 13, NOUT = 7 };
 typedef struct {
     float *in[NIN], *out[NOUT];
     uint32_t *flags;
-    void *mem[NIN + NOUT + 1];
 } arrays;
-
-static void arrays_alloc(arrays *a, size_t n)
-{
-    for (int i = 0; i < NIN + NOUT; i++) {
-        a->mem[i] = malloc((n + 1) * sizeof(float));
-        float *p = (float *)a->mem[i] + 1; /* deliberately unaligned */
-        if (i < NIN)
-            a->in[i] = p;
-        else
-            a->out[i - NIN] = p;
-    }
-    a->mem[NIN + NOUT] = malloc((n + 1) * sizeof(uint32_t));
-    a->flags = (uint32_t *)a->mem[NIN + NOUT] + 1;
-}
-static void arrays_free(arrays *a)
-{
-    for (int i = 0; i < NIN + NOUT + 1; i++)
-        free(a->mem[i]);
-}
 
 static horde_spheres spheres_of(float *const *in, size_t off, size_t n)
 {
@@ -235,7 +214,7 @@ static void test_pairs(uint64_t seed, size_t total)
 {
     const size_t chunk = 65536;
     arrays in, ref, alias;
-    arrays_alloc(&in, chunk), arrays_alloc(&ref, chunk), arrays_alloc(&alias, chunk);
+    CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
     tu_rng g = {seed};
     size_t per_isa[HORDE_ISA_COUNT] = {0};
     for (size_t done = 0, pass = 0; done < total; pass++) {
@@ -252,12 +231,10 @@ static void test_pairs(uint64_t seed, size_t total)
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
             for (int k = 0; k < NOUT; k++)
-                memset(in.out[k], 0xAB, n * 4);
-            memset(in.flags, 0xAB, n * 4);
+                ca_poison(in.out[k], n);
+            ca_poison(in.flags, n);
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 40) : tu_below(&g, 3000);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
                 horde_spheres bs = spheres_of(in.in, off, len);
                 horde_triangles bt = tris_of(in.in, off, len);
                 horde_sphere_tri_out bo = out_of(in.out, in.flags, off);
@@ -303,7 +280,7 @@ static void test_pairs(uint64_t seed, size_t total)
         if (per_isa[isa])
             printf("  pairs %-6s %zu bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
                    per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
-    arrays_free(&in), arrays_free(&ref), arrays_free(&alias);
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
 }
 
 /* ---- movers x lists --------------------------------------------------------------------- */
@@ -312,18 +289,6 @@ typedef struct {
     uint32_t *deepest, *flags;
 } list_out_arrays;
 
-static void list_alloc(list_out_arrays *a, size_t n)
-{
-    for (int k = 0; k < 8; k++)
-        a->o[k] = malloc(n * sizeof(float) + 4);
-    a->deepest = malloc(n * 4 + 4), a->flags = malloc(n * 4 + 4);
-}
-static void list_free(list_out_arrays *a)
-{
-    for (int k = 0; k < 8; k++)
-        free(a->o[k]);
-    free(a->deepest), free(a->flags);
-}
 static horde_sphere_tri_list_out lout_of(const list_out_arrays *a, size_t off)
 {
     horde_sphere_tri_list_out o = {a->o[0] + off, a->o[1] + off, a->o[2] + off, a->deepest + off,
@@ -349,15 +314,15 @@ static void test_lists(uint64_t seed, size_t total_spheres)
 {
     const size_t soup_n = 4096, chunk = 16384, max_list = 12;
     arrays soup;
-    arrays_alloc(&soup, soup_n);
+    CA_ALLOC_ARRAYS(&soup, soup_n);
     tu_rng g = {seed ^ 0x5eedull};
     float *sx = malloc(chunk * 4), *sy = malloc(chunk * 4), *sz = malloc(chunk * 4), *sr = malloc(chunk * 4);
     uint32_t *offsets = malloc((chunk + 1) * 4), *indices = malloc(chunk * max_list * 4);
     list_out_arrays ref, got;
-    list_alloc(&ref, chunk), list_alloc(&got, chunk);
+    CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&got, chunk);
     /* Pair results for the model fold. */
     arrays pr;
-    arrays_alloc(&pr, max_list);
+    CA_ALLOC_ARRAYS(&pr, max_list);
     size_t per_isa[HORDE_ISA_COUNT] = {0}, entries = 0;
     for (size_t done = 0, pass = 0; done < total_spheres; pass++) {
         const size_t n = total_spheres - done < chunk ? total_spheres - done : chunk;
@@ -436,9 +401,7 @@ static void test_lists(uint64_t seed, size_t total_spheres)
             if (!horde_isa_supported((horde_isa)isa))
                 continue;
             for (size_t off = 0; off < n;) {
-                size_t len = tu_below(&g, 4) == 0 ? tu_below(&g, 20) : tu_below(&g, 700);
-                if (len > n - off)
-                    len = n - off;
+                const size_t len = ca_sub_batch(&g, n - off, 20, 700);
                 horde_spheres bs = {sx + off, sy + off, sz + off, sr + off, len};
                 horde_sphere_tri_list_out bo = lout_of(&got, off);
                 CHECK(horde_sphere_tri_list_isa((horde_isa)isa, &bs, &st, offsets + off, indices, &bo) == HORDE_OK,
@@ -463,28 +426,23 @@ static void test_lists(uint64_t seed, size_t total_spheres)
             printf("  lists %-6s %zu spheres bit-identical to scalar\n", horde_isa_name((horde_isa)isa), per_isa[isa]);
     printf("  lists: %zu entries\n", entries);
     free(sx), free(sy), free(sz), free(sr), free(offsets), free(indices);
-    list_free(&ref), list_free(&got), arrays_free(&soup), arrays_free(&pr);
+    CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got), CA_FREE_ARRAYS(&soup), CA_FREE_ARRAYS(&pr);
 }
 
-int main(int argc, char **argv)
+CHECKASM_TEST(sphere_tri_pairs)
 {
-    uint64_t seed = 20261121;
-    size_t pairs = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--pairs=", 8))
-            pairs = strtoull(argv[i] + 8, NULL, 0);
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--pairs=N]\n", argv[0]);
-            return 2;
-        }
-    }
-    printf("checkasm_sphere_tri: seed=%" PRIu64 " pairs per backend=%zu\n", seed, pairs);
-    test_pairs(seed, pairs);
+    ca_banner("sphere_tri_pairs", opts, "pairs");
+    test_pairs(opts->seed, opts->items);
     printf("  reference vs double: worst error / tolerance %.3g; overlapping %zu, degenerate %zu, "
            "face %zu, edge %zu, vertex %zu\n", worst_err, n_overlap, n_degen, n_region[0], n_region[1],
            n_region[2]);
-    test_lists(seed, pairs / 5);
-    return tu_finish("checkasm_sphere_tri");
+    return tu_finish("checkasm_sphere_tri_pairs");
+}
+
+/* Lists: a fifth as many spheres as pairs, each with up to a few dozen triangles. */
+CHECKASM_TEST(sphere_tri_list)
+{
+    ca_banner("sphere_tri_list", opts, "spheres (items / 5)");
+    test_lists(opts->seed, opts->items / 5);
+    return tu_finish("checkasm_sphere_tri_list");
 }

@@ -1,0 +1,120 @@
+/* The checkasm harness (after dav1d's tests/checkasm): one program, one test per kernel,
+ * each running every supported backend against the scalar reference on the same inputs
+ * and demanding identical bits. A kernel's test file keeps only what is its own (input
+ * generators, the call, the reference's contract checks); what every test needs is here:
+ * options, misaligned arrays, poisoned outputs, random sub-batches, the backend loop and
+ * bitwise comparison. Counters and CHECK come from testutil.h (one set per test file).
+ *
+ * Usage: checkasm [--test=NAME] [--list] [--seed=N] [--items=N] [--long]
+ *   --items: random items per backend (default 1,000,000, or HORDE_CHECKASM_ITEMS);
+ *   --long: 20,000,000. Every failure prints the seed, the test and the backend. */
+#ifndef HORDE_CHECKASM_H
+#define HORDE_CHECKASM_H
+
+#include <inttypes.h>
+
+#include "testutil.h"
+
+typedef struct checkasm_opts {
+    uint64_t seed;
+    size_t items; /* random items per backend */
+} checkasm_opts;
+
+#define CHECKASM_DEFAULT_ITEMS 1000000
+#define CHECKASM_LONG_ITEMS 20000000
+
+/* Every test: CHECKASM_TEST(<kernel>) { ... return tu_finish("checkasm_<kernel>"); } */
+#define CHECKASM_TEST(name) int checkasm_##name(const checkasm_opts *opts)
+#define CHECKASM_DECLARE(name) CHECKASM_TEST(name);
+#include "checkasm_list.h" /* generated from meson.build's kernel registry: X(name) */
+CHECKASM_LIST(CHECKASM_DECLARE)
+#undef CHECKASM_DECLARE
+
+/* The bits of a float (every comparison is on bits: NaN payloads and -0 count). */
+static inline uint32_t ca_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* An array of n 4-byte elements that is deliberately misaligned (one element past a
+ * malloc'd block), so no kernel can rely on 16/32-byte alignment. Free with ca_free. */
+static inline void *ca_alloc(size_t n)
+{
+    uint32_t *p = (uint32_t *)malloc((n + 1) * sizeof *p);
+    if (!p) {
+        fprintf(stderr, "checkasm: out of memory\n");
+        exit(2);
+    }
+    return p + 1;
+}
+static inline void ca_free(void *p)
+{
+    if (p)
+        free((uint32_t *)p - 1);
+}
+
+/* Allocate (misaligned, as above) / free every array of a struct whose members are all
+ * pointers to n 4-byte elements (a batch's named arrays). The pointers are written and
+ * read with memcpy, so the members may be float *, uint32_t * or int32_t *. */
+static inline void ca_alloc_arrays(void *s, size_t size, size_t n)
+{
+    for (size_t off = 0; off + sizeof(void *) <= size; off += sizeof(void *)) {
+        void *p = ca_alloc(n);
+        memcpy((char *)s + off, &p, sizeof p);
+    }
+}
+static inline void ca_free_arrays(void *s, size_t size)
+{
+    for (size_t off = 0; off + sizeof(void *) <= size; off += sizeof(void *)) {
+        void *p;
+        memcpy(&p, (char *)s + off, sizeof p);
+        ca_free(p);
+    }
+}
+#define CA_ALLOC_ARRAYS(s, n) ca_alloc_arrays((s), sizeof *(s), (n))
+#define CA_FREE_ARRAYS(s) ca_free_arrays((s), sizeof *(s))
+
+/* Fill n 4-byte outputs with 0xAB bytes, so an output a backend forgets stays visible. */
+static inline void ca_poison(void *p, size_t n) { memset(p, 0xAB, n * 4); }
+
+/* The length of the next sub-batch of a batch with `left` items: one in four below
+ * `small` (so every tail length occurs), the rest below `large`; never past the end. */
+static inline size_t ca_sub_batch(tu_rng *g, size_t left, uint32_t small, uint32_t large)
+{
+    const size_t len = tu_below(g, 4) == 0 ? tu_below(g, small) : tu_below(g, large);
+    return len < left ? len : left;
+}
+
+/* The first of n 4-byte elements where a and b differ in bits, or n. */
+static inline size_t ca_first_diff(const void *a, const void *b, size_t n)
+{
+    const uint32_t *x = (const uint32_t *)a, *y = (const uint32_t *)b;
+    for (size_t i = 0; i < n; i++)
+        if (x[i] != y[i])
+            return i;
+    return n;
+}
+
+/* Loop over every backend this build and CPU run (the scalar reference included). */
+#define CA_FOR_EACH_BACKEND(isa)                                                             \
+    for (horde_isa isa = HORDE_ISA_SCALAR; isa < HORDE_ISA_COUNT; isa = (horde_isa)(isa + 1)) \
+        if (horde_isa_supported(isa))
+
+/* Items per backend, as printed at the start of every test. */
+static inline void ca_banner(const char *test, const checkasm_opts *o, const char *what)
+{
+    printf("checkasm_%s: seed=%" PRIu64 " %s per backend=%zu\n", test, o->seed, what, o->items);
+}
+
+/* Per-backend summary line. */
+static inline void ca_summary(const size_t *per_isa, const char *what)
+{
+    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
+        if (per_isa[isa])
+            printf("  %-12s %zu %s bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
+                   per_isa[isa], what, isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+}
+
+#endif
