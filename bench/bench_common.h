@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,18 +62,29 @@ struct Rotor {
     }
 };
 
+// The one registration helper: row <kernel>/<label>/<n> for every n in `sizes`. Each
+// timed iteration calls `call(first, n)` on the next n items (Rotor); a status other than
+// HORDE_OK stops the row with that error. items_per_second counts `items_per_item`
+// items (pairs, list entries, ...) per batch item.
+using BatchCall = std::function<int(size_t first, size_t n)>;
+void register_rows(const std::string &kernel, const std::string &label,
+                   const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item = 1);
+// The same for every supported backend: label = the backend's name, call(isa, first, n).
+using IsaCall = std::function<int(horde_isa isa, size_t first, size_t n)>;
+void register_backends(const std::string &kernel, const std::vector<size_t> &sizes, IsaCall call,
+                       int64_t items_per_item = 1);
+// A custom context entry "horde_<key>" = 100 * part / whole, with `digits` decimals.
+void add_percent_context(const char *key, size_t part, size_t whole, int digits = 1);
+
 extern scene g_scene;                 // SCENE_GAME, seed 1
 std::vector<horde_isa> isas();        // every backend horde_isa_supported() reports
-std::string bench_name(const char *kernel, horde_isa isa, size_t n); // kernel/isa/n
 
-// Registration functions, one per kernel file (bench/bench_<kernel>.cpp).
-void register_cylinder_push();
-void register_cylinder_move();
-void register_point_move();
-void register_aabb_move();
-void register_cylinder_tri();
-void register_ground_height();
-void register_sphere_tri(); // sphere_tri, sphere_tri_list, sweep_sphere_tri (+ Bullet peer)
+// Registration functions, one per kernel family: bench/<family>.cpp defines
+// register_<family>() (the list is generated from meson.build's kernel registry).
+#include "bench_list.h"
+#define HB_DECLARE_REGISTER(family) void register_##family();
+HB_FAMILY_LIST(HB_DECLARE_REGISTER)
+#undef HB_DECLARE_REGISTER
 
 } // namespace hb
 

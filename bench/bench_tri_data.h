@@ -1,4 +1,4 @@
-// Benchmark inputs shared by bench_sphere_tri.cpp and bench_bullet.cpp: one set of
+// Benchmark inputs shared by sphere_tri.cpp, sweep_sphere_tri.cpp and bullet.cpp: one set of
 // sphere-triangle pairs (about half overlapping) and swept movers (about half hitting).
 #ifndef HORDE_BENCH_TRI_DATA_H
 #define HORDE_BENCH_TRI_DATA_H
@@ -21,9 +21,11 @@ struct TriPairs {
 };
 
 const TriPairs &sphere_tri_pairs_data(); // built on first use, kFreshItems pairs
-extern const size_t kTriBatches[];
-extern const size_t kTriBatchCount;
-void register_sphere_tri_bullet(); // bench_bullet.cpp, only with HORDE_BENCH_BULLET
+extern const std::vector<size_t> kTriBatches;
+void register_sphere_tri_bullet(); // bullet.cpp, only with HORDE_BENCH_BULLET
+// Generators shared by the triangle benchmarks (sphere_tri.cpp).
+void unit_dir(Rng &g, float d[3]);                                // a random unit vector
+void triangle_near(Rng &g, const float c[3], float v[9], float q[3]); // size ~1 around c
 
 } // namespace hb
 

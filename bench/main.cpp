@@ -16,9 +16,41 @@ std::vector<horde_isa> hb::isas()
     return v;
 }
 
-std::string hb::bench_name(const char *kernel, horde_isa isa, size_t n)
+void hb::register_rows(const std::string &kernel, const std::string &label,
+                       const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item)
 {
-    return std::string(kernel) + "/" + horde_isa_name(isa) + "/" + std::to_string(n);
+    for (size_t n : sizes) {
+        auto run = [call, n, items_per_item](benchmark::State &state) {
+            Rotor rot(n);
+            for (auto _ : state) {
+                const int st = call(rot.next(), n);
+                if (st != HORDE_OK) {
+                    state.SkipWithError(horde_status_string(st));
+                    break;
+                }
+                benchmark::ClobberMemory();
+            }
+            state.SetItemsProcessed(state.iterations() * (int64_t)n * items_per_item);
+        };
+        benchmark::RegisterBenchmark((kernel + "/" + label + "/" + std::to_string(n)).c_str(), run)
+            ->Unit(benchmark::kMicrosecond);
+    }
+}
+
+void hb::register_backends(const std::string &kernel, const std::vector<size_t> &sizes,
+                           IsaCall call, int64_t items_per_item)
+{
+    for (horde_isa isa : isas())
+        register_rows(kernel, horde_isa_name(isa), sizes,
+                      [call, isa](size_t first, size_t n) { return call(isa, first, n); },
+                      items_per_item);
+}
+
+void hb::add_percent_context(const char *key, size_t part, size_t whole, int digits)
+{
+    char pct[32];
+    std::snprintf(pct, sizeof pct, "%.*f", digits, 100.0 * (double)part / (double)whole);
+    benchmark::AddCustomContext(std::string("horde_") + key, pct);
 }
 
 bool hb::repeat_batches()
@@ -30,37 +62,19 @@ bool hb::repeat_batches()
     return repeat;
 }
 
-static bool emulated(horde_isa isa)
-{
-#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-    return isa == HORDE_ISA_NEON || isa == HORDE_ISA_WASM_SIMD128;
-#elif defined(__aarch64__) || defined(__arm__) || defined(_M_ARM64)
-    return isa == HORDE_ISA_SSE2 || isa == HORDE_ISA_SSE41 || isa == HORDE_ISA_AVX2 ||
-           isa == HORDE_ISA_WASM_SIMD128;
-#elif defined(__wasm__)
-    return isa != HORDE_ISA_SCALAR && isa != HORDE_ISA_WASM_SIMD128;
-#else
-    return isa != HORDE_ISA_SCALAR;
-#endif
-}
-
 int main(int argc, char **argv)
 {
     if (scene_build(&hb::g_scene, SCENE_GAME, 1) != 0) {
         std::fprintf(stderr, "horde_bench: cannot build the game scene\n");
         return 1;
     }
-    hb::register_cylinder_push();
-    hb::register_cylinder_move();
-    hb::register_point_move();
-    hb::register_aabb_move();
-    hb::register_cylinder_tri();
-    hb::register_ground_height();
-    hb::register_sphere_tri();
+#define HB_CALL_REGISTER(family) hb::register_##family();
+    HB_FAMILY_LIST(HB_CALL_REGISTER)
+#undef HB_CALL_REGISTER
 
     std::string emu;
     for (horde_isa isa : hb::isas())
-        if (emulated(isa))
+        if (horde_isa_emulated(isa))
             emu += (emu.empty() ? "" : ",") + std::string(horde_isa_name(isa));
     benchmark::AddCustomContext("horde_best_isa", horde_isa_name(horde_isa_best()));
     benchmark::AddCustomContext("horde_emulated_isas", emu);

@@ -12,7 +12,7 @@ using namespace hb;
 
 namespace {
 
-const size_t kSizes[] = {1024, 16384, 100000, 1048576};
+const std::vector<size_t> kSizes = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
 struct Npcs {
@@ -68,31 +68,13 @@ struct Npcs {
 
 Npcs *g_npcs;
 
-void move_cylinders(benchmark::State &state, horde_isa isa, size_t n)
-{
-    horde_cylinder_move_params p;
-    horde_cylinder_move_params_default(&p);
-    Rotor rot(n);
-    for (auto _ : state) {
-        const horde_cylinder_move_batch b = g_npcs->batch(rot.next(), n);
-        const int st = horde_cylinder_move_isa(isa, &g_scene.world, &p, &b);
-        if (st != HORDE_OK) {
-            state.SkipWithError(horde_status_string(st));
-            break;
-        }
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(state.iterations() * (int64_t)n);
-}
-
 } // namespace
 
 void hb::register_cylinder_move()
 {
     g_npcs = new Npcs(kMax);
-    for (horde_isa isa : isas())
-        for (size_t n : kSizes)
-            benchmark::RegisterBenchmark(bench_name("move_cylinders", isa, n).c_str(),
-                                         move_cylinders, isa, n)
-                ->Unit(benchmark::kMicrosecond);
+    register_backends("cylinder_move", kSizes, [](horde_isa isa, size_t first, size_t n) {
+        const horde_cylinder_move_batch b = g_npcs->batch(first, n);
+        return horde_cylinder_move_isa(isa, &g_scene.world, nullptr, &b);
+    });
 }

@@ -17,7 +17,7 @@ using namespace hb;
 
 namespace {
 
-const size_t kSizes[] = {256, 1024, 4096, 16384, 65536};
+const std::vector<size_t> kSizes = {256, 1024, 4096, 16384, 65536};
 const size_t kMax = 65536;
 const float kStep = 0.3f;
 const float kOff = 0.75f;
@@ -83,22 +83,40 @@ struct Pairs {
 
 Pairs *g_pairs;
 
-void cylinder_tri(benchmark::State &state, horde_isa isa, size_t n)
-{
-    Rotor rot(n);
-    for (auto _ : state) {
-        const size_t at = rot.next();
-        const horde_triangles t = g_pairs->tris(at, n);
-        const horde_cylinder_tri_batch b = g_pairs->batch(at, n);
-        int st = horde_cylinder_tri_isa(isa, &t, &b);
-        if (st != HORDE_OK) {
-            state.SkipWithError(horde_status_string(st));
-            break;
+// Soups: every mover against a soup of kSoupTris triangles (the pairs' first ones), the
+// movers placed near the soup's triangles as the pairs' movers are near theirs.
+const size_t kSoupTris = 16;
+struct Soup {
+    Lane<float> in[5], out[2]; // x y z r h; out x, z
+    Lane<uint32_t> f;
+    LanePool<float> pool;
+    LanePool<uint32_t> fpool;
+
+    explicit Soup(const Pairs &p, size_t n)
+    {
+        pool.carve(in, 5, out, 2, n);
+        fpool.carve(&f, 1, n, 24);
+        Rng rng{0x736f7570ull}; // "soup"
+        for (size_t i = 0; i < n; i++) {
+            const size_t t = i % kSoupTris;
+            in[0][i] = p.v[0][t] + rng.uniform(-0.5f, 0.5f);
+            in[1][i] = p.v[1][t];
+            in[2][i] = p.v[2][t] + rng.uniform(-0.5f, 0.5f);
+            in[3][i] = p.v[3][t], in[4][i] = p.v[4][t];
         }
-        benchmark::ClobberMemory();
     }
-    state.SetItemsProcessed(state.iterations() * (int64_t)n);
-}
+    horde_cylinder_soup_batch batch(size_t at, size_t n)
+    {
+        horde_cylinder_soup_batch b;
+        b.x = in[0].data() + at, b.y = in[1].data() + at, b.z = in[2].data() + at;
+        b.radius = in[3].data() + at, b.height = in[4].data() + at;
+        b.step = kStep;
+        b.out_x = out[0].data() + at, b.out_z = out[1].data() + at, b.out_flags = f.data() + at;
+        b.n = n;
+        return b;
+    }
+};
+Soup *g_soup;
 
 } // namespace
 
@@ -111,12 +129,19 @@ void hb::register_cylinder_tri()
         size_t hit = 0;
         for (size_t i = 0; i < kMax; i++)
             hit += (g_pairs->f[i] & HORDE_FLAG_COLLIDED) != 0;
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.1f", 100.0 * (double)hit / (double)kMax);
-        benchmark::AddCustomContext("horde_cylinder_tri_contact_pct", pct);
+        add_percent_context("cylinder_tri_contact_pct", hit, kMax);
     }
-    for (horde_isa isa : isas())
-        for (size_t n : kSizes)
-            benchmark::RegisterBenchmark(bench_name("cylinder_tri", isa, n).c_str(), cylinder_tri, isa, n)
-                ->Unit(benchmark::kMicrosecond);
+    g_soup = new Soup(*g_pairs, kMax);
+    // cylinder_tri_soup/<isa>/<n>: n movers, each against the whole soup of kSoupTris
+    // triangles; items_per_second = movers per second.
+    register_backends("cylinder_tri_soup", kSizes, [](horde_isa isa, size_t first, size_t n) {
+        const horde_triangles soup = g_pairs->tris(0, kSoupTris);
+        const horde_cylinder_soup_batch b = g_soup->batch(first, n);
+        return horde_cylinder_tri_soup_isa(isa, &soup, &b);
+    });
+    register_backends("cylinder_tri", kSizes, [](horde_isa isa, size_t first, size_t n) {
+        const horde_triangles t = g_pairs->tris(first, n);
+        const horde_cylinder_tri_batch b = g_pairs->batch(first, n);
+        return horde_cylinder_tri_isa(isa, &t, &b);
+    });
 }

@@ -15,7 +15,7 @@ using namespace hb;
 
 namespace {
 
-const size_t kBatches[] = {256, 1024, 4096, 16384, 65536, 262144, 1048576};
+const std::vector<size_t> kBatches = {256, 1024, 4096, 16384, 65536, 262144, 1048576};
 const size_t kMaxBatch = 1048576;
 const uint64_t kSceneSeed = 1;
 const uint64_t kMoverSeed = 0x686f726465ull; // "horde"
@@ -58,21 +58,6 @@ struct Movers {
 
 Movers *g_movers;
 
-void cylinder_push(benchmark::State &state, horde_isa isa, size_t n)
-{
-    Rotor rot(n);
-    for (auto _ : state) {
-        const horde_cylinder_batch b = g_movers->batch(rot.next(), n);
-        int st = horde_cylinder_push_isa(isa, &g_scene.world, &b);
-        if (st != HORDE_OK) {
-            state.SkipWithError(horde_status_string(st));
-            break;
-        }
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(state.iterations() * (int64_t)n);
-}
-
 } // namespace
 
 void hb::register_cylinder_push()
@@ -84,13 +69,10 @@ void hb::register_cylinder_push()
         size_t moved = 0;
         for (size_t i = 0; i < kMaxBatch; i++)
             moved += (g_movers->out_flags[i] & HORDE_FLAG_COLLIDED) != 0;
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.1f", 100.0 * (double)moved / (double)kMaxBatch);
-        benchmark::AddCustomContext("horde_collided_pct", pct);
+        add_percent_context("collided_pct", moved, kMaxBatch);
     }
-    for (horde_isa isa : isas())
-        for (size_t n : kBatches)
-            benchmark::RegisterBenchmark(bench_name("cylinder_push", isa, n).c_str(), cylinder_push,
-                                         isa, n)
-                ->Unit(benchmark::kMicrosecond);
+    register_backends("cylinder_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
+        const horde_cylinder_batch b = g_movers->batch(first, n);
+        return horde_cylinder_push_isa(isa, &g_scene.world, &b);
+    });
 }

@@ -23,7 +23,7 @@ using namespace hb;
 
 namespace {
 
-const size_t kBatches[] = {1024, 16384, 100000, 1048576};
+const std::vector<size_t> kBatches = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 const uint64_t kSeed = 0x706f696e74ull; // "point"
 
@@ -80,21 +80,6 @@ struct Npcs {
 
 Npcs *g_npcs;
 
-void move_points(benchmark::State &state, horde_isa isa, size_t n)
-{
-    Rotor rot(n);
-    for (auto _ : state) {
-        const horde_point_move_batch b = g_npcs->batch(rot.next(), n);
-        int st = horde_point_move_isa(isa, &g_scene.world, NULL, &b);
-        if (st != HORDE_OK) {
-            state.SkipWithError(horde_status_string(st));
-            break;
-        }
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(state.iterations() * (int64_t)n);
-}
-
 } // namespace
 
 void hb::register_point_move()
@@ -105,13 +90,10 @@ void hb::register_point_move()
         size_t hit = 0;
         for (size_t i = 0; i < kMax; i++)
             hit += (g_npcs->flags[i] & HORDE_FLAG_COLLIDED) != 0;
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.1f", 100.0 * (double)hit / (double)kMax);
-        benchmark::AddCustomContext("horde_point_collided_pct", pct);
+        add_percent_context("point_collided_pct", hit, kMax);
     }
-    for (horde_isa isa : isas())
-        for (size_t n : kBatches)
-            benchmark::RegisterBenchmark(bench_name("move_points", isa, n).c_str(), move_points,
-                                         isa, n)
-                ->Unit(benchmark::kMicrosecond);
+    register_backends("point_move", kBatches, [](horde_isa isa, size_t first, size_t n) {
+        const horde_point_move_batch b = g_npcs->batch(first, n);
+        return horde_point_move_isa(isa, &g_scene.world, NULL, &b);
+    });
 }

@@ -49,8 +49,8 @@ void sphere_tri_bullet(benchmark::State &state, size_t n)
 
 void hb::register_sphere_tri_bullet()
 {
-    for (size_t i = 0; i < kTriBatchCount; i++)
-        benchmark::RegisterBenchmark(("sphere_tri/bullet/" + std::to_string(kTriBatches[i])).c_str(),
-                                     sphere_tri_bullet, kTriBatches[i])
+    for (size_t n : kTriBatches)
+        benchmark::RegisterBenchmark(("sphere_tri_pairs/bullet/" + std::to_string(n)).c_str(),
+                                     sphere_tri_bullet, n)
             ->Unit(benchmark::kMicrosecond);
 }

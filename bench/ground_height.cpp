@@ -18,7 +18,7 @@ using namespace hb;
 
 namespace {
 
-const size_t kSizes[] = {256, 1024, 4096, 16384};
+const std::vector<size_t> kSizes = {256, 1024, 4096, 16384};
 const size_t kMax = kFreshItems; // points
 const size_t kTris = 64;
 const float kDepth = 2.0f;
@@ -92,22 +92,6 @@ struct Ground {
 
 Ground *g_ground;
 
-void ground_height(benchmark::State &state, horde_isa isa, size_t n)
-{
-    const horde_triangles s = g_ground->soup();
-    Rotor rot(n);
-    for (auto _ : state) {
-        const horde_ground_batch b = g_ground->batch(rot.next(), n);
-        int st = horde_ground_height_isa(isa, &s, &b);
-        if (st != HORDE_OK) {
-            state.SkipWithError(horde_status_string(st));
-            break;
-        }
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(state.iterations() * (int64_t)n);
-}
-
 } // namespace
 
 void hb::register_ground_height()
@@ -119,12 +103,11 @@ void hb::register_ground_height()
         size_t found = 0;
         for (size_t i = 0; i < kMax; i++)
             found += g_ground->ot[i] >= 0;
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.1f", 100.0 * (double)found / (double)kMax);
-        benchmark::AddCustomContext("horde_ground_found_pct", pct);
+        add_percent_context("ground_found_pct", found, kMax);
     }
-    for (horde_isa isa : isas())
-        for (size_t n : kSizes)
-            benchmark::RegisterBenchmark(bench_name("ground_height", isa, n).c_str(), ground_height, isa, n)
-                ->Unit(benchmark::kMicrosecond);
+    register_backends("ground_height", kSizes, [](horde_isa isa, size_t first, size_t n) {
+        const horde_triangles s = g_ground->soup();
+        const horde_ground_batch b = g_ground->batch(first, n);
+        return horde_ground_height_isa(isa, &s, &b);
+    });
 }

@@ -13,7 +13,7 @@ using namespace hb;
 
 namespace {
 
-const size_t kSizes[] = {1024, 16384, 100000, 1048576};
+const std::vector<size_t> kSizes = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
 struct Boxes {
@@ -63,21 +63,6 @@ struct Boxes {
 
 Boxes *g_boxes;
 
-void move_aabbs(benchmark::State &state, horde_isa isa, size_t n)
-{
-    Rotor rot(n);
-    for (auto _ : state) {
-        const horde_aabb_move_batch b = g_boxes->batch(rot.next(), n);
-        const int st = horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);
-        if (st != HORDE_OK) {
-            state.SkipWithError(horde_status_string(st));
-            break;
-        }
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(state.iterations() * (int64_t)n);
-}
-
 } // namespace
 
 void hb::register_aabb_move()
@@ -89,13 +74,10 @@ void hb::register_aabb_move()
         size_t wall = 0;
         for (size_t i = 0; i < kMax; i++)
             wall += (g_boxes->flags[i] & HORDE_FLAG_HIT_WALL) != 0;
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.2f", 100.0 * (double)wall / (double)kMax);
-        benchmark::AddCustomContext("horde_aabb_hit_wall_pct", pct);
+        add_percent_context("aabb_hit_wall_pct", wall, kMax, 2);
     }
-    for (horde_isa isa : isas())
-        for (size_t n : kSizes)
-            benchmark::RegisterBenchmark(bench_name("move_aabbs", isa, n).c_str(), move_aabbs, isa,
-                                         n)
-                ->Unit(benchmark::kMicrosecond);
+    register_backends("aabb_move", kSizes, [](horde_isa isa, size_t first, size_t n) {
+        const horde_aabb_move_batch b = g_boxes->batch(first, n);
+        return horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);
+    });
 }

@@ -1,0 +1,174 @@
+// horde benchmarks: sphere vs triangle, pairs and movers x lists, per backend and batch size.
+//
+//   sphere_tri_pairs/<isa>/<n>  pairs, items = pairs; about half of them overlap
+//   sphere_tri_list/<isa>/<n>   n spheres, 8 triangles each, items = sphere-triangle pairs
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench_common.h"
+#include "bench_tri_data.h"
+
+using namespace hb;
+
+const std::vector<size_t> hb::kTriBatches = {256, 1024, 4096, 16384, 65536};
+
+namespace {
+
+const size_t kMaxPairs = kFreshItems;
+const size_t kListLen = 8;
+
+} // namespace
+
+void hb::unit_dir(Rng &g, float d[3])
+{
+    float l2;
+    do {
+        for (int k = 0; k < 3; k++)
+            d[k] = g.uniform(-1.0f, 1.0f);
+        l2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    } while (l2 < 0.01f || l2 > 1.0f);
+    const float l = std::sqrt(l2);
+    for (int k = 0; k < 3; k++)
+        d[k] /= l;
+}
+
+// A triangle of size ~1 around c, and a point on it (random barycentric).
+void hb::triangle_near(Rng &g, const float c[3], float v[9], float q[3])
+{
+    float d[3];
+    const float L = g.uniform(0.5f, 2.0f);
+    for (int j = 0; j < 3; j++) {
+        unit_dir(g, d);
+        for (int k = 0; k < 3; k++)
+            v[3 * j + k] = c[k] + L * d[k];
+    }
+    float u = g.uniform(0.0f, 1.0f), w = g.uniform(0.0f, 1.0f);
+    if (u + w > 1.0f)
+        u = 1.0f - u, w = 1.0f - w;
+    for (int k = 0; k < 3; k++)
+        q[k] = v[k] + (v[3 + k] - v[k]) * u + (v[6 + k] - v[k]) * w;
+}
+
+namespace {
+
+// The n spheres, and triangles, of the pairs starting at pair f.
+horde_spheres spheres_of(const TriPairs *p, size_t f, size_t n)
+{
+    horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
+                       p->in[3].data() + f, n};
+    return s;
+}
+horde_triangles tris_of(const TriPairs *p, size_t f, size_t n)
+{
+    horde_triangles t = {p->in[4].data() + f,  p->in[5].data() + f,  p->in[6].data() + f,
+                         p->in[7].data() + f,  p->in[8].data() + f,  p->in[9].data() + f,
+                         p->in[10].data() + f, p->in[11].data() + f, p->in[12].data() + f, n};
+    return t;
+}
+
+TriPairs *make_pairs()
+{
+    TriPairs *p = new TriPairs;
+    p->pool.carve(p->in, 13, p->out, 7, kMaxPairs);
+    p->flag_pool.carve(&p->flags, 1, kMaxPairs, 20);
+    Rng g{0x747269ull};
+    for (size_t i = 0; i < kMaxPairs; i++) {
+        float c[3], v[9], q[3], d[3];
+        for (int k = 0; k < 3; k++)
+            c[k] = g.uniform(-100.0f, 100.0f);
+        triangle_near(g, c, v, q);
+        unit_dir(g, d);
+        const float r = 0.5f, dist = g.uniform(0.0f, 1.5f);
+        for (int k = 0; k < 3; k++)
+            p->in[k][i] = q[k] + d[k] * dist;
+        p->in[3][i] = r;
+        for (int k = 0; k < 9; k++)
+            p->in[4 + k][i] = v[k];
+    }
+    const horde_spheres s = spheres_of(p, 0, kMaxPairs);
+    const horde_triangles t = tris_of(p, 0, kMaxPairs);
+    horde_sphere_tri_out o = {p->out[0].data(), p->out[1].data(), p->out[2].data(), p->out[3].data(),
+                              p->out[4].data(), p->out[5].data(), p->out[6].data(), p->flags.data()};
+    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &s, &t, &o) == HORDE_OK) {
+        size_t over = 0;
+        for (size_t i = 0; i < kMaxPairs; i++)
+            over += (p->flags[i] & HORDE_TRI_OVERLAP) != 0;
+        p->overlap_pct = 100.0 * (double)over / (double)kMaxPairs;
+    }
+    return p;
+}
+
+TriPairs *g_pairs;
+
+// Lists: sphere i is near triangle i; its list holds triangle i and 7 neighbours.
+struct Lists {
+    std::vector<uint32_t> offsets, indices;
+    Lane<float> out[7];
+    Lane<uint32_t> deepest, flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> deepest_pool, flag_pool;
+};
+Lists *g_lists;
+
+} // namespace
+
+const TriPairs &hb::sphere_tri_pairs_data()
+{
+    if (!g_pairs)
+        g_pairs = make_pairs();
+    return *g_pairs;
+}
+
+void hb::register_sphere_tri()
+{
+    sphere_tri_pairs_data();
+    char pct[32];
+    std::snprintf(pct, sizeof pct, "%.1f", g_pairs->overlap_pct);
+    benchmark::AddCustomContext("horde_sphere_tri_overlap_pct", pct);
+
+    g_lists = new Lists;
+    g_lists->offsets.resize(kMaxPairs + 1);
+    g_lists->indices.resize(kMaxPairs * kListLen);
+    // after the 20 arrays of the pairs' pool
+    g_lists->pool.carve(g_lists->out, 7, kMaxPairs, 21);
+    g_lists->deepest_pool.carve(&g_lists->deepest, 1, kMaxPairs, 28);
+    g_lists->flag_pool.carve(&g_lists->flags, 1, kMaxPairs, 29);
+    Rng g{0x6c697374ull};
+    for (size_t i = 0; i <= kMaxPairs; i++)
+        g_lists->offsets[i] = (uint32_t)(i * kListLen);
+    for (size_t i = 0; i < kMaxPairs; i++) {
+        g_lists->indices[i * kListLen] = (uint32_t)i;
+        for (size_t k = 1; k < kListLen; k++)
+            g_lists->indices[i * kListLen + k] = (uint32_t)(g.next() % kMaxPairs);
+    }
+
+    register_backends("sphere_tri_pairs", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
+        const TriPairs *p = g_pairs;
+        const horde_spheres s = spheres_of(p, f, n);
+        const horde_triangles t = tris_of(p, f, n);
+        const horde_sphere_tri_out o = {p->out[0].data() + f, p->out[1].data() + f,
+                                        p->out[2].data() + f, p->out[3].data() + f,
+                                        p->out[4].data() + f, p->out[5].data() + f,
+                                        p->out[6].data() + f, p->flags.data() + f};
+        return horde_sphere_tri_pairs_isa(isa, &s, &t, &o);
+    });
+#ifdef HORDE_BENCH_BULLET
+    register_sphere_tri_bullet();
+#endif
+    register_backends("sphere_tri_list", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
+        const Lists *l = g_lists;
+        const horde_triangles soup = tris_of(g_pairs, 0, kMaxPairs);
+        const horde_spheres s = spheres_of(g_pairs, f, n);
+        const horde_sphere_tri_list_out o = {
+            l->out[0].data() + f, l->out[1].data() + f, l->out[2].data() + f,
+            l->deepest.data() + f, l->out[3].data() + f, l->out[4].data() + f,
+            l->out[5].data() + f, l->out[6].data() + f, l->flags.data() + f};
+        return horde_sphere_tri_list_isa(isa, &s, &soup, l->offsets.data() + f, l->indices.data(),
+                                         &o);
+    }, kListLen);
+}

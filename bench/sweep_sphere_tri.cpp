@@ -1,0 +1,98 @@
+// horde benchmarks: swept ellipsoid vs triangle, per backend and batch size.
+//   sweep_sphere_tri/<isa>/<n>  pairs, items = pairs; about half of the sweeps hit
+#include "bench_tri_data.h"
+
+using namespace hb;
+
+namespace {
+
+const size_t kMaxPairs = kFreshItems;
+
+// Sweeps: ellipsoids (0.4, 0.9, 0.4) starting 0.2 .. 2 units from a triangle, moving by
+// up to 3 units towards a point near it: about half hit.
+struct Sweeps {
+    Lane<float> in[18], out[7];
+    Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> flag_pool;
+    double hit_pct = 0;
+};
+Sweeps *g_sweeps;
+
+Sweeps *make_sweeps()
+{
+    Sweeps *w = new Sweeps;
+    w->pool.carve(w->in, 18, w->out, 7, kMaxPairs);
+    w->flag_pool.carve(&w->flags, 1, kMaxPairs, 25);
+    Rng g{0x7377656570ull};
+    const float R[3] = {0.4f, 0.9f, 0.4f};
+    for (size_t i = 0; i < kMaxPairs; i++) {
+        float c[3], v[9], q[3], d[3], aim[3];
+        for (int k = 0; k < 3; k++)
+            c[k] = g.uniform(-100.0f, 100.0f);
+        triangle_near(g, c, v, q);
+        unit_dir(g, d);
+        const float dist = g.uniform(1.1f, 3.0f);
+        float p[3];
+        for (int k = 0; k < 3; k++)
+            p[k] = q[k] + d[k] * dist;
+        unit_dir(g, aim);
+        const float miss = g.uniform(0.0f, 2.6f), len = g.uniform(0.6f, 1.6f);
+        for (int k = 0; k < 3; k++) {
+            w->in[k][i] = p[k];
+            w->in[3 + k][i] = (q[k] + aim[k] * miss - p[k]) * len;
+            w->in[6 + k][i] = R[k];
+        }
+        for (int k = 0; k < 9; k++)
+            w->in[9 + k][i] = v[k];
+    }
+    return w;
+}
+
+// The batch of n sweeps starting at pair f.
+horde_sweepers sweepers_of(Sweeps *w, size_t f, size_t n)
+{
+    horde_sweepers m = {w->in[0].data() + f, w->in[1].data() + f, w->in[2].data() + f,
+                        w->in[3].data() + f, w->in[4].data() + f, w->in[5].data() + f,
+                        w->in[6].data() + f, w->in[7].data() + f, w->in[8].data() + f, n};
+    return m;
+}
+horde_triangles sweep_tris_of(Sweeps *w, size_t f, size_t n)
+{
+    horde_triangles t = {w->in[9].data() + f,  w->in[10].data() + f, w->in[11].data() + f,
+                         w->in[12].data() + f, w->in[13].data() + f, w->in[14].data() + f,
+                         w->in[15].data() + f, w->in[16].data() + f, w->in[17].data() + f, n};
+    return t;
+}
+horde_sweep_out sweep_out_of(Sweeps *w, size_t f)
+{
+    horde_sweep_out o = {w->out[0].data() + f, w->out[1].data() + f, w->out[2].data() + f,
+                         w->out[3].data() + f, w->out[4].data() + f, w->out[5].data() + f,
+                         w->out[6].data() + f, w->flags.data() + f};
+    return o;
+}
+
+} // namespace
+
+void hb::register_sweep_sphere_tri()
+{
+    g_sweeps = make_sweeps();
+    {
+        const horde_sweepers m = sweepers_of(g_sweeps, 0, kMaxPairs);
+        const horde_triangles t = sweep_tris_of(g_sweeps, 0, kMaxPairs);
+        const horde_sweep_out o = sweep_out_of(g_sweeps, 0);
+        if (horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &m, &t, &o) == HORDE_OK) {
+            size_t hit = 0;
+            for (size_t i = 0; i < kMaxPairs; i++)
+                hit += (g_sweeps->flags[i] & HORDE_TRI_HIT) != 0;
+            add_percent_context("sweep_hit_pct", hit, kMaxPairs);
+        }
+    }
+
+    register_backends("sweep_sphere_tri", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
+        const horde_sweepers m = sweepers_of(g_sweeps, f, n);
+        const horde_triangles t = sweep_tris_of(g_sweeps, f, n);
+        const horde_sweep_out o = sweep_out_of(g_sweeps, f);
+        return horde_sweep_sphere_tri_isa(isa, &m, &t, &o);
+    });
+}
