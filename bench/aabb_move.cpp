@@ -8,6 +8,7 @@
 
 #include "bench_common.h"
 #include "bench_pool.h"
+#include "voxel_peers.h"
 
 using namespace hb;
 
@@ -80,4 +81,15 @@ void hb::register_aabb_move()
         const horde_aabb_move_batch b = g_boxes->batch(first, n);
         return horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);
     });
+    // Peers: the plain y, x, z sweep, and the memory floor (horde's scalar results are in
+    // the outputs from the count above).
+    register_peers(
+        "aabb_move", kSizes, kMax, g_boxes->ox.data(), g_boxes->oy.data(), g_boxes->oz.data(),
+        [](size_t first, size_t n) { peers::aabb_move(g_scene.world, g_boxes->batch(first, n)); },
+        [](size_t first, size_t n) {
+            const horde_aabb_move_batch b = g_boxes->batch(first, n);
+            const float *in[9] = {b.x, b.y, b.z, b.dx, b.dy, b.dz, b.half_x, b.half_z, b.height};
+            float *out[6] = {b.out_x, b.out_y, b.out_z, b.out_dx, b.out_dy, b.out_dz};
+            peers::floor_streams(in, 9, out, 6, b.out_flags, n);
+        });
 }

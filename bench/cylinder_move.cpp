@@ -7,6 +7,7 @@
 
 #include "bench_common.h"
 #include "bench_pool.h"
+#include "voxel_peers.h"
 
 using namespace hb;
 
@@ -77,4 +78,17 @@ void hb::register_cylinder_move()
         const horde_cylinder_move_batch b = g_npcs->batch(first, n);
         return horde_cylinder_move_isa(isa, &g_scene.world, nullptr, &b);
     });
+    // Peers: naive substeps of the per-cube push, and the memory floor.
+    const horde_cylinder_move_batch all = g_npcs->batch(0, kMax);
+    if (horde_cylinder_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &all) != HORDE_OK)
+        return;
+    register_peers(
+        "cylinder_move", kSizes, kMax, g_npcs->ox.data(), g_npcs->oy.data(), g_npcs->oz.data(),
+        [](size_t first, size_t n) { peers::cylinder_move(g_scene.world, g_npcs->batch(first, n)); },
+        [](size_t first, size_t n) {
+            const horde_cylinder_move_batch b = g_npcs->batch(first, n);
+            const float *in[8] = {b.x, b.y, b.z, b.dx, b.dy, b.dz, b.radius, b.height};
+            float *out[6] = {b.out_x, b.out_y, b.out_z, b.out_dx, b.out_dy, b.out_dz};
+            peers::floor_streams(in, 8, out, 6, b.out_flags, n);
+        });
 }

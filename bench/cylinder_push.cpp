@@ -10,6 +10,7 @@
 
 #include "bench_common.h"
 #include "bench_pool.h"
+#include "voxel_peers.h"
 
 using namespace hb;
 
@@ -75,4 +76,17 @@ void hb::register_cylinder_push()
         const horde_cylinder_batch b = g_movers->batch(first, n);
         return horde_cylinder_push_isa(isa, &g_scene.world, &b);
     });
+
+    // Peers: the naive per-cube push and the memory floor (horde's scalar results are
+    // in the outputs from the count above).
+    register_peers(
+        "cylinder_push", kBatches, kMaxBatch, g_movers->out_x.data(), g_movers->out_y.data(),
+        g_movers->out_z.data(),
+        [](size_t first, size_t n) { peers::cylinder_push(g_scene.world, g_movers->batch(first, n)); },
+        [](size_t first, size_t n) {
+            const horde_cylinder_batch b = g_movers->batch(first, n);
+            const float *in[5] = {b.x, b.y, b.z, b.radius, b.height};
+            float *out[3] = {b.out_x, b.out_y, b.out_z};
+            peers::floor_streams(in, 5, out, 3, b.out_flags, n);
+        });
 }
