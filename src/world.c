@@ -51,6 +51,9 @@ int horde_world_check(const horde_world *w)
         return HORDE_ERR_BAD_WORLD;
     if (w->missing != HORDE_MISSING_EMPTY && w->missing != HORDE_MISSING_SOLID)
         return HORDE_ERR_BAD_WORLD;
+    /* A grid with a zero dimension is empty, whatever the other two: no pointers. */
+    if (w->nx == 0 || w->ny == 0 || w->nz == 0)
+        return HORDE_OK;
     /* The pointer count must fit int32; test by division so nothing can overflow. */
     int64_t count = (int64_t)w->nx * w->ny; /* < 2^62: cannot overflow */
     if (count > INT32_MAX || (w->nz && count > INT32_MAX / w->nz))

@@ -2,7 +2,7 @@
  *
  * Each mover goes from its bottom centre (x, y, z) by a displacement (dx, dy, dz) in
  * substeps, and after every substep is corrected exactly as horde_cylinder_push does
- * (see cylinder.h), so motion tangential to walls and floors is kept: a mover pushed
+ * (see cylinder_push.h), so motion tangential to walls and floors is kept: a mover pushed
  * diagonally into a wall slides along it, and gravity plus a floor leaves it resting
  * exactly on the floor (y lands on the block top).
  *
@@ -24,8 +24,13 @@
  * Flags: COLLIDED, HIT_WALL, HIT_CEILING, STEP_TAKEN: in any substep; ON_GROUND: after the
  * last substep (pushed up or resting on a block); TRUNCATED; STUCK: a substep ended
  * overlapping with no exit (the mover stops at the last free position); INVALID: input
- * rejected (as for the push, plus a non-finite displacement or radius < 0.05), output =
- * input, zero displacement made.
+ * rejected, output = input, zero displacement made. A mover is rejected as the push
+ * rejects one (cylinder_push.h), and also when |x|, |y| or |z| > HORDE_CYL_MOVE_MAX_COORD
+ * (the push's limit less 4096 blocks, room for the longest move), when a displacement
+ * component is not finite, or when radius < HORDE_MOVE_MIN_RADIUS.
+ *
+ * Parameters (HORDE_ERR_BAD_PARAMS outside these, NaN included): 0 < step <= 1,
+ * 0 <= step_height <= 1, 1 <= max_substeps <= HORDE_CYL_MOVE_MAX_SUBSTEPS.
  *
  * Every backend returns exactly the scalar reference's bits. */
 #ifndef HORDE_CYLINDER_MOVE_H
@@ -38,11 +43,13 @@ extern "C" {
 #endif
 
 #define HORDE_MOVE_MIN_RADIUS 0.05f
+#define HORDE_CYL_MOVE_MAX_COORD (HORDE_CYL_MAX_COORD - 4096.0f)
+#define HORDE_CYL_MOVE_MAX_SUBSTEPS 4096u
 
 typedef struct horde_cylinder_move_params {
-    float step;            /* longest substep (default 0.1); capped at radius / 2 per mover */
-    float step_height;     /* 0 (default) disables step-up; at most 1.0 */
-    uint32_t max_substeps; /* default 64, at least 1 */
+    float step;            /* longest substep, in (0, 1] (default 0.1); capped at radius / 2 per mover */
+    float step_height;     /* 0 (default) disables step-up; in [0, 1] */
+    uint32_t max_substeps; /* in [1, HORDE_CYL_MOVE_MAX_SUBSTEPS] (default 64) */
 } horde_cylinder_move_params;
 
 /* step 0.1, step_height 0, max_substeps 64. */

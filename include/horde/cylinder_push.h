@@ -24,10 +24,15 @@
  * validity is checked against the neighbours, a face shared with a solid block is never
  * an exit: movers slide over the seams of floors and walls and are never pushed into
  * another block when a candidate exit is free. Horizontal pushes stop a hair beyond
- * contact (r + (|x| + |z| + 1) * 2^-21) so rounding can never leave a 1-ulp overlap;
- * an upward push lands exactly on the block top.
+ * contact, at r + (max(|x|, |z|) + 1) * 2^-22 (at most 1/16 block at the coordinate limit,
+ * 2.4e-5 at |x| = 100), so rounding the new position can never leave a sub-ulp overlap;
+ * an upward push lands exactly on the block top. "The grid line the disc straddles" and
+ * "the cell it sits in" are decided by the overlap test itself (which columns the disc
+ * reaches into), never by rounding x - r, so the push off a face the test sees is always
+ * a candidate.
  *
- * Reach: a candidate must stay inside the 4 x 4 columns around the mover and within
+ * Reach: a candidate must stay inside the 4 x 4 columns around the mover (from one
+ * below the lowest column and row the disc reaches; "inside" by the overlap test) and within
  * one block level up or down; a mover buried deeper than that (or wedged where every
  * candidate is blocked) gets HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED and is left where
  * it was. Move movers in steps shorter than their radius (see the move kernels) and
@@ -37,7 +42,8 @@
  * and resting exactly (y integral) on a solid block under the disc; HIT_CEILING when
  * pushed down; HIT_WALL when the correction moved x or z.
  *
- * Valid input per mover: x, y, z finite with |x|, |y|, |z| <= HORDE_CYL_MAX_COORD;
+ * Valid input per mover: x, y, z finite with |x|, |y|, |z| <= HORDE_CYL_MAX_COORD (2^18:
+ * the float spacing there is 1/32 block; worlds larger than that rebase their origin);
  * 0 <= r <= HORDE_CYL_MAX_RADIUS; 0 <= h <= HORDE_CYL_MAX_HEIGHT. r == 0 never
  * collides (the strict disc test); h == 0 collides only strictly inside a block level.
  * Any other mover (NaN, Inf, negative or too large sizes, too far out) is copied to
@@ -56,7 +62,7 @@ extern "C" {
 
 #define HORDE_CYL_MAX_RADIUS 0.5f
 #define HORDE_CYL_MAX_HEIGHT 3.0f
-#define HORDE_CYL_MAX_COORD 1048576.0f /* 2^20 */
+#define HORDE_CYL_MAX_COORD 262144.0f /* 2^18: the float spacing there is 1/32 block */
 
 /* A structure-of-arrays batch: element i of each array describes mover i. Arrays need
  * no particular alignment. Outputs may alias the matching inputs (out_x == x, ...) but

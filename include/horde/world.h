@@ -46,8 +46,9 @@ HORDE_API int horde_chunk_get(const horde_chunk *c, int x, int y, int z);
 HORDE_API void horde_chunk_from_bytes(horde_chunk *c, const uint8_t *blocks);
 
 /* Initialise a view. Returns HORDE_ERR_BAD_WORLD for negative sizes or a grid whose
- * pointer count overflows int32, HORDE_ERR_NULL_ARG for a NULL view, or for a NULL
- * chunks array with a non-empty grid. */
+ * pointer count nx * ny * nz overflows int32, HORDE_ERR_NULL_ARG for a NULL view, or for
+ * a NULL chunks array with a non-empty grid. A grid with a zero size is empty, whatever
+ * the other two sizes (every lookup follows `missing`; chunks may be NULL). */
 HORDE_API int horde_world_init(horde_world *w, const horde_chunk *const *chunks,
                                int32_t origin_cx, int32_t origin_cy, int32_t origin_cz,
                                int32_t nx, int32_t ny, int32_t nz, horde_missing missing);

@@ -8,15 +8,29 @@
 #include "cylinder_push.h"
 #include "wide.h"
 
+/* horde_cyl_cell_d2 (cylinder_push.h) for W lanes: the overlap test's squared distance
+ * from c to the column [k, k + 1]. */
+static inline wf cell_d2(wf c, wf k)
+{
+    const wf d = wf_max(wf_max(wf_sub(k, c), wf_sub(c, wf_add(k, wf_set(1.0f)))), wf_set(0.0f));
+    return wf_mul(d, d);
+}
+
+/* horde_cyl_lowest_cell for W lanes. */
+static inline wi lowest_cell(wf c, wf r)
+{
+    const wi one = wi_set(1), k = wi_floor(wf_sub(c, r));
+    const wf r2 = wf_mul(r, r);
+    const wi below = wf_lt(cell_d2(c, wf_from_i(wi_sub(k, one))), r2);
+    const wi at = wf_lt(cell_d2(c, wf_from_i(k)), r2);
+    return wi_sel(below, wi_sub(k, one), wi_sel(at, k, wi_add(k, one)));
+}
+
 /* Squared distances from coordinate c to the window's 4 columns (or rows). */
 static inline void axis_dist2(wf c, wf fw, wf *d2)
 {
-    const wf zero = wf_set(0.0f);
-    for (int i = 0; i < 4; i++) {
-        const wf lo = wf_add(fw, wf_set((float)i)), hi = wf_add(fw, wf_set((float)(i + 1)));
-        const wf d = wf_max(wf_max(wf_sub(lo, c), wf_sub(c, hi)), zero);
-        d2[i] = wf_mul(d, d);
-    }
+    for (int i = 0; i < 4; i++)
+        d2[i] = cell_d2(c, wf_add(fw, wf_set((float)i)));
 }
 
 /* Per-axis summary of one coordinate option, for the cell masks below. */
@@ -92,7 +106,7 @@ static inline void lanes_load(const horde_cyl_tile *t, int base, lanes *L)
         L->occ[j] = wi_load(t->occ[j] + base);
     const wf x = L->x, y = L->y, z = L->z, r = L->r, h = L->h;
     const wi one = wi_set(1);
-    L->ix0 = wi_floor(wf_sub(x, r)), L->iz0 = wi_floor(wf_sub(z, r)), L->iy0 = wi_floor(y);
+    L->ix0 = lowest_cell(x, r), L->iz0 = lowest_cell(z, r), L->iy0 = wi_floor(y);
     const wi wy = wi_sub(L->iy0, one);
     L->fwx = wf_from_i(wi_sub(L->ix0, one)), L->fwz = wf_from_i(wi_sub(L->iz0, one));
     L->r2 = wf_mul(r, r);
@@ -133,14 +147,16 @@ static inline void lateral_options(const lanes *L, lateral *A)
 {
     const wf x = L->x, z = L->z, r = L->r;
     const wi one = wi_set(1);
-    const wf e = wf_mul(wf_add(wf_add(wf_abs(x), wf_abs(z)), wf_set(1.0f)), wf_set(0x1p-21f));
+    /* horde_cyl_skin */
+    const wf e = wf_mul(wf_add(wf_max(wf_abs(x), wf_abs(z)), wf_set(1.0f)),
+                        wf_set(HORDE_CYL_SKIN_SCALE));
     const wf rp = wf_add(r, e);
     const wf lx = wf_from_i(wi_add(L->ix0, one)), lz = wf_from_i(wi_add(L->iz0, one));
     A->xo[0] = x;
-    A->xo[1] = wf_sel(wf_lt(wf_sub(lx, x), r), wf_sub(lx, rp), wf_sub(wf_from_i(L->ix0), rp));
+    A->xo[1] = wf_sel(wf_lt(L->dxx[0][2], L->r2), wf_sub(lx, rp), wf_sub(wf_from_i(L->ix0), rp));
     A->xo[2] = wf_add(lx, rp);
     A->zo[0] = z;
-    A->zo[1] = wf_sel(wf_lt(wf_sub(lz, z), r), wf_sub(lz, rp), wf_sub(wf_from_i(L->iz0), rp));
+    A->zo[1] = wf_sel(wf_lt(L->dzz[0][2], L->r2), wf_sub(lz, rp), wf_sub(wf_from_i(L->iz0), rp));
     A->zo[2] = wf_add(lz, rp);
     const wf dvx = wf_sub(x, lx), dvz = wf_sub(z, lz);
     const wf d2 = wf_add(wf_mul(dvx, dvx), wf_mul(dvz, dvz));
@@ -148,14 +164,19 @@ static inline void lateral_options(const lanes *L, lateral *A)
     const wf s = wf_sel(A->radial_ok, wf_div(rp, wf_sqrt(d2)), wf_set(0.0f));
     A->xo[3] = wf_add(lx, wf_mul(dvx, s));
     A->zo[3] = wf_add(lz, wf_mul(dvz, s));
-    const wf fwx4 = wf_add(L->fwx, wf_set(4.0f)), fwz4 = wf_add(L->fwz, wf_set(4.0f));
+    /* Columns and rows just outside the window: an option whose disc reaches one of
+     * them (by the overlap test's measure) cannot be checked against the window. */
+    const wf xout_lo = wf_sub(L->fwx, wf_set(1.0f)), xout_hi = wf_add(L->fwx, wf_set(4.0f));
+    const wf zout_lo = wf_sub(L->fwz, wf_set(1.0f)), zout_hi = wf_add(L->fwz, wf_set(4.0f));
+    wi xout[4], zout[4];
+    for (int o = 0; o < 4; o++) {
+        xout[o] = wi_or(wf_lt(cell_d2(A->xo[o], xout_lo), L->r2), wf_lt(cell_d2(A->xo[o], xout_hi), L->r2));
+        zout[o] = wi_or(wf_lt(cell_d2(A->zo[o], zout_lo), L->r2), wf_lt(cell_d2(A->zo[o], zout_hi), L->r2));
+    }
     for (int l = 0; l < NLAT; l++) {
-        const wf cx = A->xo[lat_xopt[l]], cz = A->zo[lat_zopt[l]];
-        const wf dx = wf_sub(cx, x), dz = wf_sub(cz, z);
+        const wf dx = wf_sub(A->xo[lat_xopt[l]], x), dz = wf_sub(A->zo[lat_zopt[l]], z);
         A->llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
-        const wi out = wi_or(wi_or(wf_lt(wf_sub(cx, r), L->fwx), wf_gt(wf_add(cx, r), fwx4)),
-                             wi_or(wf_lt(wf_sub(cz, r), L->fwz), wf_gt(wf_add(cz, r), fwz4)));
-        A->lok[l] = wi_not(out);
+        A->lok[l] = wi_not(wi_or(xout[lat_xopt[l]], zout[lat_zopt[l]]));
     }
     A->lok[NLAT - 1] = wi_and(A->lok[NLAT - 1], A->radial_ok);
     for (int v = 0; v < 3; v++) {
@@ -335,9 +356,9 @@ static inline void tile_origins(horde_cyl_tile *t, int base)
     const wf x = wf_load(t->x + base), y = wf_load(t->y + base), z = wf_load(t->z + base);
     const wf r = wf_load(t->r + base);
     const wi one = wi_set(1);
-    wi_store((uint32_t *)t->wx + base, wi_sub(wi_floor(wf_sub(x, r)), one));
+    wi_store((uint32_t *)t->wx + base, wi_sub(lowest_cell(x, r), one));
     wi_store((uint32_t *)t->wy + base, wi_sub(wi_floor(y), one));
-    wi_store((uint32_t *)t->wz + base, wi_sub(wi_floor(wf_sub(z, r)), one));
+    wi_store((uint32_t *)t->wz + base, wi_sub(lowest_cell(z, r), one));
 }
 
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):

@@ -5,13 +5,9 @@
 #include "cylinder_push.h"
 #include "horde/cylinder_move.h"
 
-/* Start positions must leave room for the longest move (max_substeps * step <= 4096 *
- * 0.25 = 1024 blocks) inside the push's coordinate range. */
-#define HORDE_CYL_MOVE_MAX_COORD (HORDE_CYL_MAX_COORD - 4096.0f)
 /* Displacement components beyond this are scaled down first (the move is truncated
  * anyway), so the length computation cannot overflow. */
 #define HORDE_CYL_MOVE_MAX_DISP 1048576.0f
-#define HORDE_CYL_MOVE_MAX_SUBSTEPS 4096u
 
 /* Flags gathered over all substeps (ON_GROUND is taken from the last one). */
 #define HORDE_CYL_MOVE_ACC_FLAGS \

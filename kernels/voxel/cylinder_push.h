@@ -30,6 +30,40 @@ static inline int horde_cyl_valid(float x, float y, float z, float r, float h)
            h >= 0.0f && h <= HORDE_CYL_MAX_HEIGHT;
 }
 
+/* The push skin: horizontal exits stop this far beyond contact, so that rounding the new
+ * position can never leave a sub-ulp overlap. It must exceed half the float spacing of a
+ * coordinate (at most |c| 2^-24) plus the radial exit's direction error (a few 2^-24 r);
+ * (max(|x|, |z|) + 1) 2^-22 is four times that, and at most 2^-4 block inside
+ * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. (It was (|x| + |z| + 1) 2^-21, a whole block
+ * at |x| = |z| = 2^20: the float spacing there is 1/8 block.) */
+#define HORDE_CYL_SKIN_SCALE 0x1p-22f
+static inline float horde_cyl_skin(float x, float z)
+{
+    return (horde_maxf(fabsf(x), fabsf(z)) + 1.0f) * HORDE_CYL_SKIN_SCALE;
+}
+
+/* The squared horizontal distance the overlap test (cylinder_push.h) measures from
+ * coordinate c to the column (or row) of blocks [k, k + 1]: a disc of radius r reaches
+ * it exactly when this is < r * r. */
+static inline float horde_cyl_cell_d2(float c, float k)
+{
+    const float d = horde_maxf(horde_maxf(k - c, c - (k + 1.0f)), 0.0f);
+    return d * d;
+}
+
+/* The lowest column (row) the disc around c reaches by that test. floor(c - r) is not
+ * always it: c - r can round onto a grid line the disc still crosses by less than half
+ * an ulp, or off one it does not reach; every candidate exit is derived from this cell,
+ * so the candidates always include the push off the face the overlap test sees. */
+static inline int32_t horde_cyl_lowest_cell(float c, float r)
+{
+    const int32_t k = horde_ifloor(c - r);
+    const float r2 = r * r;
+    if (horde_cyl_cell_d2(c, (float)(k - 1)) < r2)
+        return k - 1;
+    return horde_cyl_cell_d2(c, (float)k) < r2 ? k : k + 1;
+}
+
 /* The reference push of one mover (cylinder_push_ref.c); step_h > 0 enables step-up
  * (used by the move reference; the public push passes 0). */
 void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r, float h,

@@ -7,8 +7,6 @@
  * exit is only taken if it is free, so seams between neighbouring blocks are not exits. */
 #include "cylinder_push.h"
 
-static inline float fmax_sse(float a, float b) { return a > b ? a : b; } /* = maxps(a, b) */
-
 /* Candidate order (ties go to the earlier one): see cylinder.h. */
 enum { LAT_NONE, LAT_XLO, LAT_XHI, LAT_ZLO, LAT_ZHI, LAT_XLO_ZLO, LAT_XHI_ZLO, LAT_XLO_ZHI,
        LAT_XHI_ZHI, LAT_RADIAL, LAT_COUNT };
@@ -19,9 +17,7 @@ static const int lat_zopt[LAT_COUNT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 static void axis_dist2(float c, float fw, float *d2)
 {
     for (int i = 0; i < 4; i++) {
-        const float lo = fw + (float)i, hi = fw + (float)(i + 1);
-        const float d = fmax_sse(fmax_sse(lo - c, c - hi), 0.0f);
-        d2[i] = d * d;
+        d2[i] = horde_cyl_cell_d2(c, fw + (float)i);
     }
 }
 
@@ -66,7 +62,8 @@ void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r
         *oflags = HORDE_FLAG_INVALID;
         return;
     }
-    const int32_t ix0 = horde_ifloor(x - r), iz0 = horde_ifloor(z - r), iy0 = horde_ifloor(y);
+    const int32_t ix0 = horde_cyl_lowest_cell(x, r), iz0 = horde_cyl_lowest_cell(z, r);
+    const int32_t iy0 = horde_ifloor(y);
     const int32_t wx = ix0 - 1, wy = iy0 - 1, wz = iz0 - 1;
     uint32_t occ[HORDE_WIN_LEVELS];
     horde_fetch_window(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
@@ -103,16 +100,18 @@ void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r
         return;
     }
 
-    /* Horizontal options per axis: 0 stay, 1 towards -, 2 towards +, 3 radial. */
-    const float e = (fabsf(x) + fabsf(z) + 1.0f) * 0x1p-21f;
-    const float rp = r + e;
+    /* Horizontal options per axis: 0 stay, 1 towards -, 2 towards +, 3 radial. The disc
+     * reaches column ix0 (the lowest, by construction) and maybe ix0 + 1: then it
+     * straddles the line lx = ix0 + 1 and the exits clear that line; else it sits in
+     * column ix0 and the exits clear its two lines. */
+    const float rp = r + horde_cyl_skin(x, z);
     const float lx = (float)(ix0 + 1), lz = (float)(iz0 + 1);
     float xo[4], zo[4];
     xo[0] = x;
-    xo[1] = (lx - x < r) ? lx - rp : (float)ix0 - rp;
+    xo[1] = dxx[0][2] < r2 ? lx - rp : (float)ix0 - rp;
     xo[2] = lx + rp;
     zo[0] = z;
-    zo[1] = (lz - z < r) ? lz - rp : (float)iz0 - rp;
+    zo[1] = dzz[0][2] < r2 ? lz - rp : (float)iz0 - rp;
     zo[2] = lz + rp;
     /* Radial push away from the grid vertex (lx, lz) when the disc contains it. */
     const float dvx = x - lx, dvz = z - lz;
@@ -134,8 +133,10 @@ void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r
         lcells[l] = disc_cells(dxx[lat_xopt[l]], dzz[lat_zopt[l]], r2);
         const float dx = cx - x, dz = cz - z;
         llen[l] = dx * dx + dz * dz;
-        /* The disc must stay inside the 4x4 window it was checked against. */
-        lok[l] = !(cx - r < fwx || cx + r > fwx + 4.0f || cz - r < fwz || cz + r > fwz + 4.0f);
+        /* The disc must reach no column or row outside the 4x4 window it was checked
+         * against, by the overlap test's own measure (cx - r can round onto a line). */
+        lok[l] = !(horde_cyl_cell_d2(cx, fwx - 1.0f) < r2 || horde_cyl_cell_d2(cx, fwx + 4.0f) < r2 ||
+                   horde_cyl_cell_d2(cz, fwz - 1.0f) < r2 || horde_cyl_cell_d2(cz, fwz + 4.0f) < r2);
     }
     lok[LAT_RADIAL] &= radial_ok;
 

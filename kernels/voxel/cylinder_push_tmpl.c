@@ -34,9 +34,9 @@ static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, si
         wf_store(dst[a] + base, v[a]);
     }
     const wi one = wi_set(1);
-    wi_store((uint32_t *)t->wx + base, wi_sub(wi_floor(wf_sub(v[0], v[3])), one));
+    wi_store((uint32_t *)t->wx + base, wi_sub(lowest_cell(v[0], v[3]), one));
     wi_store((uint32_t *)t->wy + base, wi_sub(wi_floor(v[1]), one));
-    wi_store((uint32_t *)t->wz + base, wi_sub(wi_floor(wf_sub(v[2], v[3])), one));
+    wi_store((uint32_t *)t->wz + base, wi_sub(lowest_cell(v[2], v[3]), one));
     wi_store(t->valid + base, ok);
     for (int i = 0; i < W; i++)
         if ((size_t)base + i >= count)

@@ -21,8 +21,11 @@
 #include "scene.h"
 #include "testutil.h"
 
-/* The hash every backend on every target must produce (see the header comment). */
-#define EXPECTED UINT64_C(0x7810cb7afc6bfc31)
+/* The hash every backend on every target must produce (see the header comment). Changed
+ * with the cylinder push fix of issue 12 (candidates from the lowest reached cell, window
+ * checks by the overlap measure, skin (max(|x|, |z|) + 1) 2^-22): scene movers that push
+ * off walls stop a smaller skin beyond contact. */
+#define EXPECTED UINT64_C(0x17da3f23c9345881)
 
 enum { N = 301 /* odd: every backend runs a tail */, FRAMES = 300 };
 

@@ -375,6 +375,11 @@ static void world_init_errors(void)
         {46340, 46340, 1, 1},           /* 2147395600 */
         {1290, 1290, 1290, 1},          /* 2146689000 */
         {1291, 1291, 1291, 0},          /* 2151685171 */
+        /* a zero size makes the grid empty, in any position (was: only when first) */
+        {46341, 46341, 0, 1},
+        {0, 46341, 46341, 1},
+        {46341, 0, 46341, 1},
+        {INT32_MAX, INT32_MAX, 0, 1},
     };
     for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
         const int st = horde_world_init(&w, one, 0, 0, 0, dims[i].x, dims[i].y, dims[i].z,
@@ -382,6 +387,13 @@ static void world_init_errors(void)
         CHECK(st == (dims[i].ok ? HORDE_OK : HORDE_ERR_BAD_WORLD), "init %" PRId32 "x%" PRId32
               "x%" PRId32 " = %d", dims[i].x, dims[i].y, dims[i].z, st);
     }
+    /* An empty grid needs no chunk pointers, whichever size is zero. */
+    CHECK(horde_world_init(&w, NULL, 0, 0, 0, 46341, 46341, 0, HORDE_MISSING_SOLID) == HORDE_OK &&
+              horde_world_solid(&w, 5, 5, 5) == 1,
+          "empty grid (z) without pointers");
+    CHECK(horde_world_init(&w, NULL, 0, 0, 0, 0, 46341, 46341, HORDE_MISSING_EMPTY) == HORDE_OK &&
+              horde_world_solid(&w, 5, 5, 5) == 0,
+          "empty grid (x) without pointers");
     /* A valid init writes the view as given. */
     CHECK(horde_world_init(&w, one, -7, 8, -9, 1, 1, 1, HORDE_MISSING_SOLID) == HORDE_OK, "init");
     CHECK(w.chunks == one && w.origin_cx == -7 && w.origin_cy == 8 && w.origin_cz == -9 &&

@@ -174,6 +174,26 @@ static void api(const horde_world *w)
                                               {0.1f, NAN, 64}, {0.1f, 0, 0}, {0.1f, 0, 5000}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(horde_cylinder_move(w, &bad[i], &b) == HORDE_ERR_BAD_PARAMS, "bad params %zu", i);
+    /* The documented parameter bounds are inclusive (cylinder_move.h). */
+    const horde_cylinder_move_params edge[] = {{1.0f, 1.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS},
+                                               {0x1p-149f, 0.0f, 1}};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        CHECK(horde_cylinder_move(w, &edge[i], &b) == HORDE_OK, "edge params %zu", i);
+    CHECK(HORDE_CYL_MOVE_MAX_COORD == HORDE_CYL_MAX_COORD - 4096.0f, "move limit");
+    /* Start coordinates past HORDE_CYL_MOVE_MAX_COORD (but inside the push's limit) are
+     * INVALID, as the header says; at the limit they are valid. */
+    {
+        float far = nextafterf(HORDE_CYL_MOVE_MAX_COORD, INFINITY), at = HORDE_CYL_MOVE_MAX_COORD;
+        float y = 0.5f, d0 = 0.0f, hh = 1.0f, ox, oy, oz;
+        uint32_t ff;
+        horde_cylinder_move_batch fb = {&far, &y, &y, &d0, &d0, &d0, &r, &hh,
+                                        &ox, &oy, &oz, NULL, NULL, NULL, &ff, 1};
+        CHECK(horde_cylinder_move(w, NULL, &fb) == HORDE_OK && ff == HORDE_FLAG_INVALID,
+              "start past the move limit: flags %#x", ff);
+        fb.x = &at;
+        CHECK(horde_cylinder_move(w, NULL, &fb) == HORDE_OK && ff != HORDE_FLAG_INVALID,
+              "start at the move limit: flags %#x", ff);
+    }
     horde_cylinder_move_batch nb = b;
     nb.out_dx = &v; /* only one of the three */
     CHECK(horde_cylinder_move(w, &p, &nb) == HORDE_ERR_NULL_ARG, "partial out_d");

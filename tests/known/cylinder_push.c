@@ -21,9 +21,9 @@ static result push(const horde_world *w, float x, float y, float z, float r, flo
 }
 
 static int near(float a, float b, float tol) { return fabsf(a - b) <= tol; }
-/* Horizontal pushes stop (|x| + |z| + 1) * 2^-21 beyond contact (cylinder.h): allow that
- * plus rounding. */
-static float slack(float x, float z) { return (fabsf(x) + fabsf(z) + 1.0f) * 0x1p-21f * 1.5f + 1e-6f; }
+/* Horizontal pushes stop (max(|x|, |z|) + 1) * 2^-22 beyond contact (cylinder_push.h):
+ * allow that plus rounding. */
+static float slack(float x, float z) { return (fmaxf(fabsf(x), fabsf(z)) + 1.0f) * 0x1p-22f * 1.5f + 1e-6f; }
 
 #define ISA horde_isa_name(cur_isa)
 #define FLAGS_ARE(res, want) CHECK((res).f == (want), "[%s] flags %#x, want %#x", ISA, (res).f, (unsigned)(want))
