@@ -23,24 +23,18 @@ static int params_ok(const horde_cylinder_move_params *p)
 
 /* Called with the entry point's own p (by this macro), so NULL becomes the defaults for
  * the kernel too. */
-#define cylinder_move_check(w, p, b) cylinder_move_check_(w, &(p), b)
-static int cylinder_move_check_(const horde_world *w, const horde_cylinder_move_params **p,
+#define cylinder_move_check(w, p, b) cylinder_move_check_(w, (p) = (p) ? (p) : &defaults, b)
+static int cylinder_move_check_(const horde_world *w, const horde_cylinder_move_params *p,
                                 const horde_cylinder_move_batch *b)
 {
     const int st = horde_check_world_and_batch(w, b);
     if (st != HORDE_OK)
         return st;
-    if (!*p)
-        *p = &defaults;
-    if (!params_ok(*p))
+    if (!params_ok(p))
         return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->dx || !b->dy || !b->dz || !b->radius || !b->height ||
-        !b->out_x || !b->out_y || !b->out_z || !b->out_flags)
-        return HORDE_ERR_NULL_ARG;
-    /* The displacement outputs are optional, but all three or none. */
-    return horde_triple_ok(b->out_dx, b->out_dy, b->out_dz) ? HORDE_OK : HORDE_ERR_NULL_ARG;
+    const int arrays_ok = b->x && b->y && b->z && b->dx && b->dy && b->dz && b->radius &&
+                          b->height && b->out_x && b->out_y && b->out_z && b->out_flags;
+    return horde_check_move_arrays(b->n, arrays_ok, b->out_dx, b->out_dy, b->out_dz);
 }
 HORDE_ENTRY(cylinder_move)
 

@@ -110,10 +110,15 @@ static inline int horde_check_world_and_batch(const horde_world *w, const void *
 {
     return batch ? horde_world_check(w) : HORDE_ERR_NULL_ARG;
 }
-/* Optional outputs that come as a triple: all three or none. */
-static inline int horde_triple_ok(const void *a, const void *b, const void *c)
+/* The end of a voxel move check: nothing to do for n = 0; else the required arrays
+ * (arrays_ok) and the optional displacement outputs, all three or none. */
+static inline int horde_check_move_arrays(size_t n, int arrays_ok, const float *out_dx,
+                                          const float *out_dy, const float *out_dz)
 {
-    return (a != NULL) == (b != NULL) && (a != NULL) == (c != NULL);
+    if (n == 0)
+        return HORDE_CHECKED_EMPTY;
+    const int triple = (out_dx != NULL) == (out_dy != NULL) && (out_dx != NULL) == (out_dz != NULL);
+    return arrays_ok && triple ? HORDE_OK : HORDE_ERR_NULL_ARG;
 }
 
 /* f(args) with the argument macro expanded first, so f may itself be a macro. */

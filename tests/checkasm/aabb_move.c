@@ -388,10 +388,7 @@ CHECKASM_TEST(aabb_move)
         check_contract(&s.world, p, &ref, n, ctx, &free_starts, counts);
         scene_free(&s);
     }
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  %-6s %zu moves bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    ca_summary(per_isa, "moves");
     printf("  reference: %zu free starts ended free and finite; stuck %zu, wall %zu, ground %zu, "
            "step %zu, ceiling %zu, truncated %zu; %zu with subnormal inputs not checked (armv7 "
            "flush-to-zero)\n", free_starts, counts[0], counts[1], counts[2], counts[3], counts[4],

@@ -97,10 +97,21 @@ static inline size_t ca_first_diff(const void *a, const void *b, size_t n)
     return n;
 }
 
-/* Loop over every backend this build and CPU run (the scalar reference included). */
-#define CA_FOR_EACH_BACKEND(isa)                                                             \
-    for (horde_isa isa = HORDE_ISA_SCALAR; isa < HORDE_ISA_COUNT; isa = (horde_isa)(isa + 1)) \
-        if (horde_isa_supported(isa))
+/* Items (of n) where any of `count` output arrays differs in bits between ref and got;
+ * *first is the first such item. ref[k] and got[k] point to n 4-byte elements. */
+static inline size_t ca_count_diffs(const void *const *ref, const void *const *got, int count,
+                                    size_t n, size_t *first)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        int d = 0;
+        for (int k = 0; k < count; k++)
+            d |= ((const uint32_t *)ref[k])[i] != ((const uint32_t *)got[k])[i];
+        if (d && !bad++)
+            *first = i;
+    }
+    return bad;
+}
 
 /* Items per backend, as printed at the start of every test. */
 static inline void ca_banner(const char *test, const checkasm_opts *o, const char *what)

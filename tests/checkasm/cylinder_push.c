@@ -208,10 +208,7 @@ CHECKASM_TEST(cylinder_push)
         scene_free(&s);
         done += n;
     }
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  %-6s %zu movers bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    ca_summary(per_isa, "movers");
     printf("  collided %zu, stuck %zu of %zu reference movers\n", collided, stuck, movers);
     CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_cylinder");

@@ -410,10 +410,7 @@ CHECKASM_TEST(cylinder_tri)
         CHECK(horde_cylinder_tri_isa((horde_isa)99, &t0, &b0) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
     }
 
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  %-6s %zu pairs bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    ca_summary(per_isa, "pairs");
     printf("  reference: %zu contacts (%zu centre inside), %zu invalid of %zu; double check on %zu "
            "pairs (%zu left out as decided by rounding); %zu pushed movers re-tested clear\n",
            contacts, insides, invalid, pairs, checked, unclear, repushed);

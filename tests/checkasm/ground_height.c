@@ -403,10 +403,7 @@ CHECKASM_TEST(ground_height)
         CHECK(horde_ground_height_isa((horde_isa)99, &t0, &b0) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
     }
 
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  %-6s %zu points bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    ca_summary(per_isa, "points");
     printf("  reference: %zu found ground, %zu invalid of %zu; double check on %zu points (%zu left "
            "out as decided by rounding); %zu terrain points all covered\n",
            found, invalid, points, checked, unclear, grid_points);

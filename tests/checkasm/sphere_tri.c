@@ -241,19 +241,14 @@ static void test_pairs(uint64_t seed, size_t total)
                 CHECK(horde_sphere_tri_pairs_isa((horde_isa)isa, &bs, &bt, &bo) == HORDE_OK, "status");
                 off += len;
             }
-            int same = !memcmp(in.flags, ref.flags, n * 4);
+            const void *refs[NOUT + 1] = {ref.flags}, *gots[NOUT + 1] = {in.flags};
             for (int k = 0; k < NOUT; k++)
-                same &= !memcmp(in.out[k], ref.out[k], n * 4);
-            if (!same) {
-                size_t bad = 0;
-                for (size_t i = 0; i < n; i++) {
-                    int d = in.flags[i] != ref.flags[i];
-                    for (int k = 0; k < NOUT; k++)
-                        d |= tg_bits(in.out[k][i]) != tg_bits(ref.out[k][i]);
-                    if (d && !bad++)
-                        report_pair("MISMATCH", seed, horde_isa_name((horde_isa)isa), in.in, i,
-                                    ref.out, ref.flags, in.out, in.flags);
-                }
+                refs[k + 1] = ref.out[k], gots[k + 1] = in.out[k];
+            size_t first = 0;
+            const size_t bad = ca_count_diffs(refs, gots, NOUT + 1, n, &first);
+            if (bad) {
+                report_pair("MISMATCH", seed, horde_isa_name((horde_isa)isa), in.in, first, ref.out,
+                            ref.flags, in.out, in.flags);
                 CHECK(0, "pairs: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")",
                       horde_isa_name((horde_isa)isa), bad, n, seed);
             } else {
@@ -276,10 +271,7 @@ static void test_pairs(uint64_t seed, size_t total)
         }
         done += n;
     }
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  pairs %-6s %zu bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    ca_summary(per_isa, "pairs");
     CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
 }
 
@@ -421,9 +413,7 @@ static void test_lists(uint64_t seed, size_t total_spheres)
         }
         done += n;
     }
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  lists %-6s %zu spheres bit-identical to scalar\n", horde_isa_name((horde_isa)isa), per_isa[isa]);
+    ca_summary(per_isa, "spheres");
     printf("  lists: %zu entries\n", entries);
     free(sx), free(sy), free(sz), free(sr), free(offsets), free(indices);
     CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got), CA_FREE_ARRAYS(&soup), CA_FREE_ARRAYS(&pr);

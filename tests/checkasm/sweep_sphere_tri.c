@@ -291,18 +291,12 @@ CHECKASM_TEST(sweep_sphere_tri)
                 CHECK(horde_sweep_sphere_tri_isa((horde_isa)isa, &bm, &bt, &bo) == HORDE_OK, "status");
                 off += len;
             }
-            int same = !memcmp(in.flags, ref.flags, n * 4);
+            const void *refs[NOUT + 1] = {ref.flags}, *gots[NOUT + 1] = {in.flags};
             for (int k = 0; k < NOUT; k++)
-                same &= !memcmp(in.out[k], ref.out[k], n * 4);
-            if (!same) {
-                size_t bad = 0, first = 0;
-                for (size_t i = 0; i < n; i++) {
-                    int d = in.flags[i] != ref.flags[i];
-                    for (int k = 0; k < NOUT; k++)
-                        d |= tg_bits(in.out[k][i]) != tg_bits(ref.out[k][i]);
-                    if (d && !bad++)
-                        first = i;
-                }
+                refs[k + 1] = ref.out[k], gots[k + 1] = in.out[k];
+            size_t first = 0;
+            const size_t bad = ca_count_diffs(refs, gots, NOUT + 1, n, &first);
+            if (bad) {
                 const size_t i = first;
                 fprintf(stderr, "MISMATCH seed=%" PRIu64 " isa=%s pair %zu\n  P %a %a %a D %a %a %a R %a %a %a\n"
                                 "  tri %a %a %a | %a %a %a | %a %a %a\n"
@@ -336,10 +330,7 @@ CHECKASM_TEST(sweep_sphere_tri)
         }
         done += n;
     }
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  %-6s %zu sweeps bit-identical to scalar%s\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa], isa == HORDE_ISA_SCALAR ? " (itself)" : "");
+    ca_summary(per_isa, "sweeps");
     printf("  reference vs model (1 in %zu): worst error / tolerance %.3g; hits %zu (started inside %zu, "
            "face %zu, edge %zu, vertex %zu)\n", model_every, worst, n_hit, n_inside, n_face, n_edge, n_vertex);
     CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);

@@ -271,16 +271,7 @@ static void api_errors(void)
 
 int main(void)
 {
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
-        cur_isa = (horde_isa)isa;
-        single_cube();
-        neighbours();
-        borders_and_policy();
-        full_and_invalid();
-        neighbour_lanes();
-    }
+    TU_RUN_CASES(cur_isa, single_cube, neighbours, borders_and_policy, full_and_invalid, neighbour_lanes);
     api_errors();
-    return tu_finish("test_cylinder_known");
+    return tu_finish("known_cylinder_push");
 }

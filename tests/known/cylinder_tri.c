@@ -199,15 +199,6 @@ static void invalid(void)
 
 int main(void)
 {
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
-        cur_isa = (horde_isa)isa;
-        walls();
-        ramps();
-        floors();
-        degenerate();
-        invalid();
-    }
-    return tu_finish("test_cylinder_tri_known");
+    TU_RUN_CASES(cur_isa, walls, ramps, floors, degenerate, invalid);
+    return tu_finish("known_cylinder_tri");
 }

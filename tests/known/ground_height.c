@@ -186,15 +186,6 @@ static void invalid(void)
 
 int main(void)
 {
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
-        cur_isa = (horde_isa)isa;
-        ramp();
-        stacked();
-        watertight();
-        degenerate();
-        invalid();
-    }
-    return tu_finish("test_ground_height_known");
+    TU_RUN_CASES(cur_isa, ramp, stacked, watertight, degenerate, invalid);
+    return tu_finish("known_ground_height");
 }

@@ -337,18 +337,8 @@ static void api_errors(void)
 
 int main(void)
 {
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
-        cur_isa = (horde_isa)isa;
-        floor_wall_corner();
-        corridor();
-        starts_and_special_moves();
-        stuck_and_invalid();
-        chunk_borders();
-        large_coordinates();
-        api_errors();
-    }
+    TU_RUN_CASES(cur_isa, floor_wall_corner, corridor, starts_and_special_moves, stuck_and_invalid,
+                 chunk_borders, large_coordinates, api_errors);
     CHECK(horde_point_move(NULL, NULL, NULL) == HORDE_ERR_NULL_ARG, "active backend entry");
-    return tu_finish("test_point_move_known");
+    return tu_finish("known_point_move");
 }

@@ -238,13 +238,6 @@ static void api(void)
 int main(void)
 {
     api();
-    for (int i = 0; i < HORDE_ISA_COUNT; i++) {
-        if (!horde_isa_supported((horde_isa)i))
-            continue;
-        cur = (horde_isa)i;
-        pairs();
-        lists();
-        sweeps();
-    }
-    return tu_finish("test_sphere_tri_known");
+    TU_RUN_CASES(cur, pairs, lists, sweeps);
+    return tu_finish("known_sphere_tri");
 }

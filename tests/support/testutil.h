@@ -30,6 +30,26 @@ static inline int tu_finish(const char *name)
     return tu_failures ? 1 : 0;
 }
 
+/* Loop over every backend this build and CPU run (the scalar reference included). */
+#define TU_FOR_EACH_BACKEND(isa)                                                             \
+    for (horde_isa isa = HORDE_ISA_SCALAR; isa < HORDE_ISA_COUNT; isa = (horde_isa)(isa + 1)) \
+        if (horde_isa_supported(isa))
+
+/* Known-answer tests: run every case once per backend, with *cur set to that backend. */
+static inline void tu_each_backend(horde_isa *cur, void (*const *cases)(void), size_t count)
+{
+    TU_FOR_EACH_BACKEND(isa) {
+        *cur = isa;
+        for (size_t i = 0; i < count; i++)
+            cases[i]();
+    }
+}
+#define TU_RUN_CASES(cur, ...)                                                               \
+    do {                                                                                     \
+        static void (*const cases_[])(void) = {__VA_ARGS__};                                 \
+        tu_each_backend(&(cur), cases_, sizeof cases_ / sizeof cases_[0]);                   \
+    } while (0)
+
 /* splitmix64: tiny, seedable, identical everywhere. */
 typedef struct { uint64_t s; } tu_rng;
 static inline uint64_t tu_next(tu_rng *r)
