@@ -13,6 +13,8 @@
 #ifndef HORDE_KERNEL_H
 #define HORDE_KERNEL_H
 
+#include "scalar.h" /* the helpers every reference uses */
+
 #define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
 #define HORDE_REFERENCE(name) HORDE_KERNEL_DECL_(name, horde_##name##_scalar)
 

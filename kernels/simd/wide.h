@@ -292,6 +292,23 @@ static inline wf wf_dot3(wf ax, wf ay, wf az, wf bx, wf by, wf bz)
 {
     return wf_add(wf_add(wf_mul(ax, bx), wf_mul(ay, by)), wf_mul(az, bz));
 }
+/* Lanes at..at+W-1 of `count` arrays into v[]: a plain load when avail >= W lanes
+ * exist, else the first `avail` with +0 after them (a batch's tail; the caller marks those
+ * lanes invalid). */
+static inline void wf_load_lanes(wf *v, const float *const *src, int count, size_t at, size_t avail)
+{
+    if (avail >= W) {
+        for (int a = 0; a < count; a++)
+            v[a] = wf_load(src[a] + at);
+        return;
+    }
+    float tmp[W];
+    for (int a = 0; a < count; a++) {
+        for (size_t l = 0; l < W; l++)
+            tmp[l] = l < avail ? src[a][at + l] : 0.0f;
+        v[a] = wf_load(tmp);
+    }
+}
 /* a >= b for ints. */
 static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
 #if defined(HORDE_WIDE_BITS_BY_STORE)

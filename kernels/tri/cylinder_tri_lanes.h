@@ -9,7 +9,6 @@
 #include "cylinder_tri.h"
 #include "wide.h"
 
-static inline wf min_w(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); } /* a < b ? a : b */
 
 typedef struct { wf x, y, z; } vtx;
 
@@ -51,7 +50,7 @@ static inline void lanes(const wf *in, const wf *tv, wf step, wi valid, wf *opx,
     const wf lo = wf_add(y, step), hi = wf_add(y, h);
     const wi active = wi_and(valid, wi_and(wf_lt(lo, hi), wi_and(wf_gt(p2.y, lo), wf_lt(p0.y, hi))));
 
-    const wf ylo = wf_max(lo, p0.y), yhi = min_w(hi, p2.y);
+    const wf ylo = wf_max(lo, p0.y), yhi = wf_min(hi, p2.y);
     wf px[5], pz[5];
     edge_at(p0, p2, ylo, zero, &px[0], &pz[0]);
     {

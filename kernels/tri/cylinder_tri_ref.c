@@ -7,8 +7,6 @@
  * boundary points, some of them repeated), and a centre inside the polygon is found. */
 #include "cylinder_tri.h"
 
-static inline float max_sse(float a, float b) { return a > b ? a : b; } /* = maxps(a, b) */
-static inline float min_sse(float a, float b) { return a < b ? a : b; }
 
 typedef struct { float x, y, z; } vtx;
 
@@ -48,7 +46,7 @@ void horde_cyltri_pair(float x, float y, float z, float r, float h, float step, 
     /* The clipped, flattened polygon, counted round: a (long edge p0-p2 at ylo), s0 (short
      * chain p0-p1-p2 at ylo), s1 (p1 clamped into the slab), s2 (short chain at yhi),
      * b (long edge at yhi). Its orientation is that of p0, p1, p2. */
-    const float ylo = max_sse(lo, p0.y), yhi = min_sse(hi, p2.y);
+    const float ylo = horde_maxf(lo, p0.y), yhi = horde_minf(hi, p2.y);
     float px[5], pz[5];
     edge_at(p0, p2, ylo, 0.0f, &px[0], &pz[0]);
     if (ylo >= p1.y)

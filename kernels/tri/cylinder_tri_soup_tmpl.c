@@ -19,17 +19,7 @@ HORDE_TEMPLATE(cylinder_tri_soup)
     for (size_t i = 0; i < b->n; i += W) {
         const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
         wf v[5];
-        if (i + W <= b->n) {
-            for (int a = 0; a < 5; a++)
-                v[a] = wf_load(src[a] + i);
-        } else {
-            float tmp[W];
-            for (int a = 0; a < 5; a++) {
-                for (int l = 0; l < W; l++)
-                    tmp[l] = i + l < b->n ? src[a][i + l] : 0.0f;
-                v[a] = wf_load(tmp);
-            }
-        }
+        wf_load_lanes(v, src, 5, i, b->n - i);
         wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                        wf_le(wf_abs(v[2]), maxc));
         ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], maxs)));

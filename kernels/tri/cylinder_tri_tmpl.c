@@ -13,17 +13,7 @@ HORDE_TEMPLATE(cylinder_tri)
     const wf step = wf_set(b->step);
     for (size_t i = 0; i < b->n; i += W) {
         wf v[14];
-        if (i + W <= b->n) {
-            for (int a = 0; a < 14; a++)
-                v[a] = wf_load(src[a] + i);
-        } else { /* tail: pad with zeros, marked invalid below */
-            float tmp[W];
-            for (int a = 0; a < 14; a++) {
-                for (int l = 0; l < W; l++)
-                    tmp[l] = i + l < b->n ? src[a][i + l] : 0.0f;
-                v[a] = wf_load(tmp);
-            }
-        }
+        wf_load_lanes(v, src, 14, i, b->n - i);
         /* Ordered compares: NaN fails each, as in the reference. */
         wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                        wf_le(wf_abs(v[2]), maxc));

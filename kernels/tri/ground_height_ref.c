@@ -8,8 +8,6 @@
  * highest surface at or below the point within the search depth is chosen. */
 #include "ground_height.h"
 
-static inline float max_sse(float a, float b) { return a > b ? a : b; }
-static inline float min_sse(float a, float b) { return a < b ? a : b; }
 
 HORDE_REFERENCE(ground_height)
 {
@@ -40,7 +38,7 @@ HORDE_REFERENCE(ground_height)
                 if (!(e0 >= 0.0f && e1 >= 0.0f && e2 >= 0.0f))
                     continue;
                 float y = g.ay + (e2 * g.dyb + e0 * g.dyc) * g.inv;
-                y = min_sse(max_sse(y, g.ymin), g.ymax);
+                y = horde_minf(horde_maxf(y, g.ymin), g.ymax);
                 if (y <= py[i] && y >= ylo[i] && y > best[i])
                     best[i] = y, idx[i] = (int32_t)k;
             }

@@ -8,7 +8,6 @@
 #include "wide.h"
 
 
-static inline wf min_w(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); } /* a < b ? a : b */
 
 HORDE_TEMPLATE(ground_height)
 {
@@ -26,17 +25,7 @@ HORDE_TEMPLATE(ground_height)
         for (size_t i = 0; i < padded; i += W) {
             wf v[3];
             const float *src[3] = {b->x, b->y, b->z};
-            if (i + W <= m) {
-                for (int a = 0; a < 3; a++)
-                    v[a] = wf_load(src[a] + p0 + i);
-            } else {
-                float tmp[W];
-                for (int a = 0; a < 3; a++) {
-                    for (int l = 0; l < W; l++)
-                        tmp[l] = i + l < m ? src[a][p0 + i + l] : 0.0f;
-                    v[a] = wf_load(tmp);
-                }
-            }
+            wf_load_lanes(v, src, 3, p0 + i, m - i);
             wi okm = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                             wf_le(wf_abs(v[2]), maxc));
             if (i + W > m) {
@@ -82,7 +71,7 @@ HORDE_TEMPLATE(ground_height)
                     wf h = wf_add(wf_set(q->ay),
                                   wf_mul(wf_add(wf_mul(e[2], wf_set(q->dyb)), wf_mul(e[0], wf_set(q->dyc))),
                                          wf_set(q->inv)));
-                    h = min_w(wf_max(h, wf_set(q->ymin)), wf_set(q->ymax));
+                    h = wf_min(wf_max(h, wf_set(q->ymin)), wf_set(q->ymax));
                     const wi take = wi_and(in,
                                            wi_and(wi_and(wf_le(h, y), wf_le(lo, h)), wf_gt(h, bst)));
                     bst = wf_sel(take, h, bst);

@@ -17,12 +17,6 @@
 #define ST_INLINE static inline
 #endif
 
-static inline wf st_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); } /* a < b ? a : b */
-static inline wf st_dot(wf ax, wf ay, wf az, wf bx, wf by, wf bz)
-{
-    return wf_add(wf_add(wf_mul(ax, bx), wf_mul(ay, by)), wf_mul(az, bz));
-}
-
 /* Triangle (9 coordinates). */
 typedef struct st_tri {
     wf ax, ay, az, bx, by, bz, cx, cy, cz;
@@ -66,7 +60,7 @@ ST_INLINE void st_frame_of(const st_tri *t, st_frame *f)
     wf E[3][3];
     st_edges(t, E);
     for (int j = 0; j < 3; j++)
-        f->L[j] = st_dot(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
+        f->L[j] = wf_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
     const wf *L = f->L;
     const wi k0 = wi_and(wf_le(L[1], L[0]), wf_le(L[2], L[0]));
     const wi k1 = wi_andnot(k0, wf_le(L[2], L[1]));
@@ -78,7 +72,7 @@ ST_INLINE void st_frame_of(const st_tri *t, st_frame *f)
     f->nx = wf_sub(wf_mul(e1[1], e2[2]), wf_mul(e1[2], e2[1]));
     f->ny = wf_sub(wf_mul(e1[2], e2[0]), wf_mul(e1[0], e2[2]));
     f->nz = wf_sub(wf_mul(e1[0], e2[1]), wf_mul(e1[1], e2[0]));
-    f->nn = st_dot(f->nx, f->ny, f->nz, f->nx, f->ny, f->nz);
+    f->nn = wf_dot3(f->nx, f->ny, f->nz, f->nx, f->ny, f->nz);
     const wf l1 = wf_sel(k0, L[1], wf_sel(k1, L[2], L[0]));
     const wf l2 = wf_sel(k0, L[2], wf_sel(k1, L[0], L[1]));
     f->degen = wi_not(wf_gt(f->nn, wf_mul(wf_mul(wf_set(HORDE_TRI_DEGEN), l1), l2)));
@@ -99,13 +93,13 @@ ST_INLINE void st_region_of(wf px, wf py, wf pz, const st_tri *t, const st_frame
     wf pe[3], s[3], fnum = zero;
     for (int j = 0; j < 3; j++) {
         const wf wx = wf_sub(px, X[j][0]), wy = wf_sub(py, X[j][1]), wz = wf_sub(pz, X[j][2]);
-        pe[j] = st_dot(wx, wy, wz, E[j][0], E[j][1], E[j][2]);
+        pe[j] = wf_dot3(wx, wy, wz, E[j][0], E[j][1], E[j][2]);
         const wf ux = wf_sub(wf_mul(ny, E[j][2]), wf_mul(nz, E[j][1]));
         const wf uy = wf_sub(wf_mul(nz, E[j][0]), wf_mul(nx, E[j][2]));
         const wf uz = wf_sub(wf_mul(nx, E[j][1]), wf_mul(ny, E[j][0]));
-        s[j] = wf_as(wi_andnot(f->degen, wi_as(st_dot(ux, uy, uz, wx, wy, wz))));
+        s[j] = wf_as(wi_andnot(f->degen, wi_as(wf_dot3(ux, uy, uz, wx, wy, wz))));
         if (j == 0)
-            fnum = st_dot(nx, ny, nz, wx, wy, wz);
+            fnum = wf_dot3(nx, ny, nz, wx, wy, wz);
     }
     /* Regions in the reference's order: A, B, AB, C, CA, BC, face. Vertex X[j]: before
      * edge j and past edge j - 1; edge j: outside it (s <= 0) and within it. */
@@ -201,7 +195,7 @@ ST_INLINE void st_push_at0(wi at0, wi degen, wf nx, wf ny, wf nz, wf nn, wf r, w
 ST_INLINE wi st_sphere_main(const st_closest *c, wf r, st_res *o)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
-    const wf dd = st_dot(c->dx, c->dy, c->dz, c->dx, c->dy, c->dz);
+    const wf dd = wf_dot3(c->dx, c->dy, c->dz, c->dx, c->dy, c->dz);
     const wf dist = wf_sqrt(dd);
     const wf depth = wf_sub(r, dist);
     const wi over = wf_lt(dd, wf_mul(r, r));

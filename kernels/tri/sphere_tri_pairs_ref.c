@@ -9,11 +9,6 @@
  * dot products lose about all precision on needle triangles. */
 #include "sphere_tri.h"
 
-static inline float dot3(float ax, float ay, float az, float bx, float by, float bz)
-{
-    return ax * bx + ay * by + az * bz;
-}
-
 void horde_tri_closest_point(float px, float py, float pz, const float v[9], horde_tri_closest *c)
 {
     /* Vertices X[j], edges E[j] = X[j + 1] - X[j] (AB, BC, CA), squared lengths L[j]. */
@@ -23,7 +18,7 @@ void horde_tri_closest_point(float px, float py, float pz, const float v[9], hor
         const int j1 = j == 2 ? 0 : j + 1;
         for (int k = 0; k < 3; k++)
             E[j][k] = X[j1][k] - X[j][k];
-        L[j] = dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
+        L[j] = horde_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
     }
     /* Longest edge k (first of equal lengths); n from the two others. */
     const int k = (L[0] >= L[1] && L[0] >= L[2]) ? 0 : (L[1] >= L[2]) ? 1 : 2;
@@ -31,13 +26,13 @@ void horde_tri_closest_point(float px, float py, float pz, const float v[9], hor
     const float nx = E[k1][1] * E[k2][2] - E[k1][2] * E[k2][1];
     const float ny = E[k1][2] * E[k2][0] - E[k1][0] * E[k2][2];
     const float nz = E[k1][0] * E[k2][1] - E[k1][1] * E[k2][0];
-    const float nn = dot3(nx, ny, nz, nx, ny, nz);
+    const float nn = horde_dot3(nx, ny, nz, nx, ny, nz);
     const int degenerate = !(nn > HORDE_TRI_DEGEN * L[k1] * L[k2]);
     c->nx = nx, c->ny = ny, c->nz = nz, c->nn = nn;
 
     for (int j = 0; j < 3; j++) {
         w[j][0] = px - X[j][0], w[j][1] = py - X[j][1], w[j][2] = pz - X[j][2];
-        pe[j] = dot3(w[j][0], w[j][1], w[j][2], E[j][0], E[j][1], E[j][2]);
+        pe[j] = horde_dot3(w[j][0], w[j][1], w[j][2], E[j][0], E[j][1], E[j][2]);
     }
     /* Edge j's line separates P from the face: s[j] <= 0 (always, when degenerate). */
     for (int j = 0; j < 3; j++) {
@@ -46,7 +41,7 @@ void horde_tri_closest_point(float px, float py, float pz, const float v[9], hor
             const float ux = ny * E[j][2] - nz * E[j][1];
             const float uy = nz * E[j][0] - nx * E[j][2];
             const float uz = nx * E[j][1] - ny * E[j][0];
-            s[j] = dot3(ux, uy, uz, w[j][0], w[j][1], w[j][2]);
+            s[j] = horde_dot3(ux, uy, uz, w[j][0], w[j][1], w[j][2]);
         }
     }
     /* Regions in the book's order: A, B, AB, C, CA, BC, face. A vertex X[j] when P is
@@ -71,7 +66,7 @@ void horde_tri_closest_point(float px, float py, float pz, const float v[9], hor
         j = 0, region = HORDE_TRI_VERTEX;
 
     if (region == HORDE_TRI_FACE) { /* Q = P - n h, d = n h */
-        const float h = dot3(nx, ny, nz, w[0][0], w[0][1], w[0][2]) / nn;
+        const float h = horde_dot3(nx, ny, nz, w[0][0], w[0][1], w[0][2]) / nn;
         c->dx = nx * h, c->dy = ny * h, c->dz = nz * h;
         c->qx = px - c->dx, c->qy = py - c->dy, c->qz = pz - c->dz;
     } else { /* Q = X + E t, d = P - Q */
@@ -89,7 +84,7 @@ void horde_sphere_tri_one(float px, float py, float pz, float r, const float v[9
 {
     horde_tri_closest c;
     horde_tri_closest_point(px, py, pz, v, &c);
-    const float dd = dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
+    const float dd = horde_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
     const float dist = sqrtf(dd);
     o->qx = c.qx, o->qy = c.qy, o->qz = c.qz;
     o->depth = r - dist;

@@ -3,12 +3,6 @@
  * (Fauerby 2003: start overlap, face, edges, vertices in unit-sphere space): sweep_sphere_tri.h. */
 #include "sweep_sphere_tri.h"
 
-static inline float fmax_sse(float a, float b) { return a > b ? a : b; }
-static inline float dot3(float ax, float ay, float az, float bx, float by, float bz)
-{
-    return ax * bx + ay * by + az * bz;
-}
-
 typedef struct {
     float t, cx, cy, cz, nx, ny, nz;
     uint32_t flags;
@@ -23,7 +17,7 @@ static int first_root(float a, float g, float c, float *t)
     const float disc = g * g - a * c;
     if (!(disc >= 0.0f))
         return 0;
-    *t = fmax_sse(c / (g + sqrtf(disc)), 0.0f);
+    *t = horde_maxf(c / (g + sqrtf(disc)), 0.0f);
     return *t <= 1.0f;
 }
 
@@ -41,7 +35,7 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
     horde_tri_closest c;
     horde_tri_closest_point(0.0f, 0.0f, 0.0f, v, &c);
     const int degen = (c.flags & HORDE_TRI_DEGENERATE) != 0;
-    const float qq = dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz); /* |origin - Q|^2 */
+    const float qq = horde_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz); /* |origin - Q|^2 */
     float t = 1.0f, qx = 0.0f, qy = 0.0f, qz = 0.0f, dirx = 0.0f, diry = 0.0f, dirz = 0.0f;
     uint32_t flags = degen ? HORDE_TRI_DEGENERATE : 0u;
     if (qq < 1.0f) { /* 1. already overlapping */
@@ -59,11 +53,11 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
         if (!degen) { /* 2. face */
             const float k = 1.0f / sqrtf(c.nn);
             const float mx = c.nx * k, my = c.ny * k, mz = c.nz * k;
-            const float sd = 0.0f - dot3(mx, my, mz, ax, ay, az);
-            const float sn = dot3(mx, my, mz, vx, vy, vz);
+            const float sd = 0.0f - horde_dot3(mx, my, mz, ax, ay, az);
+            const float sn = horde_dot3(mx, my, mz, vx, vy, vz);
             const float ssn = sn * (sd >= 0.0f ? 1.0f : -1.0f);
             if (ssn < 0.0f) {
-                const float t0 = fmax_sse((fabsf(sd) - 1.0f) / (0.0f - ssn), 0.0f);
+                const float t0 = horde_maxf((fabsf(sd) - 1.0f) / (0.0f - ssn), 0.0f);
                 if (t0 <= 1.0f) {
                     const float h = sd + sn * t0;
                     const float fx = vx * t0 - mx * h, fy = vy * t0 - my * h, fz = vz * t0 - mz * h;
@@ -77,7 +71,7 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
                         const float ux = c.ny * e[j][2] - c.nz * e[j][1];
                         const float uy = c.nz * e[j][0] - c.nx * e[j][2];
                         const float uz = c.nx * e[j][1] - c.ny * e[j][0];
-                        inside &= dot3(ux, uy, uz, fx - X[j][0], fy - X[j][1], fz - X[j][2]) >= 0.0f;
+                        inside &= horde_dot3(ux, uy, uz, fx - X[j][0], fy - X[j][1], fz - X[j][2]) >= 0.0f;
                     }
                     if (inside) {
                         found = 1, t = t0, qx = fx, qy = fy, qz = fz;
@@ -88,25 +82,25 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
         }
         /* Reach: nothing can be touched when the start distance exceeds |V| + 1; tested
          * without a square root as qq > 2 (V.V + 1) (1 + 2^-10) >= (|V| + 1)^2. */
-        const float vv = dot3(vx, vy, vz, vx, vy, vz);
+        const float vv = horde_dot3(vx, vy, vz, vx, vy, vz);
         if (!found && qq <= (vv + 1.0f) * 2.001953125f) { /* 3. edges AB, BC, CA, then vertices A, B, C */
             const float X[3][3] = {{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}};
             float vX[3], XX[3];
             for (int j = 0; j < 3; j++) {
-                vX[j] = dot3(vx, vy, vz, X[j][0], X[j][1], X[j][2]);
-                XX[j] = dot3(X[j][0], X[j][1], X[j][2], X[j][0], X[j][1], X[j][2]);
+                vX[j] = horde_dot3(vx, vy, vz, X[j][0], X[j][1], X[j][2]);
+                XX[j] = horde_dot3(X[j][0], X[j][1], X[j][2], X[j][0], X[j][1], X[j][2]);
             }
             float best = 2.0f;
             uint32_t region = 0;
             for (int j = 0; j < 3; j++) {
                 const int j1 = j == 2 ? 0 : j + 1;
                 const float ex = X[j1][0] - X[j][0], ey = X[j1][1] - X[j][1], ez = X[j1][2] - X[j][2];
-                const float ee = dot3(ex, ey, ez, ex, ey, ez);
+                const float ee = horde_dot3(ex, ey, ez, ex, ey, ez);
                 if (!(ee > 0.0f))
                     continue;
                 const float kk = 1.0f / ee;
-                const float ev = dot3(ex, ey, ez, vx, vy, vz);
-                const float eX = dot3(ex, ey, ez, X[j][0], X[j][1], X[j][2]);
+                const float ev = horde_dot3(ex, ey, ez, vx, vy, vz);
+                const float eX = horde_dot3(ex, ey, ez, X[j][0], X[j][1], X[j][2]);
                 const float a = vv - ev * ev * kk;
                 const float g = vX[j] - ev * eX * kk;
                 const float cc = XX[j] - eX * eX * kk - 1.0f;
@@ -141,7 +135,7 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
     if (flags & HORDE_TRI_HIT) {
         o->cx = p[0] + qx * r[0], o->cy = p[1] + qy * r[1], o->cz = p[2] + qz * r[2];
         const float wx = dirx * ix, wy = diry * iy, wz = dirz * iz;
-        const float l2 = dot3(wx, wy, wz, wx, wy, wz);
+        const float l2 = horde_dot3(wx, wy, wz, wx, wy, wz);
         if (l2 > 0.0f) {
             const float kn = 1.0f / sqrtf(l2);
             o->nx = wx * kn, o->ny = wy * kn, o->nz = wz * kn;

@@ -72,7 +72,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
     st_closest c;
     st_closest_point(zero, zero, zero, &tr, &c);
     const wi degen = c.degen;
-    const wf qq = st_dot(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
+    const wf qq = wf_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
     const wi in0 = wf_lt(qq, one);
 
     /* 1. started inside */
@@ -94,8 +94,8 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
         st_edges(&tr, E);
         const wf k = wf_div(one, wf_sqrt(wf_sel(need_face, c.nn, one)));
         const wf mx = wf_mul(c.nx, k), my = wf_mul(c.ny, k), mz = wf_mul(c.nz, k);
-        const wf sd = wf_sub(zero, st_dot(mx, my, mz, u[0], u[1], u[2]));
-        const wf sn = st_dot(mx, my, mz, vx, vy, vz);
+        const wf sd = wf_sub(zero, wf_dot3(mx, my, mz, u[0], u[1], u[2]));
+        const wf sn = wf_dot3(mx, my, mz, vx, vy, vz);
         const wf ssn = wf_mul(sn, wf_sel(wf_le(zero, sd), one, wf_set(-1.0f)));
         const wi appr = wf_lt(ssn, zero);
         const wf t0 = wf_max(wf_div(wf_sub(wf_abs(sd), one), wf_sub(zero, wf_sel(appr, ssn, wf_set(-1.0f)))), zero);
@@ -108,7 +108,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
             const wf ux = wf_sub(wf_mul(c.ny, E[j][2]), wf_mul(c.nz, E[j][1]));
             const wf uy = wf_sub(wf_mul(c.nz, E[j][0]), wf_mul(c.nx, E[j][2]));
             const wf uz = wf_sub(wf_mul(c.nx, E[j][1]), wf_mul(c.ny, E[j][0]));
-            const wf s = st_dot(ux, uy, uz, wf_sub(fx, u[3 * j]), wf_sub(fy, u[3 * j + 1]),
+            const wf s = wf_dot3(ux, uy, uz, wf_sub(fx, u[3 * j]), wf_sub(fy, u[3 * j + 1]),
                                 wf_sub(fz, u[3 * j + 2]));
             fhit = wi_and(fhit, wf_le(zero, s));
         }
@@ -123,7 +123,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
     wi_store(T->in0 + b, in0);
     wi_store(T->degen + b, degen);
     wi_store(T->ok + b, ok);
-    const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
+    const wf vv = wf_dot3(vx, vy, vz, vx, vy, vz);
     const wi inreach = wf_le(qq, wf_mul(wf_add(vv, one), wf_set(2.001953125f)));
     wi_store(T->need + b, wi_and(wi_and(ok, inreach), wi_not(wi_or(in0, fhit))));
 }
@@ -140,21 +140,21 @@ ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int
     const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
     wf E[3][3];
     st_edges(&tr, E);
-    const wf vv = st_dot(vx, vy, vz, vx, vy, vz);
+    const wf vv = wf_dot3(vx, vy, vz, vx, vy, vz);
     wf vX[3], XX[3];
     for (int j = 0; j < 3; j++) {
-        vX[j] = st_dot(vx, vy, vz, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
-        XX[j] = st_dot(u[3 * j], u[3 * j + 1], u[3 * j + 2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        vX[j] = wf_dot3(vx, vy, vz, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        XX[j] = wf_dot3(u[3 * j], u[3 * j + 1], u[3 * j + 2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
     }
     wf best = wf_set(2.0f), ex_ = zero, ey_ = zero, ez_ = zero;
     wi reg = wi_set(0);
     for (int j = 0; j < 3; j++) {
         const wf ex = E[j][0], ey = E[j][1], ez = E[j][2];
-        const wf ee = st_dot(ex, ey, ez, ex, ey, ez);
+        const wf ee = wf_dot3(ex, ey, ez, ex, ey, ez);
         const wi eok = wf_gt(ee, zero);
         const wf kk = wf_div(one, wf_sel(eok, ee, one));
-        const wf ev = st_dot(ex, ey, ez, vx, vy, vz);
-        const wf eX = st_dot(ex, ey, ez, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+        const wf ev = wf_dot3(ex, ey, ez, vx, vy, vz);
+        const wf eX = wf_dot3(ex, ey, ez, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
         const wf a = wf_sub(vv, wf_mul(wf_mul(ev, ev), kk));
         const wf g = wf_sub(vX[j], wf_mul(wf_mul(ev, eX), kk));
         const wf cc = wf_sub(wf_sub(XX[j], wf_mul(wf_mul(eX, eX), kk)), one);
@@ -201,7 +201,7 @@ ST_INLINE void sweep_pass3(const float *const in[18], size_t i, const sw_tile *T
     const wf diry = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[1] + b), t), qy), wf_load(T->dir[1] + b));
     const wf dirz = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[2] + b), t), qz), wf_load(T->dir[2] + b));
     const wf wx = wf_mul(dirx, ix), wy = wf_mul(diry, iy), wz = wf_mul(dirz, iz);
-    const wf l2 = st_dot(wx, wy, wz, wx, wy, wz);
+    const wf l2 = wf_dot3(wx, wy, wz, wx, wy, wz);
     const wi lpos = wf_gt(l2, zero);
     const wf kn = wf_div(one, wf_sqrt(wf_sel(lpos, l2, one)));
     const wi hv = wi_and(hit, ok);

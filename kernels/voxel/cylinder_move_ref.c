@@ -6,7 +6,30 @@
  * prefer the far side of a wall (no tunnelling). */
 #include "cylinder_move.h"
 
-static inline float fmax_sse(float a, float b) { return a > b ? a : b; }
+/* A mover between substeps: where it is, the flags gathered, whether it is on the ground. */
+typedef struct mover {
+    float x, y, z;
+    uint32_t flags;
+    int ground;
+} mover;
+
+/* Push the mover, moved to (x, y, z), out of the world (step-up up to step_h). Returns 0,
+ * leaving it where it was with STUCK set, when no exit is free. */
+static int push_to(const horde_world *w, mover *m, float x, float y, float z, float r, float h,
+                   float step_h)
+{
+    float ox, oy, oz;
+    uint32_t f;
+    horde_cyl_push_one(w, x, y, z, r, h, step_h, &ox, &oy, &oz, &f);
+    if (f & HORDE_FLAG_STUCK) {
+        m->flags |= HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
+        return 0;
+    }
+    m->x = ox, m->y = oy, m->z = oz;
+    m->flags |= f & HORDE_CYL_MOVE_ACC_FLAGS;
+    m->ground = (f & HORDE_FLAG_ON_GROUND) != 0;
+    return 1;
+}
 
 HORDE_REFERENCE(cylinder_move)
 {
@@ -16,13 +39,10 @@ HORDE_REFERENCE(cylinder_move)
         const float x0 = b->x[i], y0 = b->y[i], z0 = b->z[i], r = b->radius[i], h = b->height[i];
         float dx = b->dx[i], dy = b->dy[i], dz = b->dz[i];
         if (!horde_cyl_move_valid(x0, y0, z0, dx, dy, dz, r, h)) {
-            b->out_x[i] = x0, b->out_y[i] = y0, b->out_z[i] = z0;
-            if (b->out_dx)
-                b->out_dx[i] = 0.0f, b->out_dy[i] = 0.0f, b->out_dz[i] = 0.0f;
-            b->out_flags[i] = HORDE_FLAG_INVALID;
+            HORDE_MOVE_OUT_INVALID(b, i);
             continue;
         }
-        const float m = fmax_sse(fmax_sse(fabsf(dx), fabsf(dy)), fabsf(dz));
+        const float m = horde_maxf(horde_maxf(fabsf(dx), fabsf(dy)), fabsf(dz));
         if (m > HORDE_CYL_MOVE_MAX_DISP) {
             const float s = HORDE_CYL_MOVE_MAX_DISP / m;
             dx *= s, dy *= s, dz *= s;
@@ -47,38 +67,21 @@ HORDE_REFERENCE(cylinder_move)
         const float fk = (float)k;
         const float sx = dx / fk, sy = dy / fk, sz = dz / fk;
 
-        float px = x0, py = y0, pz = z0;
-        int ground = 0;
+        mover at = {x0, y0, z0, flags, 0};
         for (int32_t s = 0; s < k; s++) {
-            float ox, oy, oz;
-            uint32_t f;
             if (step_height > 0.0f) {
                 /* Vertical part first (Minecraft's y-first order), then horizontal with
                  * step-up allowed if the vertical part left the mover on the ground. */
-                horde_cyl_push_one(w, px, py + sy, pz, r, h, 0.0f, &ox, &oy, &oz, &f);
-                if (f & HORDE_FLAG_STUCK) {
-                    flags |= HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
+                if (!push_to(w, &at, at.x, at.y + sy, at.z, r, h, 0.0f) ||
+                    !push_to(w, &at, at.x + sx, at.y, at.z + sz, r, h, at.ground ? step_height : 0.0f))
                     break;
-                }
-                px = ox, py = oy, pz = oz;
-                flags |= f & HORDE_CYL_MOVE_ACC_FLAGS;
-                ground = (f & HORDE_FLAG_ON_GROUND) != 0;
-                horde_cyl_push_one(w, px + sx, py, pz + sz, r, h, ground ? step_height : 0.0f, &ox,
-                                   &oy, &oz, &f);
-            } else {
-                horde_cyl_push_one(w, px + sx, py + sy, pz + sz, r, h, 0.0f, &ox, &oy, &oz, &f);
-            }
-            if (f & HORDE_FLAG_STUCK) {
-                flags |= HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
+            } else if (!push_to(w, &at, at.x + sx, at.y + sy, at.z + sz, r, h, 0.0f)) {
                 break;
             }
-            px = ox, py = oy, pz = oz;
-            flags |= f & HORDE_CYL_MOVE_ACC_FLAGS;
-            ground = (f & HORDE_FLAG_ON_GROUND) != 0;
         }
-        b->out_x[i] = px, b->out_y[i] = py, b->out_z[i] = pz;
+        b->out_x[i] = at.x, b->out_y[i] = at.y, b->out_z[i] = at.z;
         if (b->out_dx)
-            b->out_dx[i] = px - x0, b->out_dy[i] = py - y0, b->out_dz[i] = pz - z0;
-        b->out_flags[i] = flags | (ground ? HORDE_FLAG_ON_GROUND : 0u);
+            b->out_dx[i] = at.x - x0, b->out_dy[i] = at.y - y0, b->out_dz[i] = at.z - z0;
+        b->out_flags[i] = at.flags | (at.ground ? HORDE_FLAG_ON_GROUND : 0u);
     }
 }

@@ -24,17 +24,7 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
 {
     wf v[8];
     const float *src[8] = {b->x, b->y, b->z, b->dx, b->dy, b->dz, b->radius, b->height};
-    if ((size_t)base + W <= count) {
-        for (int a = 0; a < 8; a++)
-            v[a] = wf_load(src[a] + start + base);
-    } else {
-        float tmp[W];
-        for (int a = 0; a < 8; a++) {
-            for (int i = 0; i < W; i++)
-                tmp[i] = (size_t)base + i < count ? src[a][start + base + i] : 0.0f;
-            v[a] = wf_load(tmp);
-        }
-    }
+    wf_load_lanes(v, src, 8, start + base, count - (size_t)base);
     const wf zero = wf_set(0.0f), inf = wf_set(INFINITY);
     const wf maxc = wf_set(HORDE_CYL_MOVE_MAX_COORD);
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
@@ -161,12 +151,8 @@ HORDE_TEMPLATE(cylinder_move)
         }
         for (size_t i = 0; i < count; i++) {
             const size_t o = start + i;
-            const float x0 = b->x[o], y0 = b->y[o], z0 = b->z[o];
             if (st.k[i] == 0) { /* invalid: input bits back, no displacement */
-                b->out_x[o] = x0, b->out_y[o] = y0, b->out_z[o] = z0;
-                if (b->out_dx)
-                    b->out_dx[o] = 0.0f, b->out_dy[o] = 0.0f, b->out_dz[o] = 0.0f;
-                b->out_flags[o] = HORDE_FLAG_INVALID;
+                HORDE_MOVE_OUT_INVALID(b, o);
                 continue;
             }
             b->out_x[o] = st.px[i], b->out_y[o] = st.py[i], b->out_z[o] = st.pz[i];

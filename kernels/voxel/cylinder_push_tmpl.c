@@ -11,17 +11,7 @@ static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, si
 {
     wf v[5];
     const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
-    if ((size_t)base + W <= count) {
-        for (int a = 0; a < 5; a++)
-            v[a] = wf_load(src[a] + start + base);
-    } else { /* tail: pad with zeros, marked invalid below */
-        float tmp[W];
-        for (int a = 0; a < 5; a++) {
-            for (int i = 0; i < W; i++)
-                tmp[i] = (size_t)base + i < count ? src[a][start + base + i] : 0.0f;
-            v[a] = wf_load(tmp);
-        }
-    }
+    wf_load_lanes(v, src, 5, start + base, count - (size_t)base);
     const wf maxc = wf_set(HORDE_CYL_MAX_COORD), zero = wf_set(0.0f);
     /* Ordered compares: NaN fails each, as in horde_cyl_valid. */
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),

@@ -8,7 +8,6 @@
  * large coordinates is replaced by the next float outside it. */
 #include "point_move.h"
 
-static inline float fmax_sse(float a, float b) { return a > b ? a : b; } /* = maxps(a, b) */
 
 /* The largest float below the integral value f (f - skin rounded back onto f). */
 static float below_face(float f, float skin)
@@ -59,7 +58,7 @@ static int correct(const horde_world *w, float skin, float *p, uint32_t *flags)
                     if (!i[a])
                         continue;
                     const float da = i[a] < 0 ? lo[a] : hi[a];
-                    d = axes ? fmax_sse(d, da) : da;
+                    d = axes ? horde_maxf(d, da) : da;
                     axes++;
                 }
                 if (axes == 2)
@@ -95,13 +94,10 @@ HORDE_REFERENCE(point_move)
         const float x0 = b->x[i], y0 = b->y[i], z0 = b->z[i];
         float dx = b->dx[i], dy = b->dy[i], dz = b->dz[i];
         if (!horde_pt_valid(x0, y0, z0, dx, dy, dz)) {
-            b->out_x[i] = x0, b->out_y[i] = y0, b->out_z[i] = z0;
-            if (b->out_dx)
-                b->out_dx[i] = 0.0f, b->out_dy[i] = 0.0f, b->out_dz[i] = 0.0f;
-            b->out_flags[i] = HORDE_FLAG_INVALID;
+            HORDE_MOVE_OUT_INVALID(b, i);
             continue;
         }
-        const float m = fmax_sse(fmax_sse(fabsf(dx), fabsf(dy)), fabsf(dz));
+        const float m = horde_maxf(horde_maxf(fabsf(dx), fabsf(dy)), fabsf(dz));
         const float q = m / step;
         uint32_t flags = 0;
         int32_t k;

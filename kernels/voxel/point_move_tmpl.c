@@ -40,17 +40,7 @@ static inline void prepare_lanes(const horde_point_move_batch *b, const horde_po
 {
     wf v[6];
     const float *src[6] = {b->x, b->y, b->z, b->dx, b->dy, b->dz};
-    if ((size_t)base + W <= count) {
-        for (int a = 0; a < 6; a++)
-            v[a] = wf_load(src[a] + start + base);
-    } else { /* tail: zeros, marked invalid below */
-        float tmp[W];
-        for (int a = 0; a < 6; a++) {
-            for (int i = 0; i < W; i++)
-                tmp[i] = (size_t)base + i < count ? src[a][start + base + i] : 0.0f;
-            v[a] = wf_load(tmp);
-        }
-    }
+    wf_load_lanes(v, src, 6, start + base, count - (size_t)base);
     const wf zero = wf_set(0.0f), inf = wf_set(INFINITY), maxc = wf_set(HORDE_PT_MAX_COORD);
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                    wf_le(wf_abs(v[2]), maxc));
@@ -382,10 +372,7 @@ HORDE_TEMPLATE(point_move)
             const size_t o = start + i;
             const float x0 = b->x[o], y0 = b->y[o], z0 = b->z[o];
             if (!t.valid[i]) { /* input bits back, no displacement */
-                b->out_x[o] = x0, b->out_y[o] = y0, b->out_z[o] = z0;
-                if (b->out_dx)
-                    b->out_dx[o] = 0.0f, b->out_dy[o] = 0.0f, b->out_dz[o] = 0.0f;
-                b->out_flags[o] = HORDE_FLAG_INVALID;
+                HORDE_MOVE_OUT_INVALID(b, o);
                 continue;
             }
             b->out_x[o] = t.px[i], b->out_y[o] = t.py[i], b->out_z[o] = t.pz[i];

@@ -28,6 +28,17 @@ static inline const horde_chunk *horde_world_chunk(const horde_world *w, int32_t
     return w->missing == HORDE_MISSING_SOLID ? &horde_solid_chunk : &horde_empty_chunk;
 }
 
+/* The output of a voxel move (cylinder, point, AABB) for invalid mover o of batch b (any
+ * move batch: the fields have the same names): its input position back, no
+ * displacement made, HORDE_FLAG_INVALID. */
+#define HORDE_MOVE_OUT_INVALID(b, o)                                                        \
+    do {                                                                                   \
+        (b)->out_x[o] = (b)->x[o], (b)->out_y[o] = (b)->y[o], (b)->out_z[o] = (b)->z[o];   \
+        if ((b)->out_dx)                                                                   \
+            (b)->out_dx[o] = 0.0f, (b)->out_dy[o] = 0.0f, (b)->out_dz[o] = 0.0f;           \
+        (b)->out_flags[o] = HORDE_FLAG_INVALID;                                            \
+    } while (0)
+
 /* occ[j] bit (i + 8*k) = block (wx+i, wy+j, wz+k) is solid, for i, k in 0..3 and
  * j in 0..levels-1. Coordinates must satisfy |w*| < 2^30. */
 void horde_fetch_window(const horde_world *w, int32_t wx, int32_t wy, int32_t wz, int levels,
