@@ -27,14 +27,9 @@ static int params_ok(const horde_cylinder_move_params *p)
 static int cylinder_move_check_(const horde_world *w, const horde_cylinder_move_params *p,
                                 const horde_cylinder_move_batch *b)
 {
-    const int st = horde_check_world_and_batch(w, b);
-    if (st != HORDE_OK)
-        return st;
-    if (!params_ok(p))
-        return HORDE_ERR_BAD_PARAMS;
-    const int arrays_ok = b->x && b->y && b->z && b->dx && b->dy && b->dz && b->radius &&
-                          b->height && b->out_x && b->out_y && b->out_z && b->out_flags;
-    return horde_check_move_arrays(b->n, arrays_ok, b->out_dx, b->out_dy, b->out_dz);
+    return HORDE_CHECK_MOVE(w, b, params_ok(p),
+                            b->x && b->y && b->z && b->dx && b->dy && b->dz && b->radius &&
+                            b->height && b->out_x && b->out_y && b->out_z && b->out_flags);
 }
 HORDE_ENTRY(cylinder_move)
 

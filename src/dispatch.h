@@ -105,21 +105,30 @@ static inline void horde_fp_leave(horde_fp_reg old, int changed) { (void)old, (v
  * Positive, so it is never a public status (those are <= 0). */
 #define HORDE_CHECKED_EMPTY 1
 
-/* Checks the voxel move kernels share. */
-static inline int horde_check_world_and_batch(const horde_world *w, const void *batch)
-{
-    return batch ? horde_world_check(w) : HORDE_ERR_NULL_ARG;
-}
-/* The end of a voxel move check: nothing to do for n = 0; else the required arrays
+/* The check every voxel move kernel makes, in this order: batch present, world view valid,
+ * parameters in range (params_valid), nothing to do for n = 0, the required arrays
  * (arrays_ok) and the optional displacement outputs, all three or none. */
-static inline int horde_check_move_arrays(size_t n, int arrays_ok, const float *out_dx,
-                                          const float *out_dy, const float *out_dz)
+static inline int horde_check_move_(const horde_world *w, const void *b, int params_valid,
+                                    size_t n, int arrays_ok, const float *out_dx,
+                                    const float *out_dy, const float *out_dz)
 {
+    if (!b)
+        return HORDE_ERR_NULL_ARG;
+    const int st = horde_world_check(w);
+    if (st != HORDE_OK)
+        return st;
+    if (!params_valid)
+        return HORDE_ERR_BAD_PARAMS;
     if (n == 0)
         return HORDE_CHECKED_EMPTY;
     const int triple = (out_dx != NULL) == (out_dy != NULL) && (out_dx != NULL) == (out_dz != NULL);
     return arrays_ok && triple ? HORDE_OK : HORDE_ERR_NULL_ARG;
 }
+/* b is evaluated only when not NULL. */
+#define HORDE_CHECK_MOVE(w, b, params_valid, arrays_ok)                                     \
+    horde_check_move_((w), (b), (b) && (params_valid), (b) ? (b)->n : 0, (b) && (arrays_ok), \
+                      (b) ? (b)->out_dx : NULL, (b) ? (b)->out_dy : NULL,                    \
+                      (b) ? (b)->out_dz : NULL)
 
 /* f(args) with the argument macro expanded first, so f may itself be a macro. */
 #define HORDE_APPLY_(f, ...) f(__VA_ARGS__)

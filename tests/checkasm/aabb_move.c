@@ -282,9 +282,7 @@ static void report_mismatch(const char *ctx, const char *isa, const arrays *a, c
 
 CHECKASM_TEST(aabb_move)
 {
-    const uint64_t seed = opts->seed;
-    const size_t moves = opts->items;
-    ca_banner("aabb_move", opts, "moves");
+    CA_BEGIN(aabb_move, moves);
 
     horde_aabb_move_params params[4];
     for (int k = 0; k < 4; k++)
@@ -296,8 +294,7 @@ CHECKASM_TEST(aabb_move)
     const size_t chunk_n = 65536;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&alias, chunk_n);
-    size_t per_isa[HORDE_ISA_COUNT] = {0}, free_starts = 0, counts[7] = {0};
-    tu_rng g = {seed};
+    size_t free_starts = 0, counts[7] = {0};
 
     size_t done = 0;
     for (int pass = 0; done < moves; pass++) {

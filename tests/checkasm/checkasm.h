@@ -119,6 +119,15 @@ static inline void ca_banner(const char *test, const checkasm_opts *o, const cha
     printf("checkasm_%s: seed=%" PRIu64 " %s per backend=%zu\n", test, o->seed, what, o->items);
 }
 
+/* The start of a test: `seed`, the item count (named count_name) and the seeded RNG `g`
+ * as locals, `per_isa` counts for ca_summary, and the banner. */
+#define CA_BEGIN(test, count_name)                                                          \
+    const uint64_t seed = opts->seed;                                                      \
+    const size_t count_name = opts->items;                                                 \
+    size_t per_isa[HORDE_ISA_COUNT] = {0};                                                 \
+    tu_rng g = {seed};                                                                     \
+    ca_banner(#test, opts, #count_name)
+
 /* Per-backend summary line. */
 static inline void ca_summary(const size_t *per_isa, const char *what)
 {

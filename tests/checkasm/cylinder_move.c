@@ -78,9 +78,7 @@ static void gen(tu_rng *g, size_t n, arrays *a, int invalid_rate)
 
 CHECKASM_TEST(cylinder_move)
 {
-    const uint64_t seed = opts->seed;
-    const size_t moves = opts->items;
-    ca_banner("cylinder_move", opts, "moves");
+    CA_BEGIN(cylinder_move, moves);
 
     const horde_cylinder_move_params params[] = {
         {0.1f, 0.0f, 64}, {0.1f, 1.0f, 64}, {0.1f, 0.6f, 64}, {0.1f, 0.0f, 4},
@@ -90,8 +88,7 @@ CHECKASM_TEST(cylinder_move)
     const size_t chunk_n = 32768;
     arrays in, ref, out;
     CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&out, chunk_n);
-    tu_rng g = {seed};
-    size_t done = 0, per_isa[HORDE_ISA_COUNT] = {0}, started_free = 0, stuck = 0, stepped = 0,
+    size_t done = 0, started_free = 0, stuck = 0, stepped = 0,
            truncated = 0;
     int reported = 0;
     for (int pass = 0; done < moves; pass++) {
@@ -169,10 +166,7 @@ CHECKASM_TEST(cylinder_move)
         scene_free(&s);
         done += n;
     }
-    for (int isa = 1; isa < HORDE_ISA_COUNT; isa++)
-        if (per_isa[isa])
-            printf("  %-6s %zu moves bit-identical to scalar\n", horde_isa_name((horde_isa)isa),
-                   per_isa[isa]);
+    ca_summary(per_isa, "moves");
     printf("  started free %zu (none ended inside a block), stuck %zu, step-ups %zu, truncated %zu\n",
            started_free, stuck, stepped, truncated);
     CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&out);

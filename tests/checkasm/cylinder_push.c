@@ -131,15 +131,12 @@ static void check_contract(const horde_world *w, const arrays *a, size_t n, uint
 
 CHECKASM_TEST(cylinder_push)
 {
-    const uint64_t seed = opts->seed;
-    const size_t movers = opts->items;
-    ca_banner("cylinder_push", opts, "movers");
+    CA_BEGIN(cylinder_push, movers);
 
     const size_t chunk_n = 65536;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&alias, chunk_n);
-    size_t per_isa[HORDE_ISA_COUNT] = {0}, stuck = 0, collided = 0;
-    tu_rng g = {seed};
+    size_t stuck = 0, collided = 0;
 
     /* Spread the movers over scenes and generator modes; each pass is one chunk. */
     size_t done = 0;

@@ -258,16 +258,13 @@ static void report(const char *what, uint64_t seed, const char *isa, const array
 
 CHECKASM_TEST(cylinder_tri)
 {
-    const uint64_t seed = opts->seed;
-    const size_t pairs = opts->items;
-    ca_banner("cylinder_tri", opts, "pairs");
+    CA_BEGIN(cylinder_tri, pairs);
 
     const size_t chunk_n = 65536;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&alias, chunk_n);
-    size_t per_isa[HORDE_ISA_COUNT] = {0}, contacts = 0, insides = 0, checked = 0, unclear = 0,
+    size_t contacts = 0, insides = 0, checked = 0, unclear = 0,
            invalid = 0, repushed = 0;
-    tu_rng g = {seed};
     static const float steps[] = {0.0f, 0.25f, 0.5f, 1.0f, 4.0f};
 
     size_t done = 0;

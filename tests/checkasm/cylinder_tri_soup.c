@@ -130,16 +130,13 @@ static void known(void)
 
 CHECKASM_TEST(cylinder_tri_soup)
 {
-    const uint64_t seed = opts->seed;
-    const size_t movers = opts->items;
-    ca_banner("cylinder_tri_soup", opts, "movers");
+    CA_BEGIN(cylinder_tri_soup, movers);
 
     const size_t per_soup = 1024;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, per_soup), CA_ALLOC_ARRAYS(&ref, per_soup), CA_ALLOC_ARRAYS(&alias, per_soup);
-    size_t per_isa[HORDE_ISA_COUNT] = {0}, moved = 0, invalid = 0, modelled = 0;
+    size_t moved = 0, invalid = 0, modelled = 0;
     static const float steps[] = {0.0f, 0.3f, 1.0f};
-    tu_rng g = {seed};
     soup s;
     size_t done = 0;
     for (int pass = 0; done < movers; pass++) {

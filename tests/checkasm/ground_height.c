@@ -260,17 +260,14 @@ static void report(const char *what, uint64_t seed, const char *isa, const soup 
 
 CHECKASM_TEST(ground_height)
 {
-    const uint64_t seed = opts->seed;
-    const size_t points = opts->items;
-    ca_banner("ground_height", opts, "points");
+    CA_BEGIN(ground_height, points);
 
     const size_t per_soup = 2048;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, per_soup), CA_ALLOC_ARRAYS(&ref, per_soup), CA_ALLOC_ARRAYS(&alias, per_soup);
-    size_t per_isa[HORDE_ISA_COUNT] = {0}, found = 0, invalid = 0, checked = 0, unclear = 0,
+    size_t found = 0, invalid = 0, checked = 0, unclear = 0,
            grid_points = 0;
     static const float depths[] = {0.0f, 0.5f, 2.0f, 10.0f, 1000.0f};
-    tu_rng g = {seed};
     soup s;
 
     size_t done = 0;

@@ -345,16 +345,12 @@ static void prop_random_world(uint64_t seed, size_t moves, arrays *in, arrays *o
 
 CHECKASM_TEST(point_move)
 {
-    const uint64_t seed = opts->seed;
-    const size_t moves = opts->items;
-    ca_banner("point_move", opts, "moves");
+    CA_BEGIN(point_move, moves);
 
     const size_t chunk_n = 32768;
     arrays in, ref, out, alias;
     CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&out, chunk_n);
     CA_ALLOC_ARRAYS(&alias, chunk_n);
-    size_t per_isa[HORDE_ISA_COUNT] = {0};
-    tu_rng g = {seed};
     size_t done = 0;
     for (int pass = 0; done < moves; pass++) {
         const scene_kind kind = (scene_kind)(pass % SCENE_COUNT);

@@ -252,14 +252,10 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
 
 CHECKASM_TEST(sweep_sphere_tri)
 {
-    const uint64_t seed = opts->seed;
-    const size_t total = opts->items;
-    ca_banner("sweep_sphere_tri", opts, "pairs");
+    CA_BEGIN(sweep_sphere_tri, total);
     const size_t chunk = 65536, model_every = 8; /* the model checks 1 pair in 8 */
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
-    tu_rng g = {seed};
-    size_t per_isa[HORDE_ISA_COUNT] = {0};
     for (size_t done = 0, pass = 0; done < total; pass++) {
         const size_t n = total - done < chunk ? total - done : chunk;
         for (size_t i = 0; i < n; i++)
