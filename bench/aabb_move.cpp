@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <algorithm>
+
 #include "bench_common.h"
 #include "bench_pool.h"
 #include "voxel_peers.h"
@@ -26,12 +28,9 @@ struct Boxes {
     {
         pool.carve({&x, &y, &z, &dx, &dy, &dz, &hx, &hz, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
         upool.carve({&flags}, n, 15);
-        for (size_t i = 0; i < n; i++)
-            hx[i] = 0.3f;
-        for (size_t i = 0; i < n; i++)
-            hz[i] = 0.3f;
-        for (size_t i = 0; i < n; i++)
-            h[i] = 1.8f;
+        std::fill(hx.data(), hx.data() + n, 0.3f);
+        std::fill(hz.data(), hz.data() + n, 0.3f);
+        std::fill(h.data(), h.data() + n, 1.8f);
         Rng rng{0x61616262ull}; // "aabb"
         const float speed = 5.0f / 60.0f, fall = -9.81f / (60.0f * 60.0f);
         for (size_t i = 0; i < n;) {
@@ -71,12 +70,9 @@ void hb::register_aabb_move()
     g_boxes = new Boxes(kMax);
     // Share of walkers that hit a wall this frame: checks the scene keeps the sweeps busy.
     horde_aabb_move_batch b = g_boxes->batch(0, kMax);
-    if (horde_aabb_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &b) == HORDE_OK) {
-        size_t wall = 0;
-        for (size_t i = 0; i < kMax; i++)
-            wall += (g_boxes->flags[i] & HORDE_FLAG_HIT_WALL) != 0;
-        add_percent_context("aabb_hit_wall_pct", wall, kMax, 2);
-    }
+    if (horde_aabb_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &b) == HORDE_OK)
+        add_percent_context("aabb_hit_wall_pct", count_flags(g_boxes->flags.data(), kMax, HORDE_FLAG_HIT_WALL),
+                            kMax, 2);
     register_backends("aabb_move", kSizes, [](horde_isa isa, size_t first, size_t n) {
         const horde_aabb_move_batch b = g_boxes->batch(first, n);
         return horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);

@@ -73,6 +73,8 @@ void register_rows(const std::string &kernel, const std::string &label,
 using IsaCall = std::function<int(horde_isa isa, size_t first, size_t n)>;
 void register_backends(const std::string &kernel, const std::vector<size_t> &sizes, IsaCall call,
                        int64_t items_per_item = 1);
+// How many of flags[0..n) have any bit of mask set.
+size_t count_flags(const uint32_t *flags, size_t n, uint32_t mask);
 // A custom context entry "horde_<key>" = 100 * part / whole, with `digits` decimals.
 void add_percent_context(const char *key, size_t part, size_t whole, int digits = 1);
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <algorithm>
+
 #include "bench_common.h"
 #include "bench_pool.h"
 #include "voxel_peers.h"
@@ -25,10 +27,8 @@ struct Npcs {
     {
         pool.carve({&x, &y, &z, &dx, &dy, &dz, &r, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
         upool.carve({&flags}, n, 14);
-        for (size_t i = 0; i < n; i++)
-            r[i] = 0.3f;
-        for (size_t i = 0; i < n; i++)
-            h[i] = 1.8f;
+        std::fill(r.data(), r.data() + n, 0.3f);
+        std::fill(h.data(), h.data() + n, 1.8f);
         Rng rng{0x6d6f7665ull}; // "move"
         const float speed = 5.0f / 60.0f, fall = -9.81f / (60.0f * 60.0f);
         for (size_t i = 0; i < n;) {

@@ -3,6 +3,7 @@
 // Benchmarks are named cylinder_push/<isa>/<batch>; items_per_second = movers per second.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -33,10 +34,8 @@ struct Movers {
     {
         pool.carve({&x, &y, &z, &radius, &height, &out_x, &out_y, &out_z}, n);
         upool.carve({&out_flags}, n, 8);
-        for (size_t i = 0; i < n; i++)
-            radius[i] = 0.3f;
-        for (size_t i = 0; i < n; i++)
-            height[i] = 1.8f;
+        std::fill(radius.data(), radius.data() + n, 0.3f);
+        std::fill(height.data(), height.data() + n, 1.8f);
         Rng rng{kMoverSeed};
         for (size_t i = 0; i < n; i++) {
             x[i] = rng.uniform(SCENE_MIN_X, SCENE_MAX_X);
@@ -66,12 +65,9 @@ void hb::register_cylinder_push()
     g_movers = new Movers(kMaxBatch);
     // Share of movers the push actually moves: checks the scene keeps the kernel busy.
     horde_cylinder_batch b = g_movers->batch(0, kMaxBatch);
-    if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK) {
-        size_t moved = 0;
-        for (size_t i = 0; i < kMaxBatch; i++)
-            moved += (g_movers->out_flags[i] & HORDE_FLAG_COLLIDED) != 0;
-        add_percent_context("collided_pct", moved, kMaxBatch);
-    }
+    if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK)
+        add_percent_context("collided_pct", count_flags(g_movers->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED),
+                            kMaxBatch);
     register_backends("cylinder_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_cylinder_batch b = g_movers->batch(first, n);
         return horde_cylinder_push_isa(isa, &g_scene.world, &b);

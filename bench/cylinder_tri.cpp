@@ -125,12 +125,9 @@ void hb::register_cylinder_tri()
     g_pairs = new Pairs(kMax);
     const horde_triangles t = g_pairs->tris(0, kMax);
     const horde_cylinder_tri_batch b = g_pairs->batch(0, kMax);
-    if (horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
-        size_t hit = 0;
-        for (size_t i = 0; i < kMax; i++)
-            hit += (g_pairs->f[i] & HORDE_FLAG_COLLIDED) != 0;
-        add_percent_context("cylinder_tri_contact_pct", hit, kMax);
-    }
+    if (horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK)
+        add_percent_context("cylinder_tri_contact_pct", count_flags(g_pairs->f.data(), kMax, HORDE_FLAG_COLLIDED),
+                            kMax);
     g_soup = new Soup(*g_pairs, kMax);
     // cylinder_tri_soup/<isa>/<n>: n movers, each against the whole soup of kSoupTris
     // triangles; items_per_second = movers per second.

@@ -46,6 +46,14 @@ void hb::register_backends(const std::string &kernel, const std::vector<size_t> 
                       items_per_item);
 }
 
+size_t hb::count_flags(const uint32_t *flags, size_t n, uint32_t mask)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += (flags[i] & mask) != 0;
+    return c;
+}
+
 void hb::add_percent_context(const char *key, size_t part, size_t whole, int digits)
 {
     char pct[32];

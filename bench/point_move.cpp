@@ -86,12 +86,9 @@ void hb::register_point_move()
 {
     g_npcs = new Npcs(kMax);
     horde_point_move_batch b = g_npcs->batch(0, kMax);
-    if (horde_point_move_isa(HORDE_ISA_SCALAR, &g_scene.world, NULL, &b) == HORDE_OK) {
-        size_t hit = 0;
-        for (size_t i = 0; i < kMax; i++)
-            hit += (g_npcs->flags[i] & HORDE_FLAG_COLLIDED) != 0;
-        add_percent_context("point_collided_pct", hit, kMax);
-    }
+    if (horde_point_move_isa(HORDE_ISA_SCALAR, &g_scene.world, NULL, &b) == HORDE_OK)
+        add_percent_context("point_collided_pct", count_flags(g_npcs->flags.data(), kMax, HORDE_FLAG_COLLIDED),
+                            kMax);
     register_backends("point_move", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_point_move_batch b = g_npcs->batch(first, n);
         return horde_point_move_isa(isa, &g_scene.world, NULL, &b);

@@ -309,6 +309,20 @@ static inline void wf_load_lanes(wf *v, const float *const *src, int count, size
         v[a] = wf_load(tmp);
     }
 }
+/* The mask of lanes l < avail (every lane when avail >= W): the valid part of a tail. */
+static inline wi wi_lanes_below(size_t avail)
+{
+    uint32_t m[W];
+    for (size_t l = 0; l < W; l++)
+        m[l] = l < avail ? ~0u : 0u;
+    return wi_load(m);
+}
+/* +0 in v[0..count) outside the lanes of ok: invalid lanes take no part in float math. */
+static inline void wf_keep_lanes(wf *v, int count, wi ok)
+{
+    for (int a = 0; a < count; a++)
+        v[a] = wf_sel(ok, v[a], wf_set(0.0f));
+}
 /* a >= b for ints. */
 static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
 #if defined(HORDE_WIDE_BITS_BY_STORE)

@@ -24,14 +24,9 @@ HORDE_TEMPLATE(cylinder_tri_soup)
                        wf_le(wf_abs(v[2]), maxc));
         ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], maxs)));
         ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], maxs)));
-        if (i + W > b->n) {
-            uint32_t lane[W];
-            for (int l = 0; l < W; l++)
-                lane[l] = i + l < b->n ? ~0u : 0u;
-            ok = wi_and(ok, wi_load(lane));
-        }
-        for (int a = 0; a < 5; a++)
-            v[a] = wf_sel(ok, v[a], zero);
+        if (i + W > b->n)
+            ok = wi_and(ok, wi_lanes_below(b->n - i));
+        wf_keep_lanes(v, 5, ok);
         const wf reach = wf_add(v[3], one);
         wi flags = wi_set(0);
         for (size_t k0 = 0; k0 < t->n; k0 += HORDE_CYLTRI_CHUNK) {

@@ -21,14 +21,9 @@ HORDE_TEMPLATE(cylinder_tri)
         ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], maxs)));
         for (int a = 5; a < 14; a++)
             ok = wi_and(ok, wf_le(wf_abs(v[a]), maxc));
-        if (i + W > b->n) {
-            uint32_t lane[W];
-            for (int l = 0; l < W; l++)
-                lane[l] = i + l < b->n ? ~0u : 0u;
-            ok = wi_and(ok, wi_load(lane));
-        }
-        for (int a = 0; a < 14; a++)
-            v[a] = wf_sel(ok, v[a], zero);
+        if (i + W > b->n)
+            ok = wi_and(ok, wi_lanes_below(b->n - i));
+        wf_keep_lanes(v, 14, ok);
         wf px, pz;
         wi f;
         lanes(v, v + 5, step, ok, &px, &pz, &f);

@@ -34,12 +34,8 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
     ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_MOVE_MIN_RADIUS), v[6]),
                            wf_le(v[6], wf_set(HORDE_CYL_MAX_RADIUS))));
     ok = wi_and(ok, wi_and(wf_le(zero, v[7]), wf_le(v[7], wf_set(HORDE_CYL_MAX_HEIGHT))));
-    uint32_t lanes[W]; /* padding lanes are never valid */
-    for (int i = 0; i < W; i++)
-        lanes[i] = (size_t)base + i < count ? ~0u : 0u;
-    ok = wi_and(ok, wi_load(lanes));
-    for (int a = 0; a < 8; a++)
-        v[a] = wf_sel(ok, v[a], zero);
+    ok = wi_and(ok, wi_lanes_below(count - (size_t)base)); /* padding lanes are never valid */
+    wf_keep_lanes(v, 8, ok);
     wf dx = v[3], dy = v[4], dz = v[5];
     const wf r = v[6];
 

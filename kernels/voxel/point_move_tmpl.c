@@ -46,12 +46,8 @@ static inline void prepare_lanes(const horde_point_move_batch *b, const horde_po
                    wf_le(wf_abs(v[2]), maxc));
     ok = wi_and(ok, wi_and(wi_and(wf_lt(wf_abs(v[3]), inf), wf_lt(wf_abs(v[4]), inf)),
                            wf_lt(wf_abs(v[5]), inf)));
-    uint32_t lanes[W];
-    for (int i = 0; i < W; i++)
-        lanes[i] = (size_t)base + i < count ? ~0u : 0u;
-    ok = wi_and(ok, wi_load(lanes));
-    for (int a = 0; a < 6; a++)
-        v[a] = wf_sel(ok, v[a], zero);
+    ok = wi_and(ok, wi_lanes_below(count - (size_t)base)); /* padding lanes are never valid */
+    wf_keep_lanes(v, 6, ok);
     wf dx = v[3], dy = v[4], dz = v[5];
     const wf m = wf_max(wf_max(wf_abs(dx), wf_abs(dy)), wf_abs(dz));
     const wf step = wf_set(p->step), fmax_sub = wf_set((float)p->max_substeps);

@@ -435,9 +435,7 @@ int main(int argc, char **argv)
         CHECK(s.bites[k] > 1000, "step %s: the scene no longer exercises it", steps[k].name);
     }
     int backends = 0;
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
+    TU_FOR_EACH_BACKEND(isa) {
         backends++;
         const uint64_t got = isa == HORDE_ISA_SCALAR ? ref : run(&sc.world, (horde_isa)isa, got_steps);
         if (isa == HORDE_ISA_SCALAR)

@@ -19,19 +19,6 @@
 
 #include "testutil.h"
 
-#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-#define ON_X86 1
-#else
-#define ON_X86 0
-#endif
-#if defined(__aarch64__) || defined(__arm__) || defined(_M_ARM64)
-#define ON_ARM 1
-#else
-#define ON_ARM 0
-#endif
-#ifndef HORDE_TEST_EMULATED
-#define HORDE_TEST_EMULATED 0 /* meson passes 1 when -Demulated_isas=true */
-#endif
 
 static const char *const names[HORDE_ISA_COUNT] = {"scalar", "sse2", "sse41", "avx2", "neon",
                                                    "wasm_simd128"};

@@ -16,14 +16,6 @@
 
 #include "testutil.h"
 
-#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-#define ON_X86 1
-#else
-#define ON_X86 0
-#endif
-#ifndef HORDE_TEST_EMULATED
-#define HORDE_TEST_EMULATED 0
-#endif
 
 static void check_active(horde_isa want, const char *what)
 {

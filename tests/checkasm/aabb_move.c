@@ -311,16 +311,13 @@ CHECKASM_TEST(aabb_move)
         snprintf(ctx, sizeof ctx, "seed=%" PRIu64 " pass=%d scene=%s mode=%d step_height=%g max_distance=%g",
                  seed, pass, s.name, mode, (double)p->step_height, (double)p->max_distance);
         gen_movers(&g, mode, n, &in);
-        for (int k = 0; k < NIN; k++)
-            memcpy(ref.in[k], in.in[k], n * 4);
+        ca_copy_arrays(ref.in, in.in, NIN, n);
         horde_aabb_move_batch rb = batch_of(&ref, 0, n);
         int st = horde_aabb_move_isa(HORDE_ISA_SCALAR, &s.world, p, &rb);
         CHECK(st == HORDE_OK, "scalar returned %d", st);
         check_contract(&s.world, p, &ref, n, ctx, &free_starts, counts);
 
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             const char *name = horde_isa_name((horde_isa)isa);
             for (int k = 0; k < NOUT; k++)
                 ca_poison(in.out[k], n);
@@ -340,8 +337,7 @@ CHECKASM_TEST(aabb_move)
 
             /* In place (outputs alias the inputs) on a slice: same bits. */
             const size_t m = n < 3001 ? n : 3001;
-            for (int k = 0; k < NIN; k++)
-                memcpy(alias.in[k], in.in[k], m * 4);
+            ca_copy_arrays(alias.in, in.in, NIN, m);
             horde_aabb_move_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3],
                                         alias.in[4], alias.in[5], alias.in[6], alias.in[7],
                                         alias.in[8], alias.in[0], alias.in[1], alias.in[2],

@@ -97,6 +97,20 @@ static inline size_t ca_first_diff(const void *a, const void *b, size_t n)
     return n;
 }
 
+/* m items of `count` arrays: copied from src to dst; compared bit for bit. */
+static inline void ca_copy_arrays(float *const *dst, float *const *src, int count, size_t m)
+{
+    for (int k = 0; k < count; k++)
+        memcpy(dst[k], src[k], m * 4);
+}
+static inline int ca_same_arrays(float *const *a, float *const *b, int count, size_t m)
+{
+    for (int k = 0; k < count; k++)
+        if (memcmp(a[k], b[k], m * 4))
+            return 0;
+    return 1;
+}
+
 /* Items (of n) where any of `count` output arrays differs in bits between ref and got;
  * *first is the first such item. ref[k] and got[k] point to n 4-byte elements. */
 static inline size_t ca_count_diffs(const void *const *ref, const void *const *got, int count,

@@ -130,9 +130,7 @@ CHECKASM_TEST(cylinder_move)
                 return tu_finish("checkasm_cylinder_move");
         }
 
-        for (int isa = 1; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) if (isa != HORDE_ISA_SCALAR) {
             for (int k = 8; k < NF; k++)
                 ca_poison(out.f[k], n);
             ca_poison(out.flags, n);

@@ -160,9 +160,7 @@ CHECKASM_TEST(cylinder_push)
         for (size_t i = 0; i < n; i++)
             collided += (ref.of[i] & HORDE_FLAG_COLLIDED) != 0;
 
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             /* Random batch sizes so every tail length occurs. */
             ca_poison(in.ox, n), ca_poison(in.oy, n), ca_poison(in.oz, n);
             ca_poison(in.of, n);

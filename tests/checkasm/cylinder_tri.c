@@ -336,9 +336,7 @@ CHECKASM_TEST(cylinder_tri)
                 return tu_finish("checkasm_cylinder_tri");
         }
 
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             ca_poison(in.px, n), ca_poison(in.pz, n), ca_poison(in.f, n);
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 40, 5000);

@@ -181,9 +181,7 @@ CHECKASM_TEST(cylinder_tri_soup)
             if (tu_failures > 20)
                 return tu_finish("checkasm_cylinder_tri_soup");
         }
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             ca_poison(alias.ox, n), ca_poison(alias.oz, n), ca_poison(alias.of, n);
             for (size_t off = 0; off < n;) {
                 size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 20) : tu_below(&g, 400);
@@ -235,9 +233,7 @@ CHECKASM_TEST(cylinder_tri_soup)
         horde_cylinder_soup_batch b0 = {0};
         CHECK(horde_cylinder_tri_soup(&t0, &b0) == HORDE_OK, "n = 0");
     }
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
+    TU_FOR_EACH_BACKEND(isa) {
         cur_isa = (horde_isa)isa;
         known();
     }

@@ -332,9 +332,7 @@ CHECKASM_TEST(ground_height)
             }
         }
 
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             ca_poison(in.oy, n), ca_poison(in.ot, n), ca_poison(in.of, n);
             for (size_t off = 0; off < n;) {
                 size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 40) : tu_below(&g, 700);

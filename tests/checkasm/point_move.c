@@ -311,9 +311,7 @@ static void prop_random_world(uint64_t seed, size_t moves, arrays *in, arrays *o
     horde_point_move_params prm;
     horde_point_move_params_default(&prm);
     const float base[3] = {0.0f, 0.0f, 0.0f};
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
+    TU_FOR_EACH_BACKEND(isa) {
         tu_rng g = {seed ^ 0x9a9aull}; /* the same moves for every backend */
         size_t started_free = 0;
         for (size_t done = 0; done < moves;) {
@@ -390,9 +388,7 @@ CHECKASM_TEST(point_move)
         }
         per_isa[HORDE_ISA_SCALAR] += n;
 
-        for (int isa = 1; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) if (isa != HORDE_ISA_SCALAR) {
             const char *nm = horde_isa_name((horde_isa)isa);
             for (int c = 6; c < NF; c++)
                 ca_poison(out.f[c], n);

@@ -227,9 +227,7 @@ static void test_pairs(uint64_t seed, size_t total)
         horde_sphere_tri_out ro = out_of(ref.out, ref.flags, 0);
         CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &s, &t, &ro) == HORDE_OK, "scalar status");
         check_ref(seed, in.in, ref.out, ref.flags, n);
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             for (int k = 0; k < NOUT; k++)
                 ca_poison(in.out[k], n);
             ca_poison(in.flags, n);
@@ -256,16 +254,13 @@ static void test_pairs(uint64_t seed, size_t total)
             }
             /* Outputs aliasing inputs: q over the centre, depth over r, push over A. */
             const size_t m = n < 2000 ? n : 2000;
-            for (int k = 0; k < NIN; k++)
-                memcpy(alias.in[k], in.in[k], m * 4);
+            ca_copy_arrays(alias.in, in.in, NIN, m);
             horde_spheres as = spheres_of(alias.in, 0, m);
             horde_triangles at = tris_of(alias.in, 0, m);
             horde_sphere_tri_out ao = {alias.in[0], alias.in[1], alias.in[2], alias.in[3],
                                        alias.in[4], alias.in[5], alias.in[6], alias.flags};
             horde_sphere_tri_pairs_isa((horde_isa)isa, &as, &at, &ao);
-            int asame = !memcmp(alias.flags, ref.flags, m * 4);
-            for (int k = 0; k < NOUT; k++)
-                asame &= !memcmp(alias.in[k], ref.out[k], m * 4);
+            const int asame = !memcmp(alias.flags, ref.flags, m * 4) && ca_same_arrays(alias.in, ref.out, NOUT, m);
             CHECK(asame, "pairs in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
             per_isa[isa] += n;
         }
@@ -389,9 +384,7 @@ static void test_lists(uint64_t seed, size_t total_spheres)
                       "deepest %u/%u flags %#x/%#x", seed, i, sx[i], sy[i], sz[i], sr[i],
                   ref.deepest[i], bidx, ref.flags[i], flags | bfl);
         }
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 20, 700);
                 horde_spheres bs = {sx + off, sy + off, sz + off, sr + off, len};

@@ -273,9 +273,7 @@ CHECKASM_TEST(sweep_sphere_tri)
                 mo[k] = ref.out[k] + i;
             check_ref(seed, mi, mo, ref.flags + i, 1);
         }
-        for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-            if (!horde_isa_supported((horde_isa)isa))
-                continue;
+        TU_FOR_EACH_BACKEND(isa) {
             for (int k = 0; k < NOUT; k++)
                 ca_poison(in.out[k], n);
             ca_poison(in.flags, n);
@@ -311,16 +309,13 @@ CHECKASM_TEST(sweep_sphere_tri)
             }
             /* In place: t over x, contact over y, z, dx, normal over dy, dz, rx. */
             const size_t mm = n < 2000 ? n : 2000;
-            for (int k = 0; k < NIN; k++)
-                memcpy(alias.in[k], in.in[k], mm * 4);
+            ca_copy_arrays(alias.in, in.in, NIN, mm);
             horde_sweepers am = movers_of(alias.in, 0, mm);
             horde_triangles at = tris_of(alias.in, 0, mm);
             horde_sweep_out ao = {alias.in[0], alias.in[1], alias.in[2], alias.in[3],
                                   alias.in[4], alias.in[5], alias.in[6], alias.flags};
             horde_sweep_sphere_tri_isa((horde_isa)isa, &am, &at, &ao);
-            int asame = !memcmp(alias.flags, ref.flags, mm * 4);
-            for (int k = 0; k < NOUT; k++)
-                asame &= !memcmp(alias.in[k], ref.out[k], mm * 4);
+            const int asame = !memcmp(alias.flags, ref.flags, mm * 4) && ca_same_arrays(alias.in, ref.out, NOUT, mm);
             CHECK(asame, "sweep in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
             per_isa[isa] += n;
         }

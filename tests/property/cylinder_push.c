@@ -167,18 +167,14 @@ static void regressions(void)
           h = 0x1.ccccccp+0f, ox, oy, oz;
     uint32_t f;
     horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
+    TU_FOR_EACH_BACKEND(isa) {
         CHECK(horde_cylinder_push_isa((horde_isa)isa, &t.w, &b) == HORDE_OK, "status");
         CHECK(ox >= x && ox - x < 1e-4f && oy == y && oz == z && !tu_cyl_overlaps(&t.w, ox, oy, oz, r, h),
               "[%s] defect 1: pushed to %a %a %a flags %#x", horde_isa_name((horde_isa)isa), ox, oy,
               oz, f);
     }
     /* ... and an NPC sliding along that wall with a drift of -1e-6 per frame never jumps. */
-    for (int isa = 0; isa < HORDE_ISA_COUNT; isa++) {
-        if (!horde_isa_supported((horde_isa)isa))
-            continue;
+    TU_FOR_EACH_BACKEND(isa) {
         float px = 0x1.4a3d7p+3f, py = 0.0f, pz = 0.5f;
         const float dx = -0x1.0c6f7ap-20f, dy = -0x1.47ae14p-8f, dz = 0x1.99999ap-5f;
         int jumps = 0;
@@ -275,9 +271,7 @@ int main(int argc, char **argv)
                       "(out %a %a %a flags %#x)", x[i], y[i], z[i], r[i], h[i], taken, best, rx[i],
                       ry[i], rz[i], rf[i]);
             }
-            for (int isa = 1; isa < HORDE_ISA_COUNT; isa++) {
-                if (!horde_isa_supported((horde_isa)isa))
-                    continue;
+            TU_FOR_EACH_BACKEND(isa) if (isa != HORDE_ISA_SCALAR) {
                 horde_cylinder_batch b = {x, y, z, r, h, ox, oy, oz, of, n};
                 horde_cylinder_push_isa((horde_isa)isa, &a.t.w, &b);
                 CHECK(!memcmp(ox, rx, n * 4) && !memcmp(oy, ry, n * 4) && !memcmp(oz, rz, n * 4) &&

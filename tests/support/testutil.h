@@ -65,6 +65,22 @@ static inline float tu_uniform(tu_rng *r, float lo, float hi) /* [lo, hi) */
 }
 static inline uint32_t tu_below(tu_rng *r, uint32_t n) { return (uint32_t)(tu_next(r) % n); }
 
+/* Which architecture the test runs on, and whether meson built the other architectures'
+ * backends through SIMDe (-Demulated_isas, passed as HORDE_TEST_EMULATED). */
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+#define ON_X86 1
+#else
+#define ON_X86 0
+#endif
+#if defined(__aarch64__) || defined(__arm__) || defined(_M_ARM64)
+#define ON_ARM 1
+#else
+#define ON_ARM 0
+#endif
+#ifndef HORDE_TEST_EMULATED
+#define HORDE_TEST_EMULATED 0
+#endif
+
 /* armv7: horde runs every kernel in ARMv7 NEON's floating-point mode (flush-to-zero,
  * default NaN; src/dispatch.h, README "armv7"), so there a subnormal input acts as zero.
  * Backends still agree bit for bit, but a property the test derives from the input in
