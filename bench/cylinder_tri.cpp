@@ -107,13 +107,9 @@ struct Soup {
     }
     horde_cylinder_soup_batch batch(size_t at, size_t n)
     {
-        horde_cylinder_soup_batch b;
-        b.x = in[0].data() + at, b.y = in[1].data() + at, b.z = in[2].data() + at;
-        b.radius = in[3].data() + at, b.height = in[4].data() + at;
-        b.step = kStep;
-        b.out_x = out[0].data() + at, b.out_z = out[1].data() + at, b.out_flags = f.data() + at;
-        b.n = n;
-        return b;
+        return {in[0].data() + at,  in[1].data() + at,  in[2].data() + at, in[3].data() + at,
+                in[4].data() + at,  kStep,              out[0].data() + at, out[1].data() + at,
+                f.data() + at,      n};
     }
 };
 Soup *g_soup;

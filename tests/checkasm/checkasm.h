@@ -127,6 +127,17 @@ static inline size_t ca_count_diffs(const void *const *ref, const void *const *g
     return bad;
 }
 
+/* ca_count_diffs over a kernel's flags and `count` float output arrays (count < 16). */
+static inline size_t ca_diff_outputs(const uint32_t *ref_flags, float *const *ref_out,
+                                     const uint32_t *got_flags, float *const *got_out, int count,
+                                     size_t n, size_t *first)
+{
+    const void *refs[16] = {ref_flags}, *gots[16] = {got_flags};
+    for (int k = 0; k < count; k++)
+        refs[k + 1] = ref_out[k], gots[k + 1] = got_out[k];
+    return ca_count_diffs(refs, gots, count + 1, n, first);
+}
+
 /* Items per backend, as printed at the start of every test. */
 static inline void ca_banner(const char *test, const checkasm_opts *o, const char *what)
 {
