@@ -15,6 +15,11 @@
 
 #include "scalar.h" /* the helpers every reference uses */
 
+/* Movers per tile in the kernels that stage their lanes (validate, fetch, classify, then
+ * resolve the hard lanes compacted): 8 AVX2 vectors, a multiple of every backend's W, and
+ * small enough that a tile's arrays stay in L1. */
+#define HORDE_TILE 64
+
 #define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
 #define HORDE_REFERENCE(name) HORDE_KERNEL_DECL_(name, horde_##name##_scalar)
 

@@ -8,14 +8,14 @@
 #include "kernel.h"
 
 /* Written so that NaN fails every comparison. */
-static inline int horde_cyltri_mover_ok(float x, float y, float z, float r, float h)
+static inline int horde_cylinder_tri_mover_ok(float x, float y, float z, float r, float h)
 {
     return fabsf(x) <= HORDE_CYLTRI_MAX_COORD && fabsf(y) <= HORDE_CYLTRI_MAX_COORD &&
            fabsf(z) <= HORDE_CYLTRI_MAX_COORD && r >= 0.0f && r <= HORDE_CYLTRI_MAX_SIZE &&
            h >= 0.0f && h <= HORDE_CYLTRI_MAX_SIZE;
 }
 
-static inline int horde_cyltri_tri_ok(const float tv[9])
+static inline int horde_cylinder_tri_tri_ok(const float tv[9])
 {
     int ok = 1;
     for (int k = 0; k < 9; k++)
@@ -24,7 +24,7 @@ static inline int horde_cyltri_tri_ok(const float tv[9])
 }
 
 /* xz bounding box of a triangle: min x, max x, min z, max z. */
-static inline void horde_cyltri_box(const float tv[9], float box[4])
+static inline void horde_cylinder_tri_box(const float tv[9], float box[4])
 {
     box[0] = box[1] = tv[0], box[2] = box[3] = tv[2];
     for (int k = 1; k < 3; k++) {
@@ -35,7 +35,7 @@ static inline void horde_cyltri_box(const float tv[9], float box[4])
 }
 
 /* The reference for one valid pair (cylinder_tri_ref.c): push and contact flags. */
-void horde_cyltri_pair(float x, float y, float z, float r, float h, float step, const float tv[9],
+void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float step, const float tv[9],
                        float *opx, float *opz, uint32_t *oflags);
 
 /* The signature, written once: the parameters, and the names that pass them on. */

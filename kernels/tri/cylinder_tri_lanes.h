@@ -1,6 +1,6 @@
 /* Internal, template side: one cylinder-triangle pair per lane, branch-free, shared by
  * the pairs and soup kernels (included once per ISA after wide.h). Mirrors
- * horde_cyltri_pair in cylinder_tri_ref.c operation for operation: every branch of the
+ * horde_cylinder_tri_pair in cylinder_tri_ref.c operation for operation: every branch of the
  * reference is computed on all lanes and selected (denominators of discarded lanes are
  * replaced by 1 so nothing traps or produces NaN). */
 #ifndef HORDE_CYLINDER_TRI_LANES_H
@@ -39,7 +39,7 @@ static inline void edge_at(vtx p, vtx q, wf yv, wf t_flat, wf *ox, wf *oz)
 
 /* W pairs; in[0..4] = x, y, z, r, h and tv[0..8] the triangle, already sanitised; lanes
  * outside `valid` get no contact. Returns the push and the contact flags. */
-static inline void lanes(const wf *in, const wf *tv, wf step, wi valid, wf *opx, wf *opz,
+static inline void pair_lanes(const wf *in, const wf *tv, wf step, wi valid, wf *opx, wf *opz,
                          wi *oflags)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);

@@ -31,7 +31,7 @@ static void edge_at(vtx p, vtx q, float yv, float t_flat, float *ox, float *oz)
     *oz = u * p.z + t * q.z;
 }
 
-void horde_cyltri_pair(float x, float y, float z, float r, float h, float step, const float tv[9],
+void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float step, const float tv[9],
                        float *opx, float *opz, uint32_t *oflags)
 {
     *opx = 0.0f, *opz = 0.0f;
@@ -132,8 +132,8 @@ HORDE_REFERENCE(cylinder_tri)
         float px, pz;
         uint32_t f;
         const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
-        if (horde_cyltri_mover_ok(x, y, z, r, h) && horde_cyltri_tri_ok(tv)) {
-            horde_cyltri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
+        if (horde_cylinder_tri_mover_ok(x, y, z, r, h) && horde_cylinder_tri_tri_ok(tv)) {
+            horde_cylinder_tri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
         } else {
             px = pz = 0.0f;
             f = HORDE_FLAG_INVALID;

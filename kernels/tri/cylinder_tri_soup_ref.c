@@ -7,7 +7,7 @@ HORDE_REFERENCE(cylinder_tri_soup)
 {
     for (size_t i = 0; i < b->n; i++) {
         const float x0 = b->x[i], y = b->y[i], z0 = b->z[i], r = b->radius[i], h = b->height[i];
-        if (!horde_cyltri_mover_ok(x0, y, z0, r, h)) {
+        if (!horde_cylinder_tri_mover_ok(x0, y, z0, r, h)) {
             b->out_x[i] = x0, b->out_z[i] = z0, b->out_flags[i] = HORDE_FLAG_INVALID;
             continue;
         }
@@ -16,16 +16,16 @@ HORDE_REFERENCE(cylinder_tri_soup)
         for (size_t k = 0; k < t->n; k++) {
             const float tv[9] = {t->ax[k], t->ay[k], t->az[k], t->bx[k], t->by[k],
                                  t->bz[k], t->cx[k], t->cy[k], t->cz[k]};
-            if (!horde_cyltri_tri_ok(tv))
+            if (!horde_cylinder_tri_tri_ok(tv))
                 continue;
             float box[4]; /* min x, max x, min z, max z */
-            horde_cyltri_box(tv, box);
+            horde_cylinder_tri_box(tv, box);
             const float reach = r + 1.0f;
             if (x + reach < box[0] || x - reach > box[1] || z + reach < box[2] || z - reach > box[3])
                 continue;
             float px, pz;
             uint32_t f;
-            horde_cyltri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
+            horde_cylinder_tri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
             x = x + px, z = z + pz;
             flags |= f;
         }

@@ -36,10 +36,10 @@ HORDE_TEMPLATE(cylinder_tri_soup)
                 const size_t q = k0 + k;
                 const float c[9] = {t->ax[q], t->ay[q], t->az[q], t->bx[q], t->by[q],
                                     t->bz[q], t->cx[q], t->cy[q], t->cz[q]};
-                if (!horde_cyltri_tri_ok(c))
+                if (!horde_cylinder_tri_tri_ok(c))
                     continue;
                 memcpy(tv[nt], c, sizeof c);
-                horde_cyltri_box(c, box[nt]);
+                horde_cylinder_tri_box(c, box[nt]);
                 nt++;
             }
             for (int k = 0; k < nt; k++) {
@@ -54,7 +54,7 @@ HORDE_TEMPLATE(cylinder_tri_soup)
                     tw[a] = wf_set(tv[k][a]);
                 wf px, pz;
                 wi f;
-                lanes(v, tw, step, near, &px, &pz, &f);
+                pair_lanes(v, tw, step, near, &px, &pz, &f);
                 v[0] = wf_sel(near, wf_add(x, px), x);
                 v[2] = wf_sel(near, wf_add(z, pz), z);
                 flags = wi_or(flags, f);

@@ -26,7 +26,7 @@ HORDE_TEMPLATE(cylinder_tri)
         wf_keep_lanes(v, 14, ok);
         wf px, pz;
         wi f;
-        lanes(v, v + 5, step, ok, &px, &pz, &f);
+        pair_lanes(v, v + 5, step, ok, &px, &pz, &f);
         f = wi_sel(ok, f, wi_set((int32_t)HORDE_FLAG_INVALID));
         if (i + W <= b->n) {
             wf_store(b->out_px + i, px), wf_store(b->out_pz + i, pz);

@@ -17,19 +17,19 @@
  * edge function e_k(p) = vx[k] * (p.z - oz[k]) - vz[k] * (p.x - ox[k]), evaluated from
  * the edge's lexicographically smaller end and signed so that the triangle covers p
  * exactly when every e_k(p) >= 0. Then w_c = e_0, w_a = e_1, w_b = e_2 (times inv). */
-typedef struct horde_ground_tri {
+typedef struct horde_ground_height_tri {
     float ox[3], oz[3], vx[3], vz[3];
     float ay, dyb, dyc, inv, ymin, ymax;
     int ok; /* finite, in range, non-zero xz area */
-} horde_ground_tri;
+} horde_ground_height_tri;
 
-static inline int horde_ground_point_ok(float x, float y, float z)
+static inline int horde_ground_height_point_ok(float x, float y, float z)
 {
     return fabsf(x) <= HORDE_GROUND_MAX_COORD && fabsf(y) <= HORDE_GROUND_MAX_COORD &&
            fabsf(z) <= HORDE_GROUND_MAX_COORD; /* NaN fails */
 }
 
-static inline void horde_ground_prep(const horde_triangles *t, size_t i, horde_ground_tri *g)
+static inline void horde_ground_height_prep(const horde_triangles *t, size_t i, horde_ground_height_tri *g)
 {
     const float x[3] = {t->ax[i], t->bx[i], t->cx[i]};
     const float y[3] = {t->ay[i], t->by[i], t->cy[i]};

@@ -20,13 +20,13 @@ HORDE_REFERENCE(ground_height)
         int ok[HORDE_GROUND_TILE];
         for (size_t i = 0; i < m; i++) {
             px[i] = b->x[p0 + i], py[i] = b->y[p0 + i], pz[i] = b->z[p0 + i];
-            ok[i] = horde_ground_point_ok(px[i], py[i], pz[i]);
+            ok[i] = horde_ground_height_point_ok(px[i], py[i], pz[i]);
             ylo[i] = py[i] - b->depth;
             best[i] = -INFINITY, idx[i] = -1;
         }
         for (size_t k = 0; k < t->n; k++) {
-            horde_ground_tri g;
-            horde_ground_prep(t, k, &g);
+            horde_ground_height_tri g;
+            horde_ground_height_prep(t, k, &g);
             if (!g.ok)
                 continue;
             for (size_t i = 0; i < m; i++) {

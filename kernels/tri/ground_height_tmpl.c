@@ -14,7 +14,7 @@ HORDE_TEMPLATE(ground_height)
     float px[HORDE_GROUND_TILE], py[HORDE_GROUND_TILE], pz[HORDE_GROUND_TILE];
     float ylo[HORDE_GROUND_TILE], best[HORDE_GROUND_TILE];
     uint32_t ok[HORDE_GROUND_TILE], idx[HORDE_GROUND_TILE];
-    horde_ground_tri g[HORDE_GROUND_CHUNK];
+    horde_ground_height_tri g[HORDE_GROUND_CHUNK];
     int32_t gi[HORDE_GROUND_CHUNK];
     const wf zero = wf_set(0.0f), maxc = wf_set(HORDE_GROUND_MAX_COORD);
     const wf depth = wf_set(b->depth);
@@ -46,7 +46,7 @@ HORDE_TEMPLATE(ground_height)
             const size_t kn = t->n - k0 < HORDE_GROUND_CHUNK ? t->n - k0 : HORDE_GROUND_CHUNK;
             int nt = 0; /* usable triangles of the chunk, in index order */
             for (size_t k = 0; k < kn; k++) {
-                horde_ground_prep(t, k0 + k, &g[nt]);
+                horde_ground_height_prep(t, k0 + k, &g[nt]);
                 if (g[nt].ok)
                     gi[nt++] = (int32_t)(k0 + k);
             }
@@ -59,7 +59,7 @@ HORDE_TEMPLATE(ground_height)
                 wf bst = wf_load(best + i);
                 wi bi = wi_load(idx + i);
                 for (int k = 0; k < nt; k++) {
-                    const horde_ground_tri *q = &g[k];
+                    const horde_ground_height_tri *q = &g[k];
                     wf e[3];
                     for (int j = 0; j < 3; j++)
                         e[j] = wf_sub(wf_mul(wf_set(q->vx[j]), wf_sub(z, wf_set(q->oz[j]))),

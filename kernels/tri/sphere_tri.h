@@ -14,24 +14,24 @@
 #define HORDE_TRI_DEGEN 0x1p-24f
 
 /* NaN fails every comparison. */
-static inline int horde_tri_coord_ok(float v) { return fabsf(v) <= HORDE_TRI_MAX_COORD; }
-static inline int horde_tri_valid(const float v[9])
+static inline int horde_sphere_tri_coord_ok(float v) { return fabsf(v) <= HORDE_TRI_MAX_COORD; }
+static inline int horde_sphere_tri_valid(const float v[9])
 {
     int ok = 1;
     for (int i = 0; i < 9; i++)
-        ok &= horde_tri_coord_ok(v[i]);
+        ok &= horde_sphere_tri_coord_ok(v[i]);
     return ok;
 }
 
 /* Closest point of triangle v (ax, ay, az, bx, ..., cz) to p, as sphere_tri.h defines it:
  * Q, d = P - Q (for the face computed as n * h, exactly along n), n, n.n and the region /
  * DEGENERATE flags. */
-typedef struct horde_tri_closest {
+typedef struct horde_sphere_tri_closest {
     float qx, qy, qz, dx, dy, dz;
     float nx, ny, nz, nn;
     uint32_t flags; /* FACE / EDGE / VERTEX, DEGENERATE */
-} horde_tri_closest;
-void horde_tri_closest_point(float px, float py, float pz, const float v[9], horde_tri_closest *c);
+} horde_sphere_tri_closest;
+void horde_sphere_tri_closest_point(float px, float py, float pz, const float v[9], horde_sphere_tri_closest *c);
 
 /* One valid pair: results as the public arrays hold them. */
 typedef struct horde_sphere_tri_res {

@@ -1,5 +1,5 @@
 /* Internal, per ISA: the branch-free sphere-triangle core, W pairs per call. It mirrors
- * horde_tri_closest_point / horde_sphere_tri_one (sphere_tri_pairs_ref.c) operation for
+ * horde_sphere_tri_closest_point / horde_sphere_tri_one (sphere_tri_pairs_ref.c) operation for
  * operation: every lane evaluates all of the region tests, takes the first that holds
  * (the reference's early exits, in order), and runs the one division and the formula of
  * that region. Included by the templates. */
@@ -12,38 +12,38 @@
 /* The core is large; without forcing, GCC keeps it out of line and passes every lane
  * vector through the stack. */
 #if defined(__GNUC__)
-#define ST_INLINE static inline __attribute__((always_inline))
+#define SPHERE_TRI_INLINE static inline __attribute__((always_inline))
 #else
-#define ST_INLINE static inline
+#define SPHERE_TRI_INLINE static inline
 #endif
 
 /* Triangle (9 coordinates). */
-typedef struct st_tri {
+typedef struct sphere_tri_tri {
     wf ax, ay, az, bx, by, bz, cx, cy, cz;
-} st_tri;
+} sphere_tri_tri;
 
-typedef struct st_closest {
+typedef struct sphere_tri_closest {
     wf qx, qy, qz, dx, dy, dz, nx, ny, nz, nn;
     wi flags;  /* region | DEGENERATE */
     wi degen;  /* mask */
-} st_closest;
+} sphere_tri_closest;
 
 /* The closest point in three steps: the triangle's frame, then P's region and
  * parameter, then the point. Each step recomputes the edges it needs from the vertices
  * with the same operations (inlined together, the compiler merges them), so the bits
  * are those of one pass. */
-typedef struct st_frame {
+typedef struct sphere_tri_frame {
     wf nx, ny, nz, nn, L[3];
     wi degen; /* mask */
-} st_frame;
+} sphere_tri_frame;
 
-typedef struct st_region {
+typedef struct sphere_tri_region {
     wf tq;             /* face: n.w0 / n.n; edge j: pe / L; vertex: 0 */
     wi face, edge, j1, j2; /* masks; the vertex or edge j is 1 (j1), 2 (j2), else 0 */
-} st_region;
+} sphere_tri_region;
 
 /* Edges AB, BC, CA: E[j] = X[j + 1] - X[j]. */
-ST_INLINE void st_edges(const st_tri *t, wf E[3][3])
+SPHERE_TRI_INLINE void sphere_tri_edges(const sphere_tri_tri *t, wf E[3][3])
 {
     const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
     for (int j = 0; j < 3; j++) {
@@ -55,10 +55,10 @@ ST_INLINE void st_edges(const st_tri *t, wf E[3][3])
 
 /* Squared edge lengths; n from the two edges other than the longest (first of equal
  * lengths: AB, BC, CA); degenerate when n.n <= DEGEN l1 l2. */
-ST_INLINE void st_frame_of(const st_tri *t, st_frame *f)
+SPHERE_TRI_INLINE void sphere_tri_frame_of(const sphere_tri_tri *t, sphere_tri_frame *f)
 {
     wf E[3][3];
-    st_edges(t, E);
+    sphere_tri_edges(t, E);
     for (int j = 0; j < 3; j++)
         f->L[j] = wf_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
     const wf *L = f->L;
@@ -78,7 +78,7 @@ ST_INLINE void st_frame_of(const st_tri *t, st_frame *f)
     f->degen = wi_not(wf_gt(f->nn, wf_mul(wf_mul(wf_set(HORDE_TRI_DEGEN), l1), l2)));
 }
 
-ST_INLINE void st_region_of(wf px, wf py, wf pz, const st_tri *t, const st_frame *f, st_region *r)
+SPHERE_TRI_INLINE void sphere_tri_region_of(wf px, wf py, wf pz, const sphere_tri_tri *t, const sphere_tri_frame *f, sphere_tri_region *r)
 {
     /* Ordered to keep few vectors live (the block is bound by its operation count and
      * by spills): per edge j, w, pe and s are made and reduced at once; the regions
@@ -87,7 +87,7 @@ ST_INLINE void st_region_of(wf px, wf py, wf pz, const st_tri *t, const st_frame
     const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
     const wf nx = f->nx, ny = f->ny, nz = f->nz, *L = f->L;
     wf E[3][3];
-    st_edges(t, E);
+    sphere_tri_edges(t, E);
     /* Per edge: pe = w.E, s = (n x E).w (+0 when degenerate), w = P - X[j]; the face's
      * n.w0 while w0 is at hand. */
     wf pe[3], s[3], fnum = zero;
@@ -134,8 +134,8 @@ ST_INLINE void st_region_of(wf px, wf py, wf pz, const st_tri *t, const st_frame
     r->tq = wf_div(num, den);
 }
 
-ST_INLINE void st_closest_from(wf px, wf py, wf pz, const st_tri *t, const st_frame *f,
-                               const st_region *r, st_closest *c)
+SPHERE_TRI_INLINE void sphere_tri_closest_from(wf px, wf py, wf pz, const sphere_tri_tri *t, const sphere_tri_frame *f,
+                               const sphere_tri_region *r, sphere_tri_closest *c)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
@@ -163,24 +163,24 @@ ST_INLINE void st_closest_from(wf px, wf py, wf pz, const st_tri *t, const st_fr
     c->degen = f->degen;
 }
 
-ST_INLINE void st_closest_point(wf px, wf py, wf pz, const st_tri *t, st_closest *c)
+SPHERE_TRI_INLINE void sphere_tri_closest_point(wf px, wf py, wf pz, const sphere_tri_tri *t, sphere_tri_closest *c)
 {
-    st_frame f;
-    st_region r;
-    st_frame_of(t, &f);
-    st_region_of(px, py, pz, t, &f, &r);
-    st_closest_from(px, py, pz, t, &f, &r, c);
+    sphere_tri_frame f;
+    sphere_tri_region r;
+    sphere_tri_frame_of(t, &f);
+    sphere_tri_region_of(px, py, pz, t, &f, &r);
+    sphere_tri_closest_from(px, py, pz, t, &f, &r, c);
 }
 
 /* horde_sphere_tri_one for W lanes. */
-typedef struct st_res {
+typedef struct sphere_tri_res {
     wf qx, qy, qz, depth, px, py, pz;
     wi flags;
-} st_res;
+} sphere_tri_res;
 
 /* The push of lanes at0 (centre exactly on the triangle, overlapping): along n, or +y
  * when degenerate. Other lanes keep p. */
-ST_INLINE void st_push_at0(wi at0, wi degen, wf nx, wf ny, wf nz, wf nn, wf r, wf p[3])
+SPHERE_TRI_INLINE void sphere_tri_push_at0(wi at0, wi degen, wf nx, wf ny, wf nz, wf nn, wf r, wf p[3])
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wi nd = wi_andnot(degen, at0);
@@ -191,8 +191,8 @@ ST_INLINE void st_push_at0(wi at0, wi degen, wf nx, wf ny, wf nz, wf nn, wf r, w
 }
 
 /* The sphere part of horde_sphere_tri_one, from the closest point c, except for the
- * push of the lanes returned (centre on the triangle: st_push_at0). */
-ST_INLINE wi st_sphere_main(const st_closest *c, wf r, st_res *o)
+ * push of the lanes returned (centre on the triangle: sphere_tri_push_at0). */
+SPHERE_TRI_INLINE wi sphere_tri_sphere_main(const sphere_tri_closest *c, wf r, sphere_tri_res *o)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wf dd = wf_dot3(c->dx, c->dy, c->dz, c->dx, c->dy, c->dz);
@@ -210,33 +210,33 @@ ST_INLINE wi st_sphere_main(const st_closest *c, wf r, st_res *o)
     return wi_andnot(pos, over);
 }
 
-ST_INLINE void st_sphere_finish(const st_closest *c, wf r, st_res *o)
+SPHERE_TRI_INLINE void sphere_tri_sphere_finish(const sphere_tri_closest *c, wf r, sphere_tri_res *o)
 {
-    const wi at0 = st_sphere_main(c, r, o);
+    const wi at0 = sphere_tri_sphere_main(c, r, o);
     if (wi_any(at0)) {
         wf p[3] = {o->px, o->py, o->pz};
-        st_push_at0(at0, c->degen, c->nx, c->ny, c->nz, c->nn, r, p);
+        sphere_tri_push_at0(at0, c->degen, c->nx, c->ny, c->nz, c->nn, r, p);
         o->px = p[0], o->py = p[1], o->pz = p[2];
     }
 }
 
-ST_INLINE void st_sphere_tri(wf px, wf py, wf pz, wf r, const st_tri *t, st_res *o)
+SPHERE_TRI_INLINE void sphere_tri_one(wf px, wf py, wf pz, wf r, const sphere_tri_tri *t, sphere_tri_res *o)
 {
-    st_closest c;
-    st_closest_point(px, py, pz, t, &c);
-    st_sphere_finish(&c, r, o);
+    sphere_tri_closest c;
+    sphere_tri_closest_point(px, py, pz, t, &c);
+    sphere_tri_sphere_finish(&c, r, o);
 }
 
 /* Coordinate validation as integers: |v| <= 2^16 exactly when the bits of |v| (sign
  * cleared) are at most those of 2^16, and NaN's bits are above (IEEE binary32 orders
- * non-negative values like their bit patterns). One max per value: st_bits_max folds
- * v[0 .. n) into m, st_bits_ok tests the result. */
-static inline wi st_bits_max(wi m, const wf *v, int n)
+ * non-negative values like their bit patterns). One max per value: sphere_tri_bits_max folds
+ * v[0 .. n) into m, sphere_tri_bits_ok tests the result. */
+static inline wi sphere_tri_bits_max(wi m, const wf *v, int n)
 {
     for (int a = 0; a < n; a++)
         m = wi_max(m, wi_and(wi_as(v[a]), wi_set(0x7fffffff)));
     return m;
 }
-static inline wi st_bits_ok(wi m) { return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD)))); }
+static inline wi sphere_tri_bits_ok(wi m) { return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD)))); }
 
 #endif

@@ -8,7 +8,7 @@ HORDE_REFERENCE(sphere_tri_list)
     for (size_t i = 0; i < s->n; i++) {
         const float px = s->x[i], py = s->y[i], pz = s->z[i], r = s->r[i];
         const uint32_t k0 = offsets[i], k1 = offsets[i + 1];
-        if (!(horde_tri_coord_ok(px) && horde_tri_coord_ok(py) && horde_tri_coord_ok(pz) &&
+        if (!(horde_sphere_tri_coord_ok(px) && horde_sphere_tri_coord_ok(py) && horde_sphere_tri_coord_ok(pz) &&
               r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS)) {
             out->push_x[i] = out->push_y[i] = out->push_z[i] = 0.0f;
             out->deepest[i] = UINT32_MAX;
@@ -28,7 +28,7 @@ HORDE_REFERENCE(sphere_tri_list)
             const float v[9] = {soup->ax[idx], soup->ay[idx], soup->az[idx],
                                 soup->bx[idx], soup->by[idx], soup->bz[idx],
                                 soup->cx[idx], soup->cy[idx], soup->cz[idx]};
-            if (!horde_tri_valid(v)) {
+            if (!horde_sphere_tri_valid(v)) {
                 flags |= HORDE_TRI_SKIPPED;
                 continue;
             }

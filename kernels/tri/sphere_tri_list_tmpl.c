@@ -29,11 +29,11 @@ static void flush(tile *t, fold *f)
         for (int a = 0; a < 13; a++)
             t->v[a][j] = 0.0f;
     for (size_t j = 0; j < padded; j += W) {
-        const st_tri tr = {wf_load(t->v[4] + j), wf_load(t->v[5] + j), wf_load(t->v[6] + j),
+        const sphere_tri_tri tr = {wf_load(t->v[4] + j), wf_load(t->v[5] + j), wf_load(t->v[6] + j),
                            wf_load(t->v[7] + j), wf_load(t->v[8] + j), wf_load(t->v[9] + j),
                            wf_load(t->v[10] + j), wf_load(t->v[11] + j), wf_load(t->v[12] + j)};
-        st_res o;
-        st_sphere_tri(wf_load(t->v[0] + j), wf_load(t->v[1] + j), wf_load(t->v[2] + j),
+        sphere_tri_res o;
+        sphere_tri_one(wf_load(t->v[0] + j), wf_load(t->v[1] + j), wf_load(t->v[2] + j),
                       wf_load(t->v[3] + j), &tr, &o);
         wf_store(res[0] + j, o.qx), wf_store(res[1] + j, o.qy), wf_store(res[2] + j, o.qz);
         wf_store(res[3] + j, o.depth);
@@ -76,8 +76,8 @@ HORDE_TEMPLATE(sphere_tri_list)
             for (int a = 0; a < 3; a++)
                 g->pos[a] = g->neg[a] = g->bq[a] = 0.0f;
             g->best = -INFINITY, g->bidx = UINT32_MAX, g->bflags = 0, g->flags = 0;
-            g->valid = horde_tri_coord_ok(px) && horde_tri_coord_ok(py) &&
-                       horde_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS;
+            g->valid = horde_sphere_tri_coord_ok(px) && horde_sphere_tri_coord_ok(py) &&
+                       horde_sphere_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS;
             if (!g->valid)
                 continue;
             for (uint32_t k = offsets[si]; k < offsets[si + 1]; k++) {
@@ -89,7 +89,7 @@ HORDE_TEMPLATE(sphere_tri_list)
                 const float v[9] = {soup->ax[idx], soup->ay[idx], soup->az[idx],
                                     soup->bx[idx], soup->by[idx], soup->bz[idx],
                                     soup->cx[idx], soup->cy[idx], soup->cz[idx]};
-                if (!horde_tri_valid(v)) {
+                if (!horde_sphere_tri_valid(v)) {
                     g->flags |= HORDE_TRI_SKIPPED;
                     continue;
                 }

@@ -9,7 +9,7 @@
  * dot products lose about all precision on needle triangles. */
 #include "sphere_tri.h"
 
-void horde_tri_closest_point(float px, float py, float pz, const float v[9], horde_tri_closest *c)
+void horde_sphere_tri_closest_point(float px, float py, float pz, const float v[9], horde_sphere_tri_closest *c)
 {
     /* Vertices X[j], edges E[j] = X[j + 1] - X[j] (AB, BC, CA), squared lengths L[j]. */
     const float X[3][3] = {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
@@ -82,8 +82,8 @@ void horde_tri_closest_point(float px, float py, float pz, const float v[9], hor
 void horde_sphere_tri_one(float px, float py, float pz, float r, const float v[9],
                           horde_sphere_tri_res *o)
 {
-    horde_tri_closest c;
-    horde_tri_closest_point(px, py, pz, v, &c);
+    horde_sphere_tri_closest c;
+    horde_sphere_tri_closest_point(px, py, pz, v, &c);
     const float dd = horde_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
     const float dist = sqrtf(dd);
     o->qx = c.qx, o->qy = c.qy, o->qz = c.qz;
@@ -111,8 +111,8 @@ HORDE_REFERENCE(sphere_tri_pairs)
                             t->bz[i], t->cx[i], t->cy[i], t->cz[i]};
         const float px = s->x[i], py = s->y[i], pz = s->z[i], r = s->r[i];
         horde_sphere_tri_res o = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, HORDE_FLAG_INVALID};
-        if (horde_tri_valid(v) && horde_tri_coord_ok(px) && horde_tri_coord_ok(py) &&
-            horde_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS)
+        if (horde_sphere_tri_valid(v) && horde_sphere_tri_coord_ok(px) && horde_sphere_tri_coord_ok(py) &&
+            horde_sphere_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS)
             horde_sphere_tri_one(px, py, pz, r, v, &o);
         out->qx[i] = o.qx, out->qy[i] = o.qy, out->qz[i] = o.qz;
         out->depth[i] = o.depth;

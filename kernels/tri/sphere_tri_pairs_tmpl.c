@@ -9,22 +9,22 @@
 
 /* W pairs from lane arrays in[13] (sphere x, y, z, r, then the triangle), all loaded before
  * anything is stored, so outputs may alias inputs. */
-ST_INLINE void pairs_block(const float *const in[13], size_t i, float *const outf[7],
+SPHERE_TRI_INLINE void pairs_block(const float *const in[13], size_t i, float *const outf[7],
                                uint32_t *outflags)
 {
     wf v[13];
     for (int a = 0; a < 13; a++)
         v[a] = wf_load(in[a] + i);
     wi ok = wi_and(wf_le(wf_set(0.0f), v[3]), wf_le(v[3], wf_set(HORDE_SPHERE_MAX_RADIUS)));
-    ok = wi_and(ok, st_bits_ok(st_bits_max(st_bits_max(wi_set(0), v, 3), v + 4, 9)));
+    ok = wi_and(ok, sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v, 3), v + 4, 9)));
     const wf zero = wf_set(0.0f);
     const int all_ok = !wi_any(wi_not(ok));
     if (!all_ok) /* sanitise: invalid lanes compute on zeros */
         for (int a = 0; a < 13; a++)
             v[a] = wf_sel(ok, v[a], zero);
-    const st_tri t = {v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]};
-    st_res o;
-    st_sphere_tri(v[0], v[1], v[2], v[3], &t, &o);
+    const sphere_tri_tri t = {v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]};
+    sphere_tri_res o;
+    sphere_tri_one(v[0], v[1], v[2], v[3], &t, &o);
     const wf res[7] = {o.qx, o.qy, o.qz, o.depth, o.px, o.py, o.pz};
     if (all_ok) {
         for (int a = 0; a < 7; a++)

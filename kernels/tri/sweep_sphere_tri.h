@@ -5,7 +5,7 @@
 #include "horde/sweep_sphere_tri.h"
 #include "sphere_tri.h"
 
-static inline int horde_sweep_radius_ok(float r)
+static inline int horde_sweep_sphere_tri_radius_ok(float r)
 {
     return r >= HORDE_SWEEP_MIN_RADIUS && r <= HORDE_SPHERE_MAX_RADIUS;
 }

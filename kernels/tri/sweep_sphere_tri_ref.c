@@ -32,8 +32,8 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
         v[3 * k + 1] = (w[3 * k + 1] - p[1]) * iy;
         v[3 * k + 2] = (w[3 * k + 2] - p[2]) * iz;
     }
-    horde_tri_closest c;
-    horde_tri_closest_point(0.0f, 0.0f, 0.0f, v, &c);
+    horde_sphere_tri_closest c;
+    horde_sphere_tri_closest_point(0.0f, 0.0f, 0.0f, v, &c);
     const int degen = (c.flags & HORDE_TRI_DEGENERATE) != 0;
     const float qq = horde_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz); /* |origin - Q|^2 */
     float t = 1.0f, qx = 0.0f, qy = 0.0f, qz = 0.0f, dirx = 0.0f, diry = 0.0f, dirz = 0.0f;
@@ -153,10 +153,10 @@ HORDE_REFERENCE(sweep_sphere_tri)
         const float p[3] = {m->x[i], m->y[i], m->z[i]}, d[3] = {m->dx[i], m->dy[i], m->dz[i]};
         const float r[3] = {m->rx[i], m->ry[i], m->rz[i]};
         sweep_res o = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, HORDE_FLAG_INVALID};
-        if (horde_tri_valid(w) && horde_tri_coord_ok(p[0]) && horde_tri_coord_ok(p[1]) &&
-            horde_tri_coord_ok(p[2]) && horde_tri_coord_ok(d[0]) && horde_tri_coord_ok(d[1]) &&
-            horde_tri_coord_ok(d[2]) && horde_sweep_radius_ok(r[0]) &&
-            horde_sweep_radius_ok(r[1]) && horde_sweep_radius_ok(r[2]))
+        if (horde_sphere_tri_valid(w) && horde_sphere_tri_coord_ok(p[0]) && horde_sphere_tri_coord_ok(p[1]) &&
+            horde_sphere_tri_coord_ok(p[2]) && horde_sphere_tri_coord_ok(d[0]) && horde_sphere_tri_coord_ok(d[1]) &&
+            horde_sphere_tri_coord_ok(d[2]) && horde_sweep_sphere_tri_radius_ok(r[0]) &&
+            horde_sweep_sphere_tri_radius_ok(r[1]) && horde_sweep_sphere_tri_radius_ok(r[2]))
             sweep_one(p, d, r, w, &o);
         out->t[i] = o.t;
         out->cx[i] = o.cx, out->cy[i] = o.cy, out->cz[i] = o.cz;

@@ -8,7 +8,7 @@
 
 
 /* The reference's first_root for W lanes: mask of lanes with a contact in [0, 1]. */
-static inline wi sw_root(wf a, wf g, wf c, wf *t)
+static inline wi sweep_root(wf a, wf g, wf c, wf *t)
 {
     const wf zero = wf_set(0.0f);
     const wf disc = wf_sub(wf_mul(g, g), wf_mul(a, c));
@@ -19,25 +19,24 @@ static inline wi sw_root(wf a, wf g, wf c, wf *t)
     return wi_and(ok, wf_le(*t, wf_set(1.0f)));
 }
 
-/* Movers are processed in tiles: pass 1 (start overlap and face) on every lane, pass 2
+/* Movers are processed in tiles of HORDE_TILE: pass 1 (start overlap and face) on every lane, pass 2
  * (edges and vertices) only on the lanes that still need it, compacted (the reference
  * skips it for the others too), pass 3 (world outputs) on every lane. */
-#define TILE 64
 
-typedef struct sw_tile {
-    float u[9][TILE], v[3][TILE]; /* unit-space triangle and velocity */
-    float t[TILE], q[3][TILE], dir[3][TILE], inv[3][TILE]; /* inv: 1 / R */
-    uint32_t region[TILE], hit[TILE], in0[TILE], degen[TILE], ok[TILE], need[TILE];
-} sw_tile;
+typedef struct sweep_tile {
+    float u[9][HORDE_TILE], v[3][HORDE_TILE]; /* unit-space triangle and velocity */
+    float t[HORDE_TILE], q[3][HORDE_TILE], dir[3][HORDE_TILE], inv[3][HORDE_TILE]; /* inv: 1 / R */
+    uint32_t region[HORDE_TILE], hit[HORDE_TILE], in0[HORDE_TILE], degen[HORDE_TILE], ok[HORDE_TILE], need[HORDE_TILE];
+} sweep_tile;
 
 /* The lanes of a tile that need pass 2, packed, and pass 2's results for them. */
-typedef struct sw_compact {
-    float u[9][TILE], v[3][TILE], t[TILE], q[3][TILE];
-    uint32_t reg[TILE];
-} sw_compact;
+typedef struct sweep_compact {
+    float u[9][HORDE_TILE], v[3][HORDE_TILE], t[HORDE_TILE], q[3][HORDE_TILE];
+    uint32_t reg[HORDE_TILE];
+} sweep_compact;
 
 /* Pass 1 for W lanes: inputs in[18] at index i, results into the tile at lane b. */
-ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int b)
+SPHERE_TRI_INLINE void sweep_pass1(const float *const in[18], size_t i, sweep_tile *T, int b)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     wf v[18];
@@ -45,7 +44,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
         v[a] = wf_load(in[a] + i);
     /* Valid: position, move and triangle within the coordinate range, radii in range
      * (NaN fails every test). */
-    wi ok = st_bits_ok(st_bits_max(st_bits_max(wi_set(0), v, 6), v + 9, 9));
+    wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v, 6), v + 9, 9));
     for (int a = 6; a < 9; a++)
         ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_MIN_RADIUS), v[a]),
                                wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
@@ -68,9 +67,9 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
     }
     wf_store(T->v[0] + b, vx), wf_store(T->v[1] + b, vy), wf_store(T->v[2] + b, vz);
     wf_store(T->inv[0] + b, ix), wf_store(T->inv[1] + b, iy), wf_store(T->inv[2] + b, iz);
-    const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
-    st_closest c;
-    st_closest_point(zero, zero, zero, &tr, &c);
+    const sphere_tri_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
+    sphere_tri_closest c;
+    sphere_tri_closest_point(zero, zero, zero, &tr, &c);
     const wi degen = c.degen;
     const wf qq = wf_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz);
     const wi in0 = wf_lt(qq, one);
@@ -91,7 +90,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
     wi fhit = wi_set(0);
     if (wi_any(need_face)) {
         wf E[3][3];
-        st_edges(&tr, E);
+        sphere_tri_edges(&tr, E);
         const wf k = wf_div(one, wf_sqrt(wf_sel(need_face, c.nn, one)));
         const wf mx = wf_mul(c.nx, k), my = wf_mul(c.ny, k), mz = wf_mul(c.nz, k);
         const wf sd = wf_sub(zero, wf_dot3(mx, my, mz, u[0], u[1], u[2]));
@@ -129,7 +128,7 @@ ST_INLINE void sweep_pass1(const float *const in[18], size_t i, sw_tile *T, int 
 }
 
 /* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
-ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int b, float *ot,
+SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][HORDE_TILE], const float v_[3][HORDE_TILE], int b, float *ot,
                            float *oq[3], uint32_t *oreg)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -137,9 +136,9 @@ ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int
     for (int k = 0; k < 9; k++)
         u[k] = wf_load(u_[k] + b);
     const wf vx = wf_load(v_[0] + b), vy = wf_load(v_[1] + b), vz = wf_load(v_[2] + b);
-    const st_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
+    const sphere_tri_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
     wf E[3][3];
-    st_edges(&tr, E);
+    sphere_tri_edges(&tr, E);
     const wf vv = wf_dot3(vx, vy, vz, vx, vy, vz);
     wf vX[3], XX[3];
     for (int j = 0; j < 3; j++) {
@@ -159,7 +158,7 @@ ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int
         const wf g = wf_sub(vX[j], wf_mul(wf_mul(ev, eX), kk));
         const wf cc = wf_sub(wf_sub(XX[j], wf_mul(wf_mul(eX, eX), kk)), one);
         wf te;
-        wi m = wi_and(eok, sw_root(a, g, cc, &te));
+        wi m = wi_and(eok, sweep_root(a, g, cc, &te));
         const wf f = wf_mul(wf_sub(wf_mul(ev, te), eX), kk);
         m = wi_and(m, wi_and(wi_and(wf_le(zero, f), wf_le(f, one)), wf_lt(te, best)));
         best = wf_sel(m, te, best);
@@ -170,7 +169,7 @@ ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int
     }
     for (int j = 0; j < 3; j++) {
         wf tv;
-        const wi r = sw_root(vv, vX[j], wf_sub(XX[j], one), &tv); /* sets tv first */
+        const wi r = sweep_root(vv, vX[j], wf_sub(XX[j], one), &tv); /* sets tv first */
         const wi m = wi_and(r, wf_lt(tv, best));
         best = wf_sel(m, tv, best);
         ex_ = wf_sel(m, u[3 * j], ex_), ey_ = wf_sel(m, u[3 * j + 1], ey_), ez_ = wf_sel(m, u[3 * j + 2], ez_);
@@ -182,7 +181,7 @@ ST_INLINE void sweep_pass2(const float u_[9][TILE], const float v_[3][TILE], int
 }
 
 /* Pass 3 for W lanes of the tile: world contact and normal, flags; outputs at out + i. */
-ST_INLINE void sweep_pass3(const float *const in[18], size_t i, const sw_tile *T, int b,
+SPHERE_TRI_INLINE void sweep_pass3(const float *const in[18], size_t i, const sweep_tile *T, int b,
                            float *const outf[7], uint32_t *outflags)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -227,20 +226,20 @@ HORDE_TEMPLATE(sweep_sphere_tri)
     const float *const in[18] = {m->x, m->y, m->z, m->dx, m->dy, m->dz, m->rx, m->ry, m->rz,
                                  t->ax, t->ay, t->az, t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
     float *const outf[7] = {out->t, out->cx, out->cy, out->cz, out->nx, out->ny, out->nz};
-    sw_tile T;
+    sweep_tile T;
     /* Compacted lanes. Block b writes and reads W lanes from a position <= b, so a
      * tile's lanes fit. Zeroed once per call: lanes past the compacted count hold zeros
      * or an earlier tile's values (read and discarded), never indeterminate values. */
-    static const sw_compact zero_compact;
-    sw_compact C = zero_compact;
-    w_perm bunpack[TILE / W]; /* per block: its packed lanes back in place */
-    int bmask[TILE / W], boff[TILE / W];
+    static const sweep_compact zero_compact;
+    sweep_compact C = zero_compact;
+    w_perm bunpack[HORDE_TILE / W]; /* per block: its packed lanes back in place */
+    int bmask[HORDE_TILE / W], boff[HORDE_TILE / W];
     float *cqp[3] = {C.q[0], C.q[1], C.q[2]};
     /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
-    float tin[18][TILE], tout[7][TILE];
-    uint32_t tflags[TILE];
-    for (size_t start = 0; start < m->n; start += TILE) {
-        const size_t count = m->n - start < TILE ? m->n - start : TILE;
+    float tin[18][HORDE_TILE], tout[7][HORDE_TILE];
+    uint32_t tflags[HORDE_TILE];
+    for (size_t start = 0; start < m->n; start += HORDE_TILE) {
+        const size_t count = m->n - start < HORDE_TILE ? m->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         const float *src[18];
         float *dst[7];
@@ -287,7 +286,7 @@ HORDE_TEMPLATE(sweep_sphere_tri)
                 C.v[k][j] = 0.0f;
         }
         for (int b = 0; b < ncp; b += W)
-            sweep_pass2((const float(*)[TILE])C.u, (const float(*)[TILE])C.v, b, C.t, cqp, C.reg);
+            sweep_pass2((const float(*)[HORDE_TILE])C.u, (const float(*)[HORDE_TILE])C.v, b, C.t, cqp, C.reg);
         /* Merge back: the lanes whose edge or vertex stage hit take its t, point and
          * region. */
         for (size_t b = 0; b < padded; b += W) {

@@ -14,11 +14,11 @@
 
 /* The blocks a box overlaps strictly: index ranges lo[a] .. hi[a] (inclusive) per axis
  * a = 0 (x), 1 (y), 2 (z); an empty range (hi < lo) overlaps nothing. */
-typedef struct horde_aabb_cells {
+typedef struct horde_aabb_move_cells {
     int32_t lo[3], hi[3];
-} horde_aabb_cells;
+} horde_aabb_move_cells;
 
-static inline int horde_aabb_valid(float x, float y, float z, float dx, float dy, float dz,
+static inline int horde_aabb_move_valid(float x, float y, float z, float dx, float dy, float dz,
                                    float hx, float hz, float h)
 {
     /* Written so that NaN fails every comparison. */
@@ -31,7 +31,7 @@ static inline int horde_aabb_valid(float x, float y, float z, float dx, float dy
 
 /* Solid bits of blocks x0 .. x0 + n - 1 of row (y, z) (bit i = block x0 + i), 1 <= n <= 63:
  * up to three chunks side by side. */
-static inline uint64_t horde_aabb_row_bits(const horde_world *w, int32_t x0, int n, int32_t y,
+static inline uint64_t horde_aabb_move_row_bits(const horde_world *w, int32_t x0, int n, int32_t y,
                                            int32_t z)
 {
     const int32_t cx = x0 >> 5, cy = y >> 5, cz = z >> 5;
@@ -46,7 +46,7 @@ static inline uint64_t horde_aabb_row_bits(const horde_world *w, int32_t x0, int
 }
 
 /* Is any block solid in the cells with axis (1 = y, 2 = z) fixed to index i? */
-static inline int horde_aabb_slab_solid(const horde_world *w, const horde_aabb_cells *c, int axis,
+static inline int horde_aabb_move_slab_solid(const horde_world *w, const horde_aabb_move_cells *c, int axis,
                                         int32_t i)
 {
     const int n = (int)(c->hi[0] - c->lo[0] + 1); /* <= 6 columns: boxes are <= 3 wide */
@@ -65,8 +65,8 @@ static inline int horde_aabb_slab_solid(const horde_world *w, const horde_aabb_c
         return 0;
     }
     for (int32_t j = c->lo[other]; j <= c->hi[other]; j++)
-        if (axis == 1 ? horde_aabb_row_bits(w, c->lo[0], n, i, j)
-                      : horde_aabb_row_bits(w, c->lo[0], n, j, i))
+        if (axis == 1 ? horde_aabb_move_row_bits(w, c->lo[0], n, i, j)
+                      : horde_aabb_move_row_bits(w, c->lo[0], n, j, i))
             return 1;
     return 0;
 }
@@ -74,7 +74,7 @@ static inline int horde_aabb_slab_solid(const horde_world *w, const horde_aabb_c
 /* The first solid index along axis within [s0, s1] (the cells' own range on that axis is
  * replaced by it): the lowest when dir > 0, the highest when dir < 0. Returns 0 when
  * there is none. s1 - s0 < 63 (a sweep spans at most max_distance + 2 blocks). */
-static inline int horde_aabb_first_solid(const horde_world *w, const horde_aabb_cells *c, int axis,
+static inline int horde_aabb_move_first_solid(const horde_world *w, const horde_aabb_move_cells *c, int axis,
                                          int32_t s0, int32_t s1, int dir, int32_t *first)
 {
     if (s1 < s0)
@@ -84,7 +84,7 @@ static inline int horde_aabb_first_solid(const horde_world *w, const horde_aabb_
         uint64_t m = 0;
         for (int32_t y = c->lo[1]; y <= c->hi[1]; y++)
             for (int32_t z = c->lo[2]; z <= c->hi[2]; z++)
-                m |= horde_aabb_row_bits(w, s0, n, y, z);
+                m |= horde_aabb_move_row_bits(w, s0, n, y, z);
         if (!m)
             return 0;
         *first = s0 + (dir > 0 ? __builtin_ctzll(m) : 63 - __builtin_clzll(m));
@@ -92,7 +92,7 @@ static inline int horde_aabb_first_solid(const horde_world *w, const horde_aabb_
     }
     for (int32_t k = 0; k <= s1 - s0; k++) {
         const int32_t i = dir > 0 ? s0 + k : s1 - k;
-        if (horde_aabb_slab_solid(w, c, axis, i)) {
+        if (horde_aabb_move_slab_solid(w, c, axis, i)) {
             *first = i;
             return 1;
         }
@@ -103,8 +103,8 @@ static inline int horde_aabb_first_solid(const horde_world *w, const horde_aabb_
 /* Levels l0 .. l1 (l1 - l0 < 64) that hold a solid block in the cells' x/z footprint: bit
  * L - l0. The SIMD template reads one column profile per mover to answer the start
  * overlap test, the y sweep and the resting test at once (the reference asks them one by
- * one through horde_aabb_first_solid / horde_aabb_slab_solid; same blocks, same answers). */
-static inline uint64_t horde_aabb_level_mask(const horde_world *w, const horde_aabb_cells *c,
+ * one through horde_aabb_move_first_solid / horde_aabb_move_slab_solid; same blocks, same answers). */
+static inline uint64_t horde_aabb_move_level_mask(const horde_world *w, const horde_aabb_move_cells *c,
                                              int32_t l0, int32_t l1)
 {
     const int n = (int)(c->hi[0] - c->lo[0] + 1);
@@ -127,12 +127,12 @@ static inline uint64_t horde_aabb_level_mask(const horde_world *w, const horde_a
         return m;
     }
     for (int32_t L = l0; L <= l1; L++)
-        m |= (uint64_t)horde_aabb_slab_solid(w, c, 1, L) << (L - l0);
+        m |= (uint64_t)horde_aabb_move_slab_solid(w, c, 1, L) << (L - l0);
     return m;
 }
 
 /* Bits a .. b of m (0 <= a, b < 64; none when b < a). */
-static inline uint64_t horde_aabb_bits(uint64_t m, int32_t a, int32_t b)
+static inline uint64_t horde_aabb_move_bits(uint64_t m, int32_t a, int32_t b)
 {
     return b < a ? 0 : m & (~UINT64_C(0) >> (63 - b)) & (~UINT64_C(0) << a);
 }

@@ -21,9 +21,9 @@ static float next_up(float v) /* v != 0, finite */
     return u.f;
 }
 
-static horde_aabb_cells cells_of(float x, float y, float z, float hx, float hz, float h)
+static horde_aabb_move_cells cells_of(float x, float y, float z, float hx, float hz, float h)
 {
-    horde_aabb_cells c;
+    horde_aabb_move_cells c;
     c.lo[0] = horde_ifloor(x - hx), c.hi[0] = horde_iceil(x + hx) - 1;
     c.lo[1] = horde_ifloor(y), c.hi[1] = horde_iceil(y + h) - 1;
     c.lo[2] = horde_ifloor(z - hz), c.hi[2] = horde_iceil(z + hz) - 1;
@@ -32,14 +32,14 @@ static horde_aabb_cells cells_of(float x, float y, float z, float hx, float hz, 
 
 /* Sweep coordinate c of the box (faces c - elo, c + ehi on that axis; cells = the box's
  * current cells) towards t. Returns the new coordinate; *hit when a block stopped it. */
-static float sweep(const horde_world *w, const horde_aabb_cells *cells, int axis, float c,
+static float sweep(const horde_world *w, const horde_aabb_move_cells *cells, int axis, float c,
                    float elo, float ehi, float t, int *hit)
 {
     int32_t first;
     *hit = 0;
     if (t > c) {
         const int32_t s0 = horde_iceil(c + ehi), s1 = horde_iceil(t + ehi) - 1;
-        if (!horde_aabb_first_solid(w, cells, axis, s0, s1, 1, &first))
+        if (!horde_aabb_move_first_solid(w, cells, axis, s0, s1, 1, &first))
             return t;
         const float face = (float)first;
         float n = face - ehi;
@@ -50,7 +50,7 @@ static float sweep(const horde_world *w, const horde_aabb_cells *cells, int axis
     }
     if (t < c) {
         const int32_t s0 = horde_ifloor(t - elo), s1 = horde_ifloor(c - elo) - 1;
-        if (!horde_aabb_first_solid(w, cells, axis, s0, s1, -1, &first))
+        if (!horde_aabb_move_first_solid(w, cells, axis, s0, s1, -1, &first))
             return t;
         const float face = (float)(first + 1);
         float n = face + elo;
@@ -69,8 +69,8 @@ static int rests(const horde_world *w, float x, float y, float z, float hx, floa
     const int32_t iy = horde_ifloor(y);
     if (y != (float)iy)
         return 0;
-    const horde_aabb_cells c = cells_of(x, y, z, hx, hz, h);
-    return horde_aabb_slab_solid(w, &c, 1, iy - 1);
+    const horde_aabb_move_cells c = cells_of(x, y, z, hx, hz, h);
+    return horde_aabb_move_slab_solid(w, &c, 1, iy - 1);
 }
 
 static void move_one(const horde_world *w, const horde_aabb_move_params *p, float x, float y,
@@ -78,13 +78,13 @@ static void move_one(const horde_world *w, const horde_aabb_move_params *p, floa
                      float *o, uint32_t *of)
 {
     o[0] = x, o[1] = y, o[2] = z, o[3] = o[4] = o[5] = 0.0f;
-    if (!horde_aabb_valid(x, y, z, dx, dy, dz, hx, hz, h)) {
+    if (!horde_aabb_move_valid(x, y, z, dx, dy, dz, hx, hz, h)) {
         *of = HORDE_FLAG_INVALID;
         return;
     }
-    horde_aabb_cells c = cells_of(x, y, z, hx, hz, h);
+    horde_aabb_move_cells c = cells_of(x, y, z, hx, hz, h);
     int32_t first;
-    if (horde_aabb_first_solid(w, &c, 1, c.lo[1], c.hi[1], 1, &first)) {
+    if (horde_aabb_move_first_solid(w, &c, 1, c.lo[1], c.hi[1], 1, &first)) {
         *of = HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
         return;
     }

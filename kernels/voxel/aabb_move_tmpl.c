@@ -23,9 +23,9 @@ static inline void cells_of(lane_cells *c, wf x, wf y, wf z, wf hx, wf hz, wf h)
     wi_store((uint32_t *)c->hi[2], wi_sub(wi_ceil(wf_add(z, hz)), one));
 }
 
-static inline horde_aabb_cells lane(const lane_cells *c, int i)
+static inline horde_aabb_move_cells lane(const lane_cells *c, int i)
 {
-    horde_aabb_cells r = {{c->lo[0][i], c->lo[1][i], c->lo[2][i]},
+    horde_aabb_move_cells r = {{c->lo[0][i], c->lo[1][i], c->lo[2][i]},
                           {c->hi[0][i], c->hi[1][i], c->hi[2][i]}};
     return r;
 }
@@ -78,8 +78,8 @@ static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, 
         for (int i = 0; i < W; i++) {
             if (!sc[i])
                 continue;
-            const horde_aabb_cells lc = lane(cells, i);
-            found[i] = horde_aabb_first_solid(w, &lc, axis, a0[i], a1[i], u[i] ? 1 : -1, &first[i])
+            const horde_aabb_move_cells lc = lane(cells, i);
+            found[i] = horde_aabb_move_first_solid(w, &lc, axis, a0[i], a1[i], u[i] ? 1 : -1, &first[i])
                            ? ~0u : 0u;
         }
     }
@@ -102,8 +102,8 @@ static inline wi rests(const horde_world *w, wi need, wf x, wf y, wf z, wf hx, w
         wi_store(a, ask);
         for (int i = 0; i < W; i++)
             if (a[i]) {
-                const horde_aabb_cells lc = lane(&c, i);
-                res[i] = horde_aabb_slab_solid(w, &lc, 1, lc.lo[1] - 1) ? ~0u : 0u;
+                const horde_aabb_move_cells lc = lane(&c, i);
+                res[i] = horde_aabb_move_slab_solid(w, &lc, 1, lc.lo[1] - 1) ? ~0u : 0u;
             }
     }
     return wi_load(res);
@@ -166,15 +166,15 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
         st[i] = found[i] = 0, first[i] = 0, prof[i] = 0;
         if (!va[i])
             continue;
-        const horde_aabb_cells lc = lane(&c, i);
-        const uint64_t m = horde_aabb_level_mask(w, &lc, al0[i], al1[i]);
+        const horde_aabb_move_cells lc = lane(&c, i);
+        const uint64_t m = horde_aabb_move_level_mask(w, &lc, al0[i], al1[i]);
         prof[i] = m;
-        if (horde_aabb_bits(m, alo[i] - al0[i], ahi[i] - al0[i])) {
+        if (horde_aabb_move_bits(m, alo[i] - al0[i], ahi[i] - al0[i])) {
             st[i] = ~0u;
             continue;
         }
         if (au[i] || ad[i]) {
-            const uint64_t b = horde_aabb_bits(m, as0[i] - al0[i], as1[i] - al0[i]);
+            const uint64_t b = horde_aabb_move_bits(m, as0[i] - al0[i], as1[i] - al0[i]);
             if (b) {
                 found[i] = ~0u;
                 first[i] = al0[i] + (au[i] ? __builtin_ctzll(b) : 63 - __builtin_clzll(b));

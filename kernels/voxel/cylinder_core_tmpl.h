@@ -8,7 +8,7 @@
 #include "cylinder_push.h"
 #include "wide.h"
 
-/* horde_cyl_cell_d2 (cylinder_push.h) for W lanes: the overlap test's squared distance
+/* horde_cylinder_push_cell_d2 (cylinder_push.h) for W lanes: the overlap test's squared distance
  * from c to the column [k, k + 1]. */
 static inline wf cell_d2(wf c, wf k)
 {
@@ -16,7 +16,7 @@ static inline wf cell_d2(wf c, wf k)
     return wf_mul(d, d);
 }
 
-/* horde_cyl_lowest_cell for W lanes. */
+/* horde_cylinder_push_lowest_cell for W lanes. */
 static inline wi lowest_cell(wf c, wf r)
 {
     const wi one = wi_set(1), k = wi_floor(wf_sub(c, r));
@@ -87,7 +87,7 @@ static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
 /* What every candidate evaluation starts from: the mover, its window, the vertical
  * options, the cells its disc overlaps now, and whether it overlaps anything. */
-typedef struct lanes {
+typedef struct mover_lanes {
     wf x, y, z, r, h, r2, fwx, fwz;
     wi valid, ix0, iz0, iy0, occ[HORDE_WIN_LEVELS];
     wf vy[3];        /* vertical options: stay, up, down */
@@ -95,9 +95,9 @@ typedef struct lanes {
     wf dxx[4][4], dzz[4][4]; /* [option][column or row]; option 0 filled here */
     axis_mask mx[4], mz[4];
     wi here, hit, resting;
-} lanes;
+} mover_lanes;
 
-static inline void lanes_load(const horde_cyl_tile *t, int base, lanes *L)
+static inline void load_movers(const horde_cylinder_push_tile *t, int base, mover_lanes *L)
 {
     L->x = wf_load(t->x + base), L->y = wf_load(t->y + base), L->z = wf_load(t->z + base);
     L->r = wf_load(t->r + base), L->h = wf_load(t->h + base);
@@ -143,11 +143,11 @@ typedef struct lateral {
     wi lok[NLAT], radial_ok;
 } lateral;
 
-static inline void lateral_options(const lanes *L, lateral *A)
+static inline void lateral_options(const mover_lanes *L, lateral *A)
 {
     const wf x = L->x, z = L->z, r = L->r;
     const wi one = wi_set(1);
-    /* horde_cyl_skin */
+    /* horde_cylinder_push_skin */
     const wf e = wf_mul(wf_add(wf_max(wf_abs(x), wf_abs(z)), wf_set(1.0f)),
                         wf_set(HORDE_CYL_SKIN_SCALE));
     const wf rp = wf_add(r, e);
@@ -190,7 +190,7 @@ static inline void lateral_options(const lanes *L, lateral *A)
  * never decreases) and not beaten by a free, strictly shorter (down, none). Movers sunk
  * slightly into a floor, the common case, then need none of the other 26 candidates;
  * the full evaluation would give the same answer. */
-static inline wi quick_up(const lanes *L, const lateral *A)
+static inline wi quick_up(const mover_lanes *L, const lateral *A)
 {
     const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
     const wi down_free = wi_and(wi_and(L->vok[2], A->lok[0]), is_zero(wi_and(L->vband[2], L->here)));
@@ -201,11 +201,11 @@ static inline wi quick_up(const lanes *L, const lateral *A)
 }
 
 /* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile). */
-static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, float *oz,
+static void push_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy, float *oz,
                        uint32_t *of)
 {
-    lanes L;
-    lanes_load(t, base, &L);
+    mover_lanes L;
+    load_movers(t, base, &L);
     const wf x = L.x, y = L.y, z = L.z, r2 = L.r2, fwx = L.fwx, fwz = L.fwz;
     const wi one = wi_set(1), valid = L.valid, hit = L.hit, here = L.here, iy0 = L.iy0;
     const wi *occ = L.occ, *vok = L.vok, *vband = L.vband;
@@ -299,11 +299,11 @@ static void push_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy, 
  * (up, none) shortcut settles; the rest are marked in hit[] and resolved by push_lanes
  * on a compacted tile, so SIMD work is not spent on easy movers (the scalar reference
  * returns early for free movers too). */
-static inline void classify_lanes(const horde_cyl_tile *t, int base, float *ox, float *oy,
+static inline void classify_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy,
                                   float *oz, uint32_t *of, uint32_t *hit_out)
 {
-    lanes L;
-    lanes_load(t, base, &L);
+    mover_lanes L;
+    load_movers(t, base, &L);
     wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
     wf by = L.y;
     wi hard = L.hit;
@@ -322,7 +322,7 @@ static inline void classify_lanes(const horde_cyl_tile *t, int base, float *ox, 
 }
 
 /* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
-static inline void fetch_tile(const horde_world *w, horde_cyl_tile *t, size_t padded)
+static inline void fetch_tile(const horde_world *w, horde_cylinder_push_tile *t, size_t padded)
 {
     for (size_t i = 0; i < padded; i++) {
         if (!t->valid[i]) {
@@ -351,7 +351,7 @@ static inline void fetch_tile(const horde_world *w, horde_cyl_tile *t, size_t pa
 }
 
 /* Window origins of W tile lanes from their (sanitised) positions. */
-static inline void tile_origins(horde_cyl_tile *t, int base)
+static inline void tile_origins(horde_cylinder_push_tile *t, int base)
 {
     const wf x = wf_load(t->x + base), y = wf_load(t->y + base), z = wf_load(t->z + base);
     const wf r = wf_load(t->r + base);
@@ -364,12 +364,12 @@ static inline void tile_origins(horde_cyl_tile *t, int base)
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
  * fetch voxels, classify, resolve the overlapping lanes on a compacted copy (c is
  * scratch), results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. */
-static inline void push_tile(const horde_world *w, horde_cyl_tile *t, horde_cyl_tile *c,
+static inline void push_tile(const horde_world *w, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
                              size_t padded, float *ox, float *oy, float *oz, uint32_t *of)
 {
-    float cx[HORDE_CYL_TILE], cy[HORDE_CYL_TILE], cz[HORDE_CYL_TILE];
-    uint32_t cf[HORDE_CYL_TILE], hit[HORDE_CYL_TILE];
-    int idx[HORDE_CYL_TILE], m = 0;
+    float cx[HORDE_TILE], cy[HORDE_TILE], cz[HORDE_TILE];
+    uint32_t cf[HORDE_TILE], hit[HORDE_TILE];
+    int idx[HORDE_TILE], m = 0;
     fetch_tile(w, t, padded);
     for (size_t i = 0; i < padded; i += W)
         classify_lanes(t, (int)i, ox, oy, oz, of, hit);

@@ -13,10 +13,10 @@
 #define HORDE_CYL_MOVE_ACC_FLAGS \
     (HORDE_FLAG_COLLIDED | HORDE_FLAG_HIT_WALL | HORDE_FLAG_HIT_CEILING | HORDE_FLAG_STEP_TAKEN)
 
-static inline int horde_cyl_move_valid(float x, float y, float z, float dx, float dy, float dz,
+static inline int horde_cylinder_move_valid(float x, float y, float z, float dx, float dy, float dz,
                                        float r, float h)
 {
-    return horde_cyl_valid(x, y, z, r, h) && fabsf(x) <= HORDE_CYL_MOVE_MAX_COORD &&
+    return horde_cylinder_push_valid(x, y, z, r, h) && fabsf(x) <= HORDE_CYL_MOVE_MAX_COORD &&
            fabsf(y) <= HORDE_CYL_MOVE_MAX_COORD && fabsf(z) <= HORDE_CYL_MOVE_MAX_COORD &&
            r >= HORDE_MOVE_MIN_RADIUS && fabsf(dx) < INFINITY && fabsf(dy) < INFINITY &&
            fabsf(dz) < INFINITY; /* finite; NaN fails every comparison */

@@ -20,7 +20,7 @@ static int push_to(const horde_world *w, mover *m, float x, float y, float z, fl
 {
     float ox, oy, oz;
     uint32_t f;
-    horde_cyl_push_one(w, x, y, z, r, h, step_h, &ox, &oy, &oz, &f);
+    horde_cylinder_push_one(w, x, y, z, r, h, step_h, &ox, &oy, &oz, &f);
     if (f & HORDE_FLAG_STUCK) {
         m->flags |= HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
         return 0;
@@ -38,7 +38,7 @@ HORDE_REFERENCE(cylinder_move)
     for (size_t i = 0; i < b->n; i++) {
         const float x0 = b->x[i], y0 = b->y[i], z0 = b->z[i], r = b->radius[i], h = b->height[i];
         float dx = b->dx[i], dy = b->dy[i], dz = b->dz[i];
-        if (!horde_cyl_move_valid(x0, y0, z0, dx, dy, dz, r, h)) {
+        if (!horde_cylinder_move_valid(x0, y0, z0, dx, dy, dz, r, h)) {
             HORDE_MOVE_OUT_INVALID(b, i);
             continue;
         }

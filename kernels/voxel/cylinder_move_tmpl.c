@@ -8,14 +8,14 @@
 
 /* Per-tile mover state between substeps (indexed by the mover's slot in the tile). */
 typedef struct move_state {
-    float x0[HORDE_CYL_TILE], y0[HORDE_CYL_TILE], z0[HORDE_CYL_TILE]; /* start */
-    float px[HORDE_CYL_TILE], py[HORDE_CYL_TILE], pz[HORDE_CYL_TILE]; /* current */
-    float sx[HORDE_CYL_TILE], sy[HORDE_CYL_TILE], sz[HORDE_CYL_TILE]; /* one substep */
-    float r[HORDE_CYL_TILE], h[HORDE_CYL_TILE];
-    int32_t k[HORDE_CYL_TILE];       /* substeps; 0 for invalid and padding lanes */
-    uint32_t alive[HORDE_CYL_TILE];  /* ~0 until stuck */
-    uint32_t flags[HORDE_CYL_TILE];  /* accumulated flags (ON_GROUND kept apart) */
-    uint32_t ground[HORDE_CYL_TILE]; /* ~0 if the last substep ended on the ground */
+    float x0[HORDE_TILE], y0[HORDE_TILE], z0[HORDE_TILE]; /* start */
+    float px[HORDE_TILE], py[HORDE_TILE], pz[HORDE_TILE]; /* current */
+    float sx[HORDE_TILE], sy[HORDE_TILE], sz[HORDE_TILE]; /* one substep */
+    float r[HORDE_TILE], h[HORDE_TILE];
+    int32_t k[HORDE_TILE];       /* substeps; 0 for invalid and padding lanes */
+    uint32_t alive[HORDE_TILE];  /* ~0 until stuck */
+    uint32_t flags[HORDE_TILE];  /* accumulated flags (ON_GROUND kept apart) */
+    uint32_t ground[HORDE_TILE]; /* ~0 if the last substep ended on the ground */
 } move_state;
 
 /* Load W movers, validate, and plan their substeps (mirrors the reference's set-up). */
@@ -78,13 +78,13 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
  * (mx * sx, my * sy, mz * sz) from their current position, pushed, and their results
  * taken back exactly as the reference's loop body does. Staging and taking back are
  * single IEEE adds and selects, so doing them per lane changes no bits. */
-static void push_phase(const horde_world *w, horde_cyl_tile *t, horde_cyl_tile *c, move_state *st,
+static void push_phase(const horde_world *w, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c, move_state *st,
                        size_t padded, int32_t s, int mx, int my, int mz, const uint32_t *step_ok,
                        float step_height)
 {
-    float ox[HORDE_CYL_TILE], oy[HORDE_CYL_TILE], oz[HORDE_CYL_TILE];
-    uint32_t of[HORDE_CYL_TILE];
-    int idx[HORDE_CYL_TILE], m = 0;
+    float ox[HORDE_TILE], oy[HORDE_TILE], oz[HORDE_TILE];
+    uint32_t of[HORDE_TILE];
+    int idx[HORDE_TILE], m = 0;
     for (size_t i = 0; i < padded; i++)
         if (st->alive[i] && st->k[i] > s)
             idx[m++] = (int)i;
@@ -124,11 +124,11 @@ static void push_phase(const horde_world *w, horde_cyl_tile *t, horde_cyl_tile *
 
 HORDE_TEMPLATE(cylinder_move)
 {
-    horde_cyl_tile t, c;
+    horde_cylinder_push_tile t, c;
     move_state st;
-    uint32_t ground_v[HORDE_CYL_TILE];
-    for (size_t start = 0; start < b->n; start += HORDE_CYL_TILE) {
-        const size_t count = b->n - start < HORDE_CYL_TILE ? b->n - start : HORDE_CYL_TILE;
+    uint32_t ground_v[HORDE_TILE];
+    for (size_t start = 0; start < b->n; start += HORDE_TILE) {
+        const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             plan_lanes(b, p, start, count, &st, (int)i);

@@ -11,18 +11,17 @@
 #include "window.h"
 
 /* Movers are prepared (validated, sanitised, voxel window fetched) in tiles. */
-#define HORDE_CYL_TILE 64
 
-typedef struct horde_cyl_tile {
-    float x[HORDE_CYL_TILE], y[HORDE_CYL_TILE], z[HORDE_CYL_TILE];
-    float r[HORDE_CYL_TILE], h[HORDE_CYL_TILE]; /* invalid lanes hold zeros */
-    float step_h[HORDE_CYL_TILE];                /* step-up height for this push, 0 = off */
-    uint32_t valid[HORDE_CYL_TILE];              /* ~0u valid, 0 invalid */
-    int32_t wx[HORDE_CYL_TILE], wy[HORDE_CYL_TILE], wz[HORDE_CYL_TILE]; /* window origins */
-    uint32_t occ[HORDE_WIN_LEVELS][HORDE_CYL_TILE];
-} horde_cyl_tile;
+typedef struct horde_cylinder_push_tile {
+    float x[HORDE_TILE], y[HORDE_TILE], z[HORDE_TILE];
+    float r[HORDE_TILE], h[HORDE_TILE]; /* invalid lanes hold zeros */
+    float step_h[HORDE_TILE];                /* step-up height for this push, 0 = off */
+    uint32_t valid[HORDE_TILE];              /* ~0u valid, 0 invalid */
+    int32_t wx[HORDE_TILE], wy[HORDE_TILE], wz[HORDE_TILE]; /* window origins */
+    uint32_t occ[HORDE_WIN_LEVELS][HORDE_TILE];
+} horde_cylinder_push_tile;
 
-static inline int horde_cyl_valid(float x, float y, float z, float r, float h)
+static inline int horde_cylinder_push_valid(float x, float y, float z, float r, float h)
 {
     /* Written so that NaN fails every comparison. */
     return fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
@@ -37,7 +36,7 @@ static inline int horde_cyl_valid(float x, float y, float z, float r, float h)
  * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. (It was (|x| + |z| + 1) 2^-21, a whole block
  * at |x| = |z| = 2^20: the float spacing there is 1/8 block.) */
 #define HORDE_CYL_SKIN_SCALE 0x1p-22f
-static inline float horde_cyl_skin(float x, float z)
+static inline float horde_cylinder_push_skin(float x, float z)
 {
     return (horde_maxf(fabsf(x), fabsf(z)) + 1.0f) * HORDE_CYL_SKIN_SCALE;
 }
@@ -45,7 +44,7 @@ static inline float horde_cyl_skin(float x, float z)
 /* The squared horizontal distance the overlap test (cylinder_push.h) measures from
  * coordinate c to the column (or row) of blocks [k, k + 1]: a disc of radius r reaches
  * it exactly when this is < r * r. */
-static inline float horde_cyl_cell_d2(float c, float k)
+static inline float horde_cylinder_push_cell_d2(float c, float k)
 {
     const float d = horde_maxf(horde_maxf(k - c, c - (k + 1.0f)), 0.0f);
     return d * d;
@@ -55,18 +54,18 @@ static inline float horde_cyl_cell_d2(float c, float k)
  * always it: c - r can round onto a grid line the disc still crosses by less than half
  * an ulp, or off one it does not reach; every candidate exit is derived from this cell,
  * so the candidates always include the push off the face the overlap test sees. */
-static inline int32_t horde_cyl_lowest_cell(float c, float r)
+static inline int32_t horde_cylinder_push_lowest_cell(float c, float r)
 {
     const int32_t k = horde_ifloor(c - r);
     const float r2 = r * r;
-    if (horde_cyl_cell_d2(c, (float)(k - 1)) < r2)
+    if (horde_cylinder_push_cell_d2(c, (float)(k - 1)) < r2)
         return k - 1;
-    return horde_cyl_cell_d2(c, (float)k) < r2 ? k : k + 1;
+    return horde_cylinder_push_cell_d2(c, (float)k) < r2 ? k : k + 1;
 }
 
 /* The reference push of one mover (cylinder_push_ref.c); step_h > 0 enables step-up
  * (used by the move reference; the public push passes 0). */
-void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r, float h,
+void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, float r, float h,
                         float step_h, float *ox, float *oy, float *oz, uint32_t *oflags);
 
 /* The signature, written once: the parameters, and the names that pass them on. */

@@ -17,7 +17,7 @@ static const int lat_zopt[LAT_COUNT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 static void axis_dist2(float c, float fw, float *d2)
 {
     for (int i = 0; i < 4; i++) {
-        d2[i] = horde_cyl_cell_d2(c, fw + (float)i);
+        d2[i] = horde_cylinder_push_cell_d2(c, fw + (float)i);
     }
 }
 
@@ -54,15 +54,15 @@ static float next_down(float v) /* v != 0, finite */
     return u.f;
 }
 
-void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r, float h,
+void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, float r, float h,
                         float step_h, float *ox, float *oy, float *oz, uint32_t *oflags)
 {
     *ox = x, *oy = y, *oz = z;
-    if (!horde_cyl_valid(x, y, z, r, h)) {
+    if (!horde_cylinder_push_valid(x, y, z, r, h)) {
         *oflags = HORDE_FLAG_INVALID;
         return;
     }
-    const int32_t ix0 = horde_cyl_lowest_cell(x, r), iz0 = horde_cyl_lowest_cell(z, r);
+    const int32_t ix0 = horde_cylinder_push_lowest_cell(x, r), iz0 = horde_cylinder_push_lowest_cell(z, r);
     const int32_t iy0 = horde_ifloor(y);
     const int32_t wx = ix0 - 1, wy = iy0 - 1, wz = iz0 - 1;
     uint32_t occ[HORDE_WIN_LEVELS];
@@ -104,7 +104,7 @@ void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r
      * reaches column ix0 (the lowest, by construction) and maybe ix0 + 1: then it
      * straddles the line lx = ix0 + 1 and the exits clear that line; else it sits in
      * column ix0 and the exits clear its two lines. */
-    const float rp = r + horde_cyl_skin(x, z);
+    const float rp = r + horde_cylinder_push_skin(x, z);
     const float lx = (float)(ix0 + 1), lz = (float)(iz0 + 1);
     float xo[4], zo[4];
     xo[0] = x;
@@ -135,8 +135,8 @@ void horde_cyl_push_one(const horde_world *w, float x, float y, float z, float r
         llen[l] = dx * dx + dz * dz;
         /* The disc must reach no column or row outside the 4x4 window it was checked
          * against, by the overlap test's own measure (cx - r can round onto a line). */
-        lok[l] = !(horde_cyl_cell_d2(cx, fwx - 1.0f) < r2 || horde_cyl_cell_d2(cx, fwx + 4.0f) < r2 ||
-                   horde_cyl_cell_d2(cz, fwz - 1.0f) < r2 || horde_cyl_cell_d2(cz, fwz + 4.0f) < r2);
+        lok[l] = !(horde_cylinder_push_cell_d2(cx, fwx - 1.0f) < r2 || horde_cylinder_push_cell_d2(cx, fwx + 4.0f) < r2 ||
+                   horde_cylinder_push_cell_d2(cz, fwz - 1.0f) < r2 || horde_cylinder_push_cell_d2(cz, fwz + 4.0f) < r2);
     }
     lok[LAT_RADIAL] &= radial_ok;
 
@@ -187,7 +187,7 @@ HORDE_REFERENCE(cylinder_push)
     for (size_t i = 0; i < b->n; i++) {
         float ox, oy, oz;
         uint32_t f;
-        horde_cyl_push_one(w, b->x[i], b->y[i], b->z[i], b->radius[i], b->height[i], 0.0f, &ox,
+        horde_cylinder_push_one(w, b->x[i], b->y[i], b->z[i], b->radius[i], b->height[i], 0.0f, &ox,
                            &oy, &oz, &f);
         b->out_x[i] = ox, b->out_y[i] = oy, b->out_z[i] = oz, b->out_flags[i] = f;
     }

@@ -7,13 +7,13 @@
 
 /* Validate and sanitise W movers, and compute their window origins. */
 static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, size_t count,
-                                 horde_cyl_tile *t, int base)
+                                 horde_cylinder_push_tile *t, int base)
 {
     wf v[5];
     const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
     wf_load_lanes(v, src, 5, start + base, count - (size_t)base);
     const wf maxc = wf_set(HORDE_CYL_MAX_COORD), zero = wf_set(0.0f);
-    /* Ordered compares: NaN fails each, as in horde_cyl_valid. */
+    /* Ordered compares: NaN fails each, as in horde_cylinder_push_valid. */
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                    wf_le(wf_abs(v[2]), maxc));
     ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], wf_set(HORDE_CYL_MAX_RADIUS))));
@@ -35,13 +35,13 @@ static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, si
 
 HORDE_TEMPLATE(cylinder_push)
 {
-    horde_cyl_tile t, c; /* prepared movers; scratch for the compacted ones */
-    float ox[HORDE_CYL_TILE], oy[HORDE_CYL_TILE], oz[HORDE_CYL_TILE];
-    uint32_t of[HORDE_CYL_TILE];
-    for (int i = 0; i < HORDE_CYL_TILE; i++)
+    horde_cylinder_push_tile t, c; /* prepared movers; scratch for the compacted ones */
+    float ox[HORDE_TILE], oy[HORDE_TILE], oz[HORDE_TILE];
+    uint32_t of[HORDE_TILE];
+    for (int i = 0; i < HORDE_TILE; i++)
         t.step_h[i] = 0.0f; /* plain push: no step-up */
-    for (size_t start = 0; start < b->n; start += HORDE_CYL_TILE) {
-        const size_t count = b->n - start < HORDE_CYL_TILE ? b->n - start : HORDE_CYL_TILE;
+    for (size_t start = 0; start < b->n; start += HORDE_TILE) {
+        const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, start, count, &t, (int)i);

@@ -12,7 +12,7 @@
 #define HORDE_PT_HANDICAP2 0.02f /* corners: 2 * 0.01f, exactly as float */
 
 /* Written so that NaN fails every comparison. */
-static inline int horde_pt_valid(float x, float y, float z, float dx, float dy, float dz)
+static inline int horde_point_move_valid(float x, float y, float z, float dx, float dy, float dz)
 {
     return fabsf(x) <= HORDE_PT_MAX_COORD && fabsf(y) <= HORDE_PT_MAX_COORD &&
            fabsf(z) <= HORDE_PT_MAX_COORD && fabsf(dx) < INFINITY && fabsf(dy) < INFINITY &&
@@ -20,7 +20,7 @@ static inline int horde_pt_valid(float x, float y, float z, float dx, float dy, 
 }
 
 /* Is world block (bx, by, bz) solid? One bit of one chunk row. */
-static inline uint32_t horde_pt_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz)
+static inline uint32_t horde_point_move_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz)
 {
     const horde_chunk *c = horde_world_chunk(w, bx >> 5, by >> 5, bz >> 5);
     return (c->rows[by & 31][bz & 31] >> (bx & 31)) & 1u;

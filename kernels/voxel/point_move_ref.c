@@ -30,7 +30,7 @@ static float below_face(float f, float skin)
 static int correct(const horde_world *w, float skin, float *p, uint32_t *flags)
 {
     const int32_t b[3] = {horde_ifloor(p[0]), horde_ifloor(p[1]), horde_ifloor(p[2])};
-    if (!horde_pt_solid(w, b[0], b[1], b[2]))
+    if (!horde_point_move_solid(w, b[0], b[1], b[2]))
         return 1;
     /* occ[iy + 1] bit ((ix + 1) + 8 * (iz + 1)): block (bx + ix, by + iy, bz + iz). */
     uint32_t occ[3];
@@ -93,7 +93,7 @@ HORDE_REFERENCE(point_move)
     for (size_t i = 0; i < b->n; i++) {
         const float x0 = b->x[i], y0 = b->y[i], z0 = b->z[i];
         float dx = b->dx[i], dy = b->dy[i], dz = b->dz[i];
-        if (!horde_pt_valid(x0, y0, z0, dx, dy, dz)) {
+        if (!horde_point_move_valid(x0, y0, z0, dx, dy, dz)) {
             HORDE_MOVE_OUT_INVALID(b, i);
             continue;
         }

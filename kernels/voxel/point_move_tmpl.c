@@ -15,23 +15,22 @@
 #include "wide.h"
 
 
-#define PT_TILE 64
 
 typedef struct pt_tile {
-    float px[PT_TILE], py[PT_TILE], pz[PT_TILE]; /* current position (sanitised) */
-    float sx[PT_TILE], sy[PT_TILE], sz[PT_TILE]; /* one substep */
-    float nx[PT_TILE], ny[PT_TILE], nz[PT_TILE]; /* position to check this round */
-    int32_t bx[PT_TILE], by[PT_TILE], bz[PT_TILE]; /* its block */
-    int32_t k[PT_TILE];       /* substeps */
-    uint32_t valid[PT_TILE];  /* ~0 valid input */
-    uint32_t alive[PT_TILE];  /* ~0 while valid and not stuck */
-    uint32_t active[PT_TILE]; /* ~0 if checked this round */
-    uint32_t flags[PT_TILE];
-    int32_t ox[PT_TILE], oy[PT_TILE], oz[PT_TILE]; /* window origin */
-    uint32_t win[4][PT_TILE];  /* window levels oy .. oy + 3, bits i + 8k */
-    uint32_t win_ok[PT_TILE];  /* ~0 while the window covers the next check */
-    uint32_t use_win[PT_TILE]; /* ~0: this round's block and neighbourhood are in the window */
-    int32_t lvl[PT_TILE], pos[PT_TILE]; /* this round's block in the window: level, bit */
+    float px[HORDE_TILE], py[HORDE_TILE], pz[HORDE_TILE]; /* current position (sanitised) */
+    float sx[HORDE_TILE], sy[HORDE_TILE], sz[HORDE_TILE]; /* one substep */
+    float nx[HORDE_TILE], ny[HORDE_TILE], nz[HORDE_TILE]; /* position to check this round */
+    int32_t bx[HORDE_TILE], by[HORDE_TILE], bz[HORDE_TILE]; /* its block */
+    int32_t k[HORDE_TILE];       /* substeps */
+    uint32_t valid[HORDE_TILE];  /* ~0 valid input */
+    uint32_t alive[HORDE_TILE];  /* ~0 while valid and not stuck */
+    uint32_t active[HORDE_TILE]; /* ~0 if checked this round */
+    uint32_t flags[HORDE_TILE];
+    int32_t ox[HORDE_TILE], oy[HORDE_TILE], oz[HORDE_TILE]; /* window origin */
+    uint32_t win[4][HORDE_TILE];  /* window levels oy .. oy + 3, bits i + 8k */
+    uint32_t win_ok[HORDE_TILE];  /* ~0 while the window covers the next check */
+    uint32_t use_win[HORDE_TILE]; /* ~0: this round's block and neighbourhood are in the window */
+    int32_t lvl[HORDE_TILE], pos[HORDE_TILE]; /* this round's block in the window: level, bit */
 } pt_tile;
 
 /* Load, validate and sanitise W points and plan their substeps (the reference's set-up). */
@@ -258,8 +257,8 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
 {
     for (size_t i = 0; i < padded; i += W)
         stage_lanes(t, r, (int)i);
-    uint8_t list[PT_TILE];
-    uint32_t solid[PT_TILE];
+    uint8_t list[HORDE_TILE];
+    uint32_t solid[HORDE_TILE];
     int n = 0;
     /* Branch-free lists: inactive lanes hold harmless in-range positions. */
     if (r == 0) {
@@ -280,7 +279,7 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
             if (t->use_win[i])
                 s = t->win[t->lvl[i]][i] >> t->pos[i];
             else
-                s = horde_pt_solid(w, t->bx[i], t->by[i], t->bz[i]);
+                s = horde_point_move_solid(w, t->bx[i], t->by[i], t->bz[i]);
             s &= t->active[i] & 1u;
             solid[i] = 0u - s;
             list[n] = (uint8_t)i;
@@ -349,8 +348,8 @@ static inline void output_lanes(const horde_point_move_batch *b, const pt_tile *
 HORDE_TEMPLATE(point_move)
 {
     pt_tile t;
-    for (size_t start = 0; start < b->n; start += PT_TILE) {
-        const size_t count = b->n - start < PT_TILE ? b->n - start : PT_TILE;
+    for (size_t start = 0; start < b->n; start += HORDE_TILE) {
+        const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, p, start, count, &t, (int)i);
