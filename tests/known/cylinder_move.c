@@ -176,7 +176,7 @@ static void api(const horde_world *w)
         CHECK(horde_cylinder_move(w, &bad[i], &b) == HORDE_ERR_BAD_PARAMS, "bad params %zu", i);
     /* The documented parameter bounds are inclusive (cylinder_move.h). */
     const horde_cylinder_move_params edge[] = {{1.0f, 1.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS},
-                                               {0x1p-149f, 0.0f, 1}};
+                                               {FLT_MIN, 0.0f, 1}};
     for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
         CHECK(horde_cylinder_move(w, &edge[i], &b) == HORDE_OK, "edge params %zu", i);
     CHECK(HORDE_CYL_MOVE_MAX_COORD == HORDE_CYL_MAX_COORD - 4096.0f, "move limit");
