@@ -1,4 +1,4 @@
-/* horde_cylinder_tri_soup for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon): one mover
+/* horde_cylinder_tri_soup for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): one mover
  * per lane, each triangle broadcast to all lanes, visited in index order exactly as the
  * reference does (cylinder_tri_soup_ref.c defines the result). Triangles are set up in
  * chunks (validity, bounding box: the same scalar code as the reference); a triangle out

@@ -1,4 +1,4 @@
-/* horde_ground_height for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon): one point
+/* horde_ground_height for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): one point
  * per lane, each triangle broadcast to all lanes. Mirrors ground_height_ref.c: same
  * per-triangle set-up (ground_height.h), same pair test, triangles visited in
  * index order for every point, so the strict "higher" update keeps the lowest index on

@@ -10,6 +10,10 @@ static inline int horde_sweep_sphere_tri_radius_ok(float r)
     return r >= HORDE_SWEEP_MIN_RADIUS && r <= HORDE_SPHERE_MAX_RADIUS;
 }
 
+/* The reach test without a square root: nothing is touched when qq > (|V| + 1)^2, and
+ * (|V| + 1)^2 <= 2 (V.V + 1); the factor 2 (1 + 2^-10) covers the rounding of qq and V.V. */
+#define HORDE_SWEEP_REACH_SCALE 2.001953125f
+
 /* The signature, written once: the parameters, and the names that pass them on. */
 #define HORDE_PARAMS_sweep_sphere_tri const horde_sweepers *m, const horde_triangles *t, \
     const horde_sweep_out *out

@@ -83,7 +83,7 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
         /* Reach: nothing can be touched when the start distance exceeds |V| + 1; tested
          * without a square root as qq > 2 (V.V + 1) (1 + 2^-10) >= (|V| + 1)^2. */
         const float vv = horde_dot3(vx, vy, vz, vx, vy, vz);
-        if (!found && qq <= (vv + 1.0f) * 2.001953125f) { /* 3. edges AB, BC, CA, then vertices A, B, C */
+        if (!found && qq <= (vv + 1.0f) * HORDE_SWEEP_REACH_SCALE) { /* 3. edges AB, BC, CA, then vertices A, B, C */
             const float X[3][3] = {{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}};
             float vX[3], XX[3];
             for (int j = 0; j < 3; j++) {

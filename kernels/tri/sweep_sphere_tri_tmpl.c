@@ -123,7 +123,7 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[18], size_t i, sweep_ti
     wi_store(T->degen + b, degen);
     wi_store(T->ok + b, ok);
     const wf vv = wf_dot3(vx, vy, vz, vx, vy, vz);
-    const wi inreach = wf_le(qq, wf_mul(wf_add(vv, one), wf_set(2.001953125f)));
+    const wi inreach = wf_le(qq, wf_mul(wf_add(vv, one), wf_set(HORDE_SWEEP_REACH_SCALE)));
     wi_store(T->need + b, wi_and(wi_and(ok, inreach), wi_not(wi_or(in0, fhit))));
 }
 

@@ -1,5 +1,5 @@
 /* horde_aabb_move for one ISA, written once over wide.h and compiled per ISA with
- * HORDE_SUFFIX set (sse2, sse41, avx2, neon). It mirrors aabb_move_ref.c operation for
+ * HORDE_SUFFIX set (sse2, sse41, avx2, neon, wasm_simd128). It mirrors aabb_move_ref.c operation for
  * operation; that file defines the result. The float work (targets, faces, one-ulp
  * fixes, clamps, flags) runs W lanes wide; the voxel scan between is the shared integer
  * code of aabb_move.h, run per lane and only for lanes that enter new blocks. */

@@ -82,6 +82,9 @@ static inline wi band(const wi *occ, wi jlo, wi jhi)
 static inline wi is_zero(wi a) { return wi_eq(a, wi_set(0)); }
 
 enum { NLAT = 10 };
+/* Sentinels for blocked options (push_lanes): bits no window cell uses. */
+#define BLOCKED_VERTICAL_BIT (1 << 30)
+#define BLOCKED_LATERAL_BIT (1 << 29)
 static const int lat_xopt[NLAT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
 static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
@@ -235,13 +238,13 @@ static void push_lanes(const horde_cylinder_push_tile *t, int base, float *ox, f
         /* Candidate order of cylinder.h: (up, none), (down, none), then (v, l) for
          * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
 /* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
- * horizontal option into its cells; distinct sentinel bits (30 and 29, unused by the
- * 4x4 cell layout) make any blocked side produce a non-zero AND. */
+ * horizontal option into its cells; distinct sentinel bits, unused by the 4x4 cell
+ * layout (bits i + 8k, i, k < 4), make any blocked side produce a non-zero AND. */
         wi vmask[3], lmask[NLAT];
         for (int v = 0; v < 3; v++)
-            vmask[v] = wi_or(wi_or(vband[v], wi_not(vok[v])), wi_set(1 << 30));
+            vmask[v] = wi_or(wi_or(vband[v], wi_not(vok[v])), wi_set(BLOCKED_VERTICAL_BIT));
         for (int l = 0; l < NLAT; l++)
-            lmask[l] = wi_or(wi_or(lcells[l], wi_not(lok[l])), wi_set(1 << 29));
+            lmask[l] = wi_or(wi_or(lcells[l], wi_not(lok[l])), wi_set(BLOCKED_LATERAL_BIT));
 #define CANDIDATE(V, L)                                                                        \
     do {                                                                                       \
         const wi ok = is_zero(wi_and(vmask[V], lmask[L]));                                     \
@@ -332,7 +335,7 @@ static inline void fetch_tile(const horde_world *w, horde_cylinder_push_tile *t,
         }
         const int32_t wx = t->wx[i], wy = t->wy[i], wz = t->wz[i];
         const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31;
-        if (sh <= 28 && lz0 <= 28) {
+        if (HORDE_WIN_IN_CHUNK(sh) && HORDE_WIN_IN_CHUNK(lz0)) {
             /* x and z inside one chunk column; y may cross into the layer above. */
             const horde_chunk *c0 = horde_world_chunk(w, wx >> 5, wy >> 5, wz >> 5);
             const horde_chunk *c1 =

@@ -140,14 +140,21 @@ void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, fl
     }
     lok[LAT_RADIAL] &= radial_ok;
 
-    /* Order: (up, none), (down, none), then (stay, l), (up, l), (down, l) for l >= 1. */
-    static const int order_v[29] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                    2, 2, 2, 2, 2, 2, 2, 2, 2};
+    /* The candidates in the order of cylinder_push.h (ties go to the earlier one): (up,
+     * none), (down, none), then (stay, l), (up, l), (down, l) for l = 1..9. */
+    enum { V_STAY, V_UP, V_DOWN };
+    static const struct { int v, l; } order[29] = {
+        {V_UP, LAT_NONE}, {V_DOWN, LAT_NONE},
+        {V_STAY, 1}, {V_STAY, 2}, {V_STAY, 3}, {V_STAY, 4}, {V_STAY, 5},
+        {V_STAY, 6}, {V_STAY, 7}, {V_STAY, 8}, {V_STAY, 9},
+        {V_UP, 1},   {V_UP, 2},   {V_UP, 3},   {V_UP, 4},   {V_UP, 5},
+        {V_UP, 6},   {V_UP, 7},   {V_UP, 8},   {V_UP, 9},
+        {V_DOWN, 1}, {V_DOWN, 2}, {V_DOWN, 3}, {V_DOWN, 4}, {V_DOWN, 5},
+        {V_DOWN, 6}, {V_DOWN, 7}, {V_DOWN, 8}, {V_DOWN, 9}};
     int best = -1;
     float best_len = INFINITY;
     for (int c = 0; c < 29; c++) {
-        const int v = order_v[c];
-        const int l = c < 2 ? 0 : (c - 2) % 9 + 1;
+        const int v = order[c].v, l = order[c].l;
         if (!vok[v] || !lok[l] || (vband[v] & lcells[l]))
             continue;
         const float dy = vy[v] - y;
@@ -159,14 +166,13 @@ void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, fl
         *oflags = HORDE_FLAG_COLLIDED | HORDE_FLAG_STUCK;
         return;
     }
-    int v = order_v[best];
-    int l = best < 2 ? 0 : (best - 2) % 9 + 1;
+    int v = order[best].v, l = order[best].l;
     /* Step-up (move kernels only, step_h > 0): a horizontal correction is replaced by
      * the free upward exit (up, none) when it rises at most step_h. */
     int stepped = 0;
-    if (step_h > 0.0f && l != LAT_NONE && vok[1] && lok[LAT_NONE] &&
-        !(vband[1] & lcells[LAT_NONE]) && vy[1] - y <= step_h) {
-        v = 1, l = LAT_NONE;
+    if (step_h > 0.0f && l != LAT_NONE && vok[V_UP] && lok[LAT_NONE] &&
+        !(vband[V_UP] & lcells[LAT_NONE]) && vy[V_UP] - y <= step_h) {
+        v = V_UP, l = LAT_NONE;
         stepped = 1;
     }
     *ox = xo[lat_xopt[l]], *oy = vy[v], *oz = zo[lat_zopt[l]];

@@ -1,4 +1,4 @@
-/* horde_point_move for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon); point_move_ref.c
+/* horde_point_move for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128); point_move_ref.c
  * defines the result. Points are processed in tiles of 64: a vectorised set-up (validate,
  * sanitise, plan substeps), then per round (the start check, then each substep) the new
  * positions and their blocks in SIMD, one voxel bit per lane (integer), and the SIMD
@@ -222,7 +222,10 @@ static inline void fetch_neighbourhood(const horde_world *w, int32_t bx, int32_t
                                        uint32_t *occ)
 {
     const int32_t sh = (bx & 31) - 1, ly = (by & 31) - 1, lz = (bz & 31) - 1;
-    if ((uint32_t)sh <= 28u && (uint32_t)ly <= 29u && (uint32_t)lz <= 28u) {
+    /* unsigned: a start of -1 (the neighbourhood begins in the chunk before) fails too;
+     * three levels fit in a chunk layer when ly <= 32 - 3 */
+    if ((uint32_t)sh <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS && (uint32_t)ly <= HORDE_CHUNK_SIZE - 3u &&
+        (uint32_t)lz <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS) {
         const uint32_t *row = &horde_world_chunk(w, bx >> 5, by >> 5, bz >> 5)->rows[ly][lz];
         occ[0] = fetch4(row, sh);
         occ[1] = fetch4(row + HORDE_CHUNK_SIZE, sh);
@@ -238,7 +241,7 @@ static inline void fetch_window4(const horde_world *w, int32_t wx, int32_t wy, i
                                  uint32_t *occ)
 {
     const int32_t sh = wx & 31, lz = wz & 31;
-    if (sh <= 28 && lz <= 28) {
+    if (HORDE_WIN_IN_CHUNK(sh) && HORDE_WIN_IN_CHUNK(lz)) {
         const int32_t cx = wx >> 5, cz = wz >> 5, cy0 = wy >> 5, cy1 = (wy + 3) >> 5;
         const horde_chunk *c0 = horde_world_chunk(w, cx, cy0, cz);
         const horde_chunk *c1 = cy1 == cy0 ? c0 : horde_world_chunk(w, cx, cy1, cz);

@@ -8,7 +8,7 @@ static void fetch_run(const horde_world *w, int32_t wx, int32_t cy, int ly0, int
 {
     const int32_t cx0 = wx >> 5, cz0 = wz >> 5;
     const int sh = wx & 31, lz0 = wz & 31;
-    if (sh <= 28 && lz0 <= 28) {
+    if (HORDE_WIN_IN_CHUNK(sh) && HORDE_WIN_IN_CHUNK(lz0)) {
         /* One chunk, four consecutive rows per level: the common case. */
         const uint32_t *row = &horde_world_chunk(w, cx0, cy, cz0)->rows[ly0][lz0];
         for (int j = 0; j < count; j++, row += HORDE_CHUNK_SIZE)
@@ -20,7 +20,7 @@ static void fetch_run(const horde_world *w, int32_t wx, int32_t cy, int ly0, int
     const horde_chunk *c[2][2];
     for (int b = 0; b < 2; b++) {
         c[b][0] = horde_world_chunk(w, cx0, cy, cz0 + b);
-        c[b][1] = sh > 28 ? horde_world_chunk(w, cx0 + 1, cy, cz0 + b) : c[b][0];
+        c[b][1] = !HORDE_WIN_IN_CHUNK(sh) ? horde_world_chunk(w, cx0 + 1, cy, cz0 + b) : c[b][0];
     }
     for (int j = 0; j < count; j++) {
         uint32_t bits = 0;

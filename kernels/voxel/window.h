@@ -7,6 +7,12 @@
 /* Block levels in a cylinder window: one below the feet level, the feet level and
  * three above (enough for height <= 3 plus a one-level push up or down). */
 #define HORDE_WIN_LEVELS 5
+/* Columns (and rows) in a window: the disc (r <= 0.5) reaches at most two of them, plus
+ * one on either side for the candidate exits. */
+#define HORDE_WIN_COLS 4
+/* A window that starts at bit `sh` of a 32-bit chunk row (or row `lz` of a chunk layer)
+ * lies inside it when sh <= 32 - HORDE_WIN_COLS: the fast path reads one chunk. */
+#define HORDE_WIN_IN_CHUNK(sh) ((sh) <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS)
 
 /* Shared stand-ins for missing chunks (world.c). */
 extern const horde_chunk horde_empty_chunk;
