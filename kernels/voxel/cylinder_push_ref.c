@@ -54,114 +54,152 @@ static float next_down(float v) /* v != 0, finite */
     return u.f;
 }
 
+/* One mover and its window: what every step below reads. */
+typedef struct mover {
+    float x, y, z, r, h, r2, fwx, fwz;
+    int32_t ix0, iz0, iy0, wy;
+    uint32_t occ[HORDE_WIN_LEVELS];
+    float dxx0[4], dzz0[4]; /* squared distances of the unmoved disc to the window cells */
+} mover;
+
+enum { V_STAY, V_UP, V_DOWN, V_COUNT };
+
+/* Vertical options: stay, up (bottom onto floor(y) + 1), down (top under the bottom of
+ * the highest level reached); whether each stays in the window; the solid cells of the
+ * levels each would occupy. */
+typedef struct vertical {
+    float y[V_COUNT];
+    int ok[V_COUNT];
+    uint32_t band[V_COUNT];
+} vertical;
+
+static void vertical_options(const mover *m, vertical *V)
+{
+    const int32_t jtop = horde_iceil(m->y + m->h) - 1;
+    V->y[V_STAY] = m->y;
+    V->y[V_UP] = (float)(m->iy0 + 1);
+    float yd = (float)jtop - m->h;
+    if (yd + m->h > (float)jtop)
+        yd = next_down(yd);
+    V->y[V_DOWN] = yd;
+    for (int v = 0; v < V_COUNT; v++) {
+        const int32_t jlo = horde_ifloor(V->y[v]) - m->wy;
+        const int32_t jhi = horde_iceil(V->y[v] + m->h) - 1 - m->wy;
+        V->ok[v] = jlo >= 0;
+        V->band[v] = band(m->occ, jlo, jhi);
+    }
+}
+
+/* Horizontal options per axis: 0 stay, 1 towards -, 2 towards +, 3 radial, and the ten
+ * lateral moves built from them: the cells each disc covers, whether it stays in the
+ * window, its squared length. */
+typedef struct lateral {
+    float xo[4], zo[4];
+    uint32_t cells[LAT_COUNT];
+    int ok[LAT_COUNT];
+    float len2[LAT_COUNT];
+} lateral;
+
+static void lateral_options(const mover *m, lateral *L)
+{
+    const float x = m->x, z = m->z, r2 = m->r2;
+    /* The disc reaches column ix0 (the lowest, by construction) and maybe ix0 + 1: then
+     * it straddles the line lx = ix0 + 1 and the exits clear that line; else it sits in
+     * column ix0 and the exits clear its two lines. */
+    const float rp = m->r + horde_cylinder_push_skin(x, z);
+    const float lx = (float)(m->ix0 + 1), lz = (float)(m->iz0 + 1);
+    L->xo[0] = x;
+    L->xo[1] = m->dxx0[2] < r2 ? lx - rp : (float)m->ix0 - rp;
+    L->xo[2] = lx + rp;
+    L->zo[0] = z;
+    L->zo[1] = m->dzz0[2] < r2 ? lz - rp : (float)m->iz0 - rp;
+    L->zo[2] = lz + rp;
+    /* Radial push away from the grid vertex (lx, lz) when the disc contains it. */
+    const float dvx = x - lx, dvz = z - lz;
+    const float d2 = dvx * dvx + dvz * dvz;
+    const int radial_ok = d2 > 0.0f && d2 < r2;
+    const float s = radial_ok ? rp / sqrtf(d2) : 0.0f;
+    L->xo[3] = lx + dvx * s;
+    L->zo[3] = lz + dvz * s;
+
+    float dxx[4][4], dzz[4][4]; /* [option][column or row] */
+    for (int i = 0; i < 4; i++)
+        dxx[0][i] = m->dxx0[i], dzz[0][i] = m->dzz0[i];
+    for (int a = 1; a < 4; a++) {
+        axis_dist2(L->xo[a], m->fwx, dxx[a]);
+        axis_dist2(L->zo[a], m->fwz, dzz[a]);
+    }
+    for (int l = 0; l < LAT_COUNT; l++) {
+        const float cx = L->xo[lat_xopt[l]], cz = L->zo[lat_zopt[l]];
+        L->cells[l] = disc_cells(dxx[lat_xopt[l]], dzz[lat_zopt[l]], r2);
+        const float dx = cx - x, dz = cz - z;
+        L->len2[l] = dx * dx + dz * dz;
+        /* The disc must reach no column or row outside the 4x4 window it was checked
+         * against, by the overlap test's own measure (cx - r can round onto a line). */
+        L->ok[l] = !(horde_cylinder_push_cell_d2(cx, m->fwx - 1.0f) < r2 ||
+                     horde_cylinder_push_cell_d2(cx, m->fwx + 4.0f) < r2 ||
+                     horde_cylinder_push_cell_d2(cz, m->fwz - 1.0f) < r2 ||
+                     horde_cylinder_push_cell_d2(cz, m->fwz + 4.0f) < r2);
+    }
+    L->ok[LAT_RADIAL] &= radial_ok;
+}
+
+/* The candidates in the order of cylinder_push.h (ties go to the earlier one): (up,
+ * none), (down, none), then (stay, l), (up, l), (down, l) for l = 1..9. */
+static const struct { int v, l; } order[29] = {
+    {V_UP, LAT_NONE}, {V_DOWN, LAT_NONE},
+    {V_STAY, 1}, {V_STAY, 2}, {V_STAY, 3}, {V_STAY, 4}, {V_STAY, 5},
+    {V_STAY, 6}, {V_STAY, 7}, {V_STAY, 8}, {V_STAY, 9},
+    {V_UP, 1},   {V_UP, 2},   {V_UP, 3},   {V_UP, 4},   {V_UP, 5},
+    {V_UP, 6},   {V_UP, 7},   {V_UP, 8},   {V_UP, 9},
+    {V_DOWN, 1}, {V_DOWN, 2}, {V_DOWN, 3}, {V_DOWN, 4}, {V_DOWN, 5},
+    {V_DOWN, 6}, {V_DOWN, 7}, {V_DOWN, 8}, {V_DOWN, 9}};
+
+/* The shortest free candidate (index into order), or -1 when every one is blocked. */
+static int best_candidate(const mover *m, const vertical *V, const lateral *L)
+{
+    int best = -1;
+    float best_len = INFINITY;
+    for (int c = 0; c < 29; c++) {
+        const int v = order[c].v, l = order[c].l;
+        if (!V->ok[v] || !L->ok[l] || (V->band[v] & L->cells[l]))
+            continue;
+        const float dy = V->y[v] - m->y;
+        const float len = dy * dy + L->len2[l]; /* squared length of the translation */
+        if (len < best_len)
+            best_len = len, best = c;
+    }
+    return best;
+}
+
 void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, float r, float h,
-                        float step_h, float *ox, float *oy, float *oz, uint32_t *oflags)
+                             float step_h, float *ox, float *oy, float *oz, uint32_t *oflags)
 {
     *ox = x, *oy = y, *oz = z;
     if (!horde_cylinder_push_valid(x, y, z, r, h)) {
         *oflags = HORDE_FLAG_INVALID;
         return;
     }
-    const int32_t ix0 = horde_cylinder_push_lowest_cell(x, r), iz0 = horde_cylinder_push_lowest_cell(z, r);
-    const int32_t iy0 = horde_ifloor(y);
-    const int32_t wx = ix0 - 1, wy = iy0 - 1, wz = iz0 - 1;
-    uint32_t occ[HORDE_WIN_LEVELS];
-    horde_fetch_window(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
+    mover m = {.x = x, .y = y, .z = z, .r = r, .h = h, .r2 = r * r};
+    m.ix0 = horde_cylinder_push_lowest_cell(x, r), m.iz0 = horde_cylinder_push_lowest_cell(z, r);
+    m.iy0 = horde_ifloor(y);
+    m.wy = m.iy0 - 1;
+    horde_fetch_window(w, m.ix0 - 1, m.wy, m.iz0 - 1, HORDE_WIN_LEVELS, m.occ);
+    m.fwx = (float)(m.ix0 - 1), m.fwz = (float)(m.iz0 - 1);
 
-    const float fwx = (float)wx, fwz = (float)wz;
-    const float r2 = r * r;
-
-    /* Vertical options: 0 stay, 1 up (bottom onto floor(y) + 1), 2 down (top under the
-     * bottom of the highest level reached). */
-    float vy[3];
-    int vok[3];
-    uint32_t vband[3];
-    const int32_t jtop = horde_iceil(y + h) - 1;
-    vy[0] = y;
-    vy[1] = (float)(iy0 + 1);
-    float yd = (float)jtop - h;
-    if (yd + h > (float)jtop)
-        yd = next_down(yd);
-    vy[2] = yd;
-    for (int v = 0; v < 3; v++) {
-        int32_t jlo = horde_ifloor(vy[v]) - wy;
-        int32_t jhi = horde_iceil(vy[v] + h) - 1 - wy;
-        vok[v] = jlo >= 0;
-        vband[v] = band(occ, jlo, jhi);
-    }
-
-    float dxx[4][4], dzz[4][4]; /* [option][column or row] */
-    axis_dist2(x, fwx, dxx[0]);
-    axis_dist2(z, fwz, dzz[0]);
-    const uint32_t here = disc_cells(dxx[0], dzz[0], r2);
-    if ((vband[0] & here) == 0) {
+    vertical V;
+    vertical_options(&m, &V);
+    axis_dist2(x, m.fwx, m.dxx0);
+    axis_dist2(z, m.fwz, m.dzz0);
+    const uint32_t here = disc_cells(m.dxx0, m.dzz0, m.r2);
+    if ((V.band[V_STAY] & here) == 0) {
         /* Free. On the ground if standing exactly on a block top. */
-        *oflags = (y == (float)iy0 && (occ[0] & here)) ? HORDE_FLAG_ON_GROUND : 0u;
+        *oflags = (y == (float)m.iy0 && (m.occ[0] & here)) ? HORDE_FLAG_ON_GROUND : 0u;
         return;
     }
-
-    /* Horizontal options per axis: 0 stay, 1 towards -, 2 towards +, 3 radial. The disc
-     * reaches column ix0 (the lowest, by construction) and maybe ix0 + 1: then it
-     * straddles the line lx = ix0 + 1 and the exits clear that line; else it sits in
-     * column ix0 and the exits clear its two lines. */
-    const float rp = r + horde_cylinder_push_skin(x, z);
-    const float lx = (float)(ix0 + 1), lz = (float)(iz0 + 1);
-    float xo[4], zo[4];
-    xo[0] = x;
-    xo[1] = dxx[0][2] < r2 ? lx - rp : (float)ix0 - rp;
-    xo[2] = lx + rp;
-    zo[0] = z;
-    zo[1] = dzz[0][2] < r2 ? lz - rp : (float)iz0 - rp;
-    zo[2] = lz + rp;
-    /* Radial push away from the grid vertex (lx, lz) when the disc contains it. */
-    const float dvx = x - lx, dvz = z - lz;
-    const float d2 = dvx * dvx + dvz * dvz;
-    const int radial_ok = d2 > 0.0f && d2 < r2;
-    const float s = radial_ok ? rp / sqrtf(d2) : 0.0f;
-    xo[3] = lx + dvx * s;
-    zo[3] = lz + dvz * s;
-
-    for (int a = 1; a < 4; a++) {
-        axis_dist2(xo[a], fwx, dxx[a]);
-        axis_dist2(zo[a], fwz, dzz[a]);
-    }
-    uint32_t lcells[LAT_COUNT];
-    int lok[LAT_COUNT];
-    float llen[LAT_COUNT];
-    for (int l = 0; l < LAT_COUNT; l++) {
-        const float cx = xo[lat_xopt[l]], cz = zo[lat_zopt[l]];
-        lcells[l] = disc_cells(dxx[lat_xopt[l]], dzz[lat_zopt[l]], r2);
-        const float dx = cx - x, dz = cz - z;
-        llen[l] = dx * dx + dz * dz;
-        /* The disc must reach no column or row outside the 4x4 window it was checked
-         * against, by the overlap test's own measure (cx - r can round onto a line). */
-        lok[l] = !(horde_cylinder_push_cell_d2(cx, fwx - 1.0f) < r2 || horde_cylinder_push_cell_d2(cx, fwx + 4.0f) < r2 ||
-                   horde_cylinder_push_cell_d2(cz, fwz - 1.0f) < r2 || horde_cylinder_push_cell_d2(cz, fwz + 4.0f) < r2);
-    }
-    lok[LAT_RADIAL] &= radial_ok;
-
-    /* The candidates in the order of cylinder_push.h (ties go to the earlier one): (up,
-     * none), (down, none), then (stay, l), (up, l), (down, l) for l = 1..9. */
-    enum { V_STAY, V_UP, V_DOWN };
-    static const struct { int v, l; } order[29] = {
-        {V_UP, LAT_NONE}, {V_DOWN, LAT_NONE},
-        {V_STAY, 1}, {V_STAY, 2}, {V_STAY, 3}, {V_STAY, 4}, {V_STAY, 5},
-        {V_STAY, 6}, {V_STAY, 7}, {V_STAY, 8}, {V_STAY, 9},
-        {V_UP, 1},   {V_UP, 2},   {V_UP, 3},   {V_UP, 4},   {V_UP, 5},
-        {V_UP, 6},   {V_UP, 7},   {V_UP, 8},   {V_UP, 9},
-        {V_DOWN, 1}, {V_DOWN, 2}, {V_DOWN, 3}, {V_DOWN, 4}, {V_DOWN, 5},
-        {V_DOWN, 6}, {V_DOWN, 7}, {V_DOWN, 8}, {V_DOWN, 9}};
-    int best = -1;
-    float best_len = INFINITY;
-    for (int c = 0; c < 29; c++) {
-        const int v = order[c].v, l = order[c].l;
-        if (!vok[v] || !lok[l] || (vband[v] & lcells[l]))
-            continue;
-        const float dy = vy[v] - y;
-        const float len = dy * dy + llen[l]; /* squared length of the translation */
-        if (len < best_len)
-            best_len = len, best = c;
-    }
+    lateral L;
+    lateral_options(&m, &L);
+    const int best = best_candidate(&m, &V, &L);
     if (best < 0) {
         *oflags = HORDE_FLAG_COLLIDED | HORDE_FLAG_STUCK;
         return;
@@ -170,16 +208,16 @@ void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, fl
     /* Step-up (move kernels only, step_h > 0): a horizontal correction is replaced by
      * the free upward exit (up, none) when it rises at most step_h. */
     int stepped = 0;
-    if (step_h > 0.0f && l != LAT_NONE && vok[V_UP] && lok[LAT_NONE] &&
-        !(vband[V_UP] & lcells[LAT_NONE]) && vy[V_UP] - y <= step_h) {
+    if (step_h > 0.0f && l != LAT_NONE && V.ok[V_UP] && L.ok[LAT_NONE] &&
+        !(V.band[V_UP] & L.cells[LAT_NONE]) && V.y[V_UP] - y <= step_h) {
         v = V_UP, l = LAT_NONE;
         stepped = 1;
     }
-    *ox = xo[lat_xopt[l]], *oy = vy[v], *oz = zo[lat_zopt[l]];
+    *ox = L.xo[lat_xopt[l]], *oy = V.y[v], *oz = L.zo[lat_zopt[l]];
     uint32_t f = HORDE_FLAG_COLLIDED;
-    if (v == 1 || (v == 0 && y == (float)iy0 && (occ[0] & lcells[l])))
+    if (v == V_UP || (v == V_STAY && y == (float)m.iy0 && (m.occ[0] & L.cells[l])))
         f |= HORDE_FLAG_ON_GROUND;
-    if (v == 2)
+    if (v == V_DOWN)
         f |= HORDE_FLAG_HIT_CEILING;
     if (l != LAT_NONE)
         f |= HORDE_FLAG_HIT_WALL;
