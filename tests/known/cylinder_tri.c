@@ -197,8 +197,55 @@ static void invalid(void)
     expect(r, 0, 0, HORDE_FLAG_INVALID, 0, "huge height");
 }
 
+/* horde_cylinder_tri_soup (seed 001's loop): every mover against the soup's triangles in
+ * index order, each push applied before the next triangle is tested. */
+static result soup_run(float x, float z, const float (*tris)[9], size_t nt)
+{
+    float v[9][4];
+    for (size_t t = 0; t < nt; t++)
+        for (int k = 0; k < 9; k++)
+            v[k][t] = tris[t][k];
+    horde_triangles soup = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], nt};
+    float y = 0.0f, r = 0.5f, h = 1.8f, ox, oz;
+    uint32_t f;
+    horde_cylinder_soup_batch b = {&x, &y, &z, &r, &h, 0.3f, &ox, &oz, &f, 1};
+    CHECK(horde_cylinder_tri_soup_isa(cur_isa, &soup, &b) == HORDE_OK, "soup status");
+    result res = {ox, oz, f}; /* here px, pz hold the corrected centre */
+    return res;
+}
+
+static void soups(void)
+{
+    /* The wall x = 0 (band [0.3, 1.8] flattens it to x = 0, |z| <= 4.35) and a second wall
+     * z = 0 (|x| <= 4.35): an inner corner. A far triangle (x around 50) is skipped. */
+    static const float corner[3][9] = {{0, -1, -5, 0, -1, 5, 0, 9, 0},
+                                       {-5, -1, 0, 5, -1, 0, 0, 9, 0},
+                                       {50, -1, -5, 50, -1, 5, 50, 9, 0}};
+    /* One wall: (0.2, 0) is 0.2 in front, pushed to 0.5 (+ eps); the far one is skipped. */
+    const float far_only[2][9] = {{0, -1, -5, 0, -1, 5, 0, 9, 0}, {50, -1, -5, 50, -1, 5, 50, 9, 0}};
+    result r = soup_run(0.2f, 0.0f, far_only, 2);
+    expect(r, 0.5f + eps(0.2f, 0), 0.0f, HIT, 2e-6f, "soup: one wall");
+    /* The corner from (0.2, 0.3): wall x = 0 first pushes x to 0.5 (+ eps); then the wall
+     * z = 0, seen from (0.5, 0.3), pushes z to 0.5 (+ eps). */
+    r = soup_run(0.2f, 0.3f, corner, 3);
+    expect(r, 0.5f, 0.5f, HIT, 1e-5f, "soup: corner");
+    /* The same corner listed the other way round ends in the same place: z first (0.3 ->
+     * 0.5), then x (0.2 -> 0.5). */
+    const float swapped[2][9] = {{-5, -1, 0, 5, -1, 0, 0, 9, 0}, {0, -1, -5, 0, -1, 5, 0, 9, 0}};
+    r = soup_run(0.2f, 0.3f, swapped, 2);
+    expect(r, 0.5f, 0.5f, HIT, 1e-5f, "soup: corner, other order");
+    /* Clear of both walls: unchanged, flags 0; an empty soup likewise. */
+    r = soup_run(2.0f, 2.0f, corner, 3);
+    CHECK(r.px == 2.0f && r.pz == 2.0f && r.f == 0, "[%s] soup: clear", ISA);
+    r = soup_run(0.2f, 0.3f, corner, 0);
+    CHECK(r.px == 0.2f && r.pz == 0.3f && r.f == 0, "[%s] soup: empty", ISA);
+    /* An invalid mover comes back bit for bit, flagged. */
+    r = soup_run(NAN, 0.3f, corner, 3);
+    CHECK(isnan(r.px) && r.pz == 0.3f && r.f == HORDE_FLAG_INVALID, "[%s] soup: invalid", ISA);
+}
+
 int main(void)
 {
-    TU_RUN_CASES(cur_isa, walls, ramps, floors, degenerate, invalid);
+    TU_RUN_CASES(cur_isa, walls, ramps, floors, degenerate, invalid, soups);
     return tu_finish("known_cylinder_tri");
 }
