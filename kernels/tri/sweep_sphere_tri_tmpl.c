@@ -23,6 +23,11 @@ static inline wi sweep_root(wf a, wf g, wf c, wf *t)
  * (edges and vertices) only on the lanes that still need it, compacted (the reference
  * skips it for the others too), pass 3 (world outputs) on every lane. */
 
+/* The input streams of a batch, in this order: the position P, the move D, the radii R,
+ * then the triangle's vertices A, B, C; and the output streams. */
+enum { IN_P = 0, IN_D = 3, IN_R = 6, IN_TRI = 9, IN_COUNT = 18 };
+enum { OUT_T, OUT_CONTACT, OUT_NORMAL = 4, OUT_COUNT = 7 };
+
 typedef struct sweep_tile {
     float u[9][HORDE_TILE], v[3][HORDE_TILE]; /* unit-space triangle and velocity */
     float t[HORDE_TILE], q[3][HORDE_TILE], dir[3][HORDE_TILE], inv[3][HORDE_TILE]; /* inv: 1 / R */
@@ -35,34 +40,34 @@ typedef struct sweep_compact {
     uint32_t reg[HORDE_TILE];
 } sweep_compact;
 
-/* Pass 1 for W lanes: inputs in[18] at index i, results into the tile at lane b. */
-SPHERE_TRI_INLINE void sweep_pass1(const float *const in[18], size_t i, sweep_tile *T, int b)
+/* Pass 1 for W lanes: inputs in[IN_COUNT] at index i, results into the tile at lane b. */
+SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sweep_tile *T, int b)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
-    wf v[18];
-    for (int a = 0; a < 18; a++)
+    wf v[IN_COUNT];
+    for (int a = 0; a < IN_COUNT; a++)
         v[a] = wf_load(in[a] + i);
     /* Valid: position, move and triangle within the coordinate range, radii in range
      * (NaN fails every test). */
-    wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v, 6), v + 9, 9));
-    for (int a = 6; a < 9; a++)
+    wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v + IN_P, 6), v + IN_TRI, 9));
+    for (int a = IN_R; a < IN_R + 3; a++)
         ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_MIN_RADIUS), v[a]),
                                wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
     if (wi_any(wi_not(ok))) { /* sanitise: zeros, unit radii */
-        for (int a = 0; a < 6; a++)
+        for (int a = IN_P; a < IN_R; a++)
             v[a] = wf_sel(ok, v[a], zero);
-        for (int a = 6; a < 9; a++)
+        for (int a = IN_R; a < IN_TRI; a++)
             v[a] = wf_sel(ok, v[a], one);
-        for (int a = 9; a < 18; a++)
+        for (int a = IN_TRI; a < IN_COUNT; a++)
             v[a] = wf_sel(ok, v[a], zero);
     }
 
-    const wf ix = wf_div(one, v[6]), iy = wf_div(one, v[7]), iz = wf_div(one, v[8]);
-    const wf vx = wf_mul(v[3], ix), vy = wf_mul(v[4], iy), vz = wf_mul(v[5], iz);
+    const wf ix = wf_div(one, v[IN_R]), iy = wf_div(one, v[IN_R + 1]), iz = wf_div(one, v[IN_R + 2]);
+    const wf vx = wf_mul(v[IN_D], ix), vy = wf_mul(v[IN_D + 1], iy), vz = wf_mul(v[IN_D + 2], iz);
     const wf inv[3] = {ix, iy, iz};
     wf u[9];
     for (int k = 0; k < 9; k++) {
-        u[k] = wf_mul(wf_sub(v[9 + k], v[k % 3]), inv[k % 3]);
+        u[k] = wf_mul(wf_sub(v[IN_TRI + k], v[IN_P + k % 3]), inv[k % 3]);
         wf_store(T->u[k] + b, u[k]);
     }
     wf_store(T->v[0] + b, vx), wf_store(T->v[1] + b, vy), wf_store(T->v[2] + b, vz);
@@ -181,16 +186,16 @@ SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][HORDE_TILE], const float v_
 }
 
 /* Pass 3 for W lanes of the tile: world contact and normal, flags; outputs at out + i. */
-SPHERE_TRI_INLINE void sweep_pass3(const float *const in[18], size_t i, const sweep_tile *T, int b,
-                           float *const outf[7], uint32_t *outflags)
+SPHERE_TRI_INLINE void sweep_pass3(const float *const in[IN_COUNT], size_t i, const sweep_tile *T,
+                                   int b, float *const outf[OUT_COUNT], uint32_t *outflags)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wi ok = wi_load(T->ok + b), hit = wi_load(T->hit + b), in0 = wi_load(T->in0 + b);
     const wi degen = wi_load(T->degen + b);
     wf R[3], P[3];
     for (int k = 0; k < 3; k++) { /* sanitised as in pass 1 */
-        R[k] = wf_sel(ok, wf_load(in[6 + k] + i), one);
-        P[k] = wf_sel(ok, wf_load(in[k] + i), zero);
+        R[k] = wf_sel(ok, wf_load(in[IN_R + k] + i), one);
+        P[k] = wf_sel(ok, wf_load(in[IN_P + k] + i), zero);
     }
     const wf ix = wf_load(T->inv[0] + b), iy = wf_load(T->inv[1] + b), iz = wf_load(T->inv[2] + b);
     const wf t = wf_load(T->t + b);
@@ -204,16 +209,16 @@ SPHERE_TRI_INLINE void sweep_pass3(const float *const in[18], size_t i, const sw
     const wi lpos = wf_gt(l2, zero);
     const wf kn = wf_div(one, wf_sqrt(wf_sel(lpos, l2, one)));
     const wi hv = wi_and(hit, ok);
-    const wf res[7] = {
-        wf_sel(ok, t, zero),
-        wf_sel(hv, wf_add(P[0], wf_mul(qx, R[0])), zero),
+    const wf res[OUT_COUNT] = {
+        [OUT_T] = wf_sel(ok, t, zero),
+        [OUT_CONTACT] = wf_sel(hv, wf_add(P[0], wf_mul(qx, R[0])), zero),
         wf_sel(hv, wf_add(P[1], wf_mul(qy, R[1])), zero),
         wf_sel(hv, wf_add(P[2], wf_mul(qz, R[2])), zero),
-        wf_sel(hv, wf_sel(lpos, wf_mul(wx, kn), zero), zero),
+        [OUT_NORMAL] = wf_sel(hv, wf_sel(lpos, wf_mul(wx, kn), zero), zero),
         wf_sel(hv, wf_sel(lpos, wf_mul(wy, kn), one), zero),
         wf_sel(hv, wf_sel(lpos, wf_mul(wz, kn), zero), zero),
     };
-    for (int a = 0; a < 7; a++)
+    for (int a = 0; a < OUT_COUNT; a++)
         wf_store(outf[a] + i, res[a]);
     wi flags = wi_and(degen, wi_set((int32_t)HORDE_TRI_DEGENERATE));
     flags = wi_or(flags, wi_and(hit, wi_or(wi_load(T->region + b), wi_set((int32_t)HORDE_TRI_HIT))));
@@ -221,92 +226,112 @@ SPHERE_TRI_INLINE void sweep_pass3(const float *const in[18], size_t i, const sw
     wi_store(outflags + i, wi_sel(ok, flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
 }
 
+/* The lanes of a tile that need pass 2 (edges and vertices), packed a block at a time
+ * with a lane permute (the need bits of fresh inputs do not predict, so no per-lane
+ * branches), then padded with far, still triangles; returns the padded count. Block b
+ * writes its lanes from a position <= b, so a tile's lanes fit. */
+typedef struct sweep_packing {
+    w_perm unpack[HORDE_TILE / W]; /* per block: its packed lanes back in place */
+    int mask[HORDE_TILE / W], off[HORDE_TILE / W];
+} sweep_packing;
+
+static int compact_hard_lanes(const sweep_tile *T, size_t padded, sweep_compact *C, sweep_packing *K)
+{
+    int nc = 0;
+    for (size_t b = 0; b < padded; b += W) {
+        w_perm pack, unpack;
+        const int mb = wi_bits(wi_load(T->need + b));
+        const int c = lp_pack(mb, &pack, &unpack);
+        for (int k = 0; k < 9; k++)
+            wf_store(C->u[k] + nc, wf_permute(wf_load(T->u[k] + b), pack));
+        for (int k = 0; k < 3; k++)
+            wf_store(C->v[k] + nc, wf_permute(wf_load(T->v[k] + b), pack));
+        K->mask[b / W] = mb, K->off[b / W] = nc, K->unpack[b / W] = unpack;
+        nc += c;
+    }
+    const int ncp = (nc + W - 1) / W * W;
+    for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
+        for (int k = 0; k < 9; k++)
+            C->u[k][j] = 0.0f;
+        for (int k = 0; k < 3; k++)
+            C->v[k][j] = 0.0f;
+    }
+    return ncp;
+}
+
+/* Merge pass 2 back: the lanes whose edge or vertex stage hit take its t, point and
+ * region. */
+static void merge_hard_lanes(sweep_tile *T, size_t padded, const sweep_compact *C,
+                             const sweep_packing *K)
+{
+    for (size_t b = 0; b < padded; b += W) {
+        const int o = K->off[b / W];
+        if (!K->mask[b / W])
+            continue;
+        const w_perm unpack = K->unpack[b / W];
+        const wi reg = wi_permute(wi_load(C->reg + o), unpack);
+        const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T->need + b));
+        wf_store(T->t + b, wf_sel(got, wf_permute(wf_load(C->t + o), unpack), wf_load(T->t + b)));
+        for (int k = 0; k < 3; k++)
+            wf_store(T->q[k] + b,
+                     wf_sel(got, wf_permute(wf_load(C->q[k] + o), unpack), wf_load(T->q[k] + b)));
+        wi_store(T->region + b, wi_sel(got, reg, wi_load(T->region + b)));
+        wi_store(T->hit + b, wi_or(got, wi_load(T->hit + b)));
+    }
+}
+
 HORDE_TEMPLATE(sweep_sphere_tri)
 {
-    const float *const in[18] = {m->x, m->y, m->z, m->dx, m->dy, m->dz, m->rx, m->ry, m->rz,
-                                 t->ax, t->ay, t->az, t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
-    float *const outf[7] = {out->t, out->cx, out->cy, out->cz, out->nx, out->ny, out->nz};
+    const float *const in[IN_COUNT] = {m->x,  m->y,  m->z,  m->dx, m->dy, m->dz,
+                                       m->rx, m->ry, m->rz, t->ax, t->ay, t->az,
+                                       t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
+    float *const outf[OUT_COUNT] = {out->t,  out->cx, out->cy, out->cz,
+                                    out->nx, out->ny, out->nz};
     sweep_tile T;
-    /* Compacted lanes. Block b writes and reads W lanes from a position <= b, so a
-     * tile's lanes fit. Zeroed once per call: lanes past the compacted count hold zeros
-     * or an earlier tile's values (read and discarded), never indeterminate values. */
+    /* Zeroed once per call: lanes past the compacted count hold zeros or an earlier
+     * tile's values (read and discarded), never indeterminate values. */
     static const sweep_compact zero_compact;
     sweep_compact C = zero_compact;
-    w_perm bunpack[HORDE_TILE / W]; /* per block: its packed lanes back in place */
-    int bmask[HORDE_TILE / W], boff[HORDE_TILE / W];
+    sweep_packing K;
     float *cqp[3] = {C.q[0], C.q[1], C.q[2]};
     /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
-    float tin[18][HORDE_TILE], tout[7][HORDE_TILE];
+    float tin[IN_COUNT][HORDE_TILE], tout[OUT_COUNT][HORDE_TILE];
     uint32_t tflags[HORDE_TILE];
     for (size_t start = 0; start < m->n; start += HORDE_TILE) {
         const size_t count = m->n - start < HORDE_TILE ? m->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
-        const float *src[18];
-        float *dst[7];
+        const float *src[IN_COUNT];
+        float *dst[OUT_COUNT];
         uint32_t *dflags;
         size_t base;
         if (padded == count) {
-            for (int a = 0; a < 18; a++)
+            for (int a = 0; a < IN_COUNT; a++)
                 src[a] = in[a];
-            for (int a = 0; a < 7; a++)
+            for (int a = 0; a < OUT_COUNT; a++)
                 dst[a] = outf[a];
             dflags = out->flags, base = start;
         } else {
-            for (int a = 0; a < 18; a++) {
+            for (int a = 0; a < IN_COUNT; a++) {
                 for (size_t j = 0; j < padded; j++)
                     tin[a][j] = j < count ? in[a][start + j] : 0.0f;
                 src[a] = tin[a];
             }
-            for (int a = 0; a < 7; a++)
+            for (int a = 0; a < OUT_COUNT; a++)
                 dst[a] = tout[a];
             dflags = tflags, base = 0;
         }
         for (size_t b = 0; b < padded; b += W)
             sweep_pass1(src, base + b, &T, (int)b);
-        /* Compact the lanes that need edges and vertices, a block at a time: left-pack
-         * with a lane permute (the need bits of fresh inputs do not predict, so no
-         * per-lane branches). */
-        int nc = 0;
-        for (size_t b = 0; b < padded; b += W) {
-            w_perm pack, unpack;
-            const int mb = wi_bits(wi_load(T.need + b));
-            const int c = lp_pack(mb, &pack, &unpack);
-            for (int k = 0; k < 9; k++)
-                wf_store(C.u[k] + nc, wf_permute(wf_load(T.u[k] + b), pack));
-            for (int k = 0; k < 3; k++)
-                wf_store(C.v[k] + nc, wf_permute(wf_load(T.v[k] + b), pack));
-            bmask[b / W] = mb, boff[b / W] = nc, bunpack[b / W] = unpack;
-            nc += c;
-        }
-        const int ncp = (nc + W - 1) / W * W;
-        for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
-            for (int k = 0; k < 9; k++)
-                C.u[k][j] = 0.0f;
-            for (int k = 0; k < 3; k++)
-                C.v[k][j] = 0.0f;
-        }
+        const int ncp = compact_hard_lanes(&T, padded, &C, &K);
         for (int b = 0; b < ncp; b += W)
-            sweep_pass2((const float(*)[HORDE_TILE])C.u, (const float(*)[HORDE_TILE])C.v, b, C.t, cqp, C.reg);
-        /* Merge back: the lanes whose edge or vertex stage hit take its t, point and
-         * region. */
-        for (size_t b = 0; b < padded; b += W) {
-            const int mb = bmask[b / W], o = boff[b / W];
-            if (!mb)
-                continue;
-            const w_perm unpack = bunpack[b / W];
-            const wi reg = wi_permute(wi_load(C.reg + o), unpack);
-            const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T.need + b));
-            wf_store(T.t + b, wf_sel(got, wf_permute(wf_load(C.t + o), unpack), wf_load(T.t + b)));
-            for (int k = 0; k < 3; k++)
-                wf_store(T.q[k] + b, wf_sel(got, wf_permute(wf_load(C.q[k] + o), unpack), wf_load(T.q[k] + b)));
-            wi_store(T.region + b, wi_sel(got, reg, wi_load(T.region + b)));
-            wi_store(T.hit + b, wi_or(got, wi_load(T.hit + b)));
-        }
+            sweep_pass2((const float(*)[HORDE_TILE])C.u, (const float(*)[HORDE_TILE])C.v, b, C.t,
+                        cqp, C.reg);
+        merge_hard_lanes(&T, padded, &C, &K);
         for (size_t b = 0; b < padded; b += W)
             sweep_pass3(src, base + b, &T, (int)b, dst, dflags);
         if (padded != count)
             for (size_t j = 0; j < count; j++) {
-                for (int a = 0; a < 7; a++)
+                for (int a = 0; a < OUT_COUNT; a++)
                     outf[a][start + j] = tout[a][j];
                 out->flags[start + j] = tflags[j];
             }
