@@ -68,10 +68,12 @@ void hb::register_cylinder_push()
     if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK)
         add_percent_context("collided_pct", count_flags(g_movers->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED),
                             kMaxBatch);
-    register_backends("cylinder_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
+    const IsaCall push = [](horde_isa isa, size_t first, size_t n) {
         const horde_cylinder_batch b = g_movers->batch(first, n);
         return horde_cylinder_push_isa(isa, &g_scene.world, &b);
-    });
+    };
+    register_backends("cylinder_push", kBatches, push);
+    register_threads("cylinder_push", HORDE_ISA_AVX2, 65536, push);
 
     // Peers: the naive per-cube push and the memory floor (horde's scalar results are
     // in the outputs from the count above).

@@ -46,6 +46,31 @@ void hb::register_backends(const std::string &kernel, const std::vector<size_t> 
                       items_per_item);
 }
 
+void hb::register_threads(const std::string &kernel, horde_isa isa, size_t n, IsaCall call)
+{
+    if (!horde_isa_supported(isa))
+        return;
+    auto run = [call, isa, n](benchmark::State &state) {
+        const size_t t = (size_t)state.thread_index(), k = (size_t)state.threads();
+        const size_t lo = n * t / k, hi = n * (t + 1) / k;
+        for (auto _ : state) {
+            const int st = call(isa, lo, hi - lo);
+            if (st != HORDE_OK) {
+                state.SkipWithError(horde_status_string(st));
+                break;
+            }
+            benchmark::ClobberMemory();
+        }
+        state.SetItemsProcessed(state.iterations() * (int64_t)(hi - lo));
+    };
+    const std::string name = kernel + "/" + horde_isa_name(isa) + "/" + std::to_string(n);
+    benchmark::RegisterBenchmark(name.c_str(), run)
+        ->Threads(1)
+        ->Threads(2)
+        ->UseRealTime()
+        ->Unit(benchmark::kMicrosecond);
+}
+
 size_t hb::count_flags(const uint32_t *flags, size_t n, uint32_t mask)
 {
     size_t c = 0;
