@@ -203,96 +203,109 @@ static inline wi quick_up(const mover_lanes *L, const lateral *A)
     return wi_and(up_free, shortest);
 }
 
+/* The cells the disc covers for each lateral option (option 0's masks come from
+ * load_movers; options 1-3 per axis are measured here). */
+static inline void option_cells(mover_lanes *L, const lateral *A, wi *lcells)
+{
+    for (int o = 1; o < 4; o++) {
+        axis_dist2(A->xo[o], L->fwx, L->dxx[o]);
+        axis_dist2(A->zo[o], L->fwz, L->dzz[o]);
+        L->mx[o] = axis_summary(L->dxx[o], L->r2, 0);
+        L->mz[o] = axis_summary(L->dzz[o], L->r2, 1);
+    }
+    for (int l = 0; l < NLAT; l++)
+        lcells[l] = disc_cells_fast(&L->mx[lat_xopt[l]], &L->mz[lat_zopt[l]], L->r2);
+}
+
+/* The candidate each lane takes: its vertical and lateral option, whether any was free,
+ * and whether step-up replaced a horizontal one. */
+typedef struct choice {
+    wi v, l, found, step;
+} choice;
+
+static inline choice choose_candidate(const mover_lanes *L, const lateral *A, const wi *lcells,
+                                      wf step_h)
+{
+    /* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
+     * horizontal option into its cells; distinct sentinel bits, unused by the 4x4 cell
+     * layout (bits i + 8k, i, k < 4), make any blocked side produce a non-zero AND. */
+    wi vmask[3], lmask[NLAT];
+    for (int v = 0; v < 3; v++)
+        vmask[v] = wi_or(wi_or(L->vband[v], wi_not(L->vok[v])), wi_set(BLOCKED_VERTICAL_BIT));
+    for (int l = 0; l < NLAT; l++)
+        lmask[l] = wi_or(wi_or(lcells[l], wi_not(A->lok[l])), wi_set(BLOCKED_LATERAL_BIT));
+    /* Only (length, v, l) are tracked; the winner's position is rebuilt after. */
+    wf best_len = wf_set(INFINITY);
+    choice c = {wi_set(0), wi_set(0), wi_set(0), wi_set(0)};
+#define CANDIDATE(V, LAT)                                                                      \
+    do {                                                                                       \
+        const wi ok = is_zero(wi_and(vmask[V], lmask[LAT]));                                   \
+        const wf len = wf_add(A->vlen[V], A->llen[LAT]);                                       \
+        const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
+        best_len = wf_sel(take, len, best_len);                                                \
+        c.v = wi_sel(take, wi_set(V), c.v);                                                    \
+        c.l = wi_sel(take, wi_set(LAT), c.l);                                                  \
+        c.found = wi_or(c.found, take);                                                        \
+    } while (0)
+    /* Candidate order of cylinder_push.h: (up, none), (down, none), then (v, l) for
+     * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
+    CANDIDATE(1, 0);
+    CANDIDATE(2, 0);
+    for (int v = 0; v < 3; v++)
+        for (int l = 1; l < NLAT; l++)
+            CANDIDATE(v, l);
+#undef CANDIDATE
+    /* Step-up (move kernels): a grounded mover whose correction would be horizontal
+     * takes the free upward exit instead when it rises at most step_h. */
+    const wi up_ok = is_zero(wi_and(vmask[1], lmask[0]));
+    c.step = wi_and(wi_and(wf_gt(step_h, wf_set(0.0f)), up_ok),
+                    wi_and(wi_not(is_zero(c.l)), wf_le(wf_sub(L->vy[1], L->y), step_h)));
+    c.v = wi_sel(c.step, wi_set(1), c.v);
+    c.l = wi_sel(c.step, wi_set(0), c.l);
+    return c;
+}
+
 /* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile). */
 static void push_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy, float *oz,
                        uint32_t *of)
 {
     mover_lanes L;
     load_movers(t, base, &L);
-    const wf x = L.x, y = L.y, z = L.z, r2 = L.r2, fwx = L.fwx, fwz = L.fwz;
-    const wi one = wi_set(1), valid = L.valid, hit = L.hit, here = L.here, iy0 = L.iy0;
-    const wi *occ = L.occ, *vok = L.vok, *vband = L.vband;
-    const wf *vy = L.vy;
+    const wf x = L.x, y = L.y, z = L.z;
+    const wi one = wi_set(1), hit = L.hit;
     wf bx = x, by = y, bz = z;
     wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
     if (wi_any(hit)) {
         lateral A;
         lateral_options(&L, &A);
-        const wf *xo = A.xo, *zo = A.zo, *llen = A.llen, *vlen = A.vlen;
-        const wi *lok = A.lok;
-        wf (*dxx)[4] = L.dxx, (*dzz)[4] = L.dzz;
-        axis_mask *mx = L.mx, *mz = L.mz;
         wi lcells[NLAT];
-        for (int o = 1; o < 4; o++) {
-            axis_dist2(xo[o], fwx, dxx[o]);
-            axis_dist2(zo[o], fwz, dzz[o]);
-            mx[o] = axis_summary(dxx[o], r2, 0);
-            mz[o] = axis_summary(dzz[o], r2, 1);
-        }
-        for (int l = 0; l < NLAT; l++)
-            lcells[l] = disc_cells_fast(&mx[lat_xopt[l]], &mz[lat_zopt[l]], r2);
-
-        /* Only (length, v, l) are tracked; the winner's position is rebuilt after. */
-        wf best_len = wf_set(INFINITY);
-        wi found = wi_set(0), best_v = wi_set(0), best_l = wi_set(0);
-        /* Candidate order of cylinder.h: (up, none), (down, none), then (v, l) for
-         * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
-/* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
- * horizontal option into its cells; distinct sentinel bits, unused by the 4x4 cell
- * layout (bits i + 8k, i, k < 4), make any blocked side produce a non-zero AND. */
-        wi vmask[3], lmask[NLAT];
-        for (int v = 0; v < 3; v++)
-            vmask[v] = wi_or(wi_or(vband[v], wi_not(vok[v])), wi_set(BLOCKED_VERTICAL_BIT));
-        for (int l = 0; l < NLAT; l++)
-            lmask[l] = wi_or(wi_or(lcells[l], wi_not(lok[l])), wi_set(BLOCKED_LATERAL_BIT));
-#define CANDIDATE(V, L)                                                                        \
-    do {                                                                                       \
-        const wi ok = is_zero(wi_and(vmask[V], lmask[L]));                                     \
-        const wf len = wf_add(vlen[V], llen[L]);                                               \
-        const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
-        best_len = wf_sel(take, len, best_len);                                                \
-        best_v = wi_sel(take, wi_set(V), best_v);                                              \
-        best_l = wi_sel(take, wi_set(L), best_l);                                              \
-        found = wi_or(found, take);                                                            \
-    } while (0)
-        CANDIDATE(1, 0);
-        CANDIDATE(2, 0);
-        for (int v = 0; v < 3; v++)
-            for (int l = 1; l < NLAT; l++)
-                CANDIDATE(v, l);
-#undef CANDIDATE
-        /* Step-up (move kernels): a grounded mover whose correction would be horizontal
-         * takes the free upward exit instead when it rises at most step_h. */
-        const wf step_h = wf_load(t->step_h + base);
-        const wi up_ok = is_zero(wi_and(vmask[1], lmask[0]));
-        const wi step = wi_and(wi_and(wf_gt(step_h, wf_set(0.0f)), up_ok),
-                               wi_and(wi_not(is_zero(best_l)),
-                                      wf_le(wf_sub(vy[1], y), step_h)));
-        best_v = wi_sel(step, one, best_v);
-        best_l = wi_sel(step, wi_set(0), best_l);
-        wi best_cells = here;
+        option_cells(&L, &A, lcells);
+        const choice c = choose_candidate(&L, &A, lcells, wf_load(t->step_h + base));
+        /* The winner's position and cells. */
+        wi best_cells = L.here;
         for (int l = 0; l < NLAT; l++) {
-            const wi is_l = wi_eq(best_l, wi_set(l));
-            bx = wf_sel(is_l, xo[lat_xopt[l]], bx);
-            bz = wf_sel(is_l, zo[lat_zopt[l]], bz);
+            const wi is_l = wi_eq(c.l, wi_set(l));
+            bx = wf_sel(is_l, A.xo[lat_xopt[l]], bx);
+            bz = wf_sel(is_l, A.zo[lat_zopt[l]], bz);
             best_cells = wi_sel(is_l, lcells[l], best_cells);
         }
-        by = wf_sel(wi_eq(best_v, one), vy[1], wf_sel(wi_eq(best_v, wi_set(2)), vy[2], y));
-        const wi moved = wi_and(hit, found);
-        const wi stuck = wi_andnot(found, hit);
+        by = wf_sel(wi_eq(c.v, one), L.vy[1], wf_sel(wi_eq(c.v, wi_set(2)), L.vy[2], y));
+        const wi moved = wi_and(hit, c.found);
+        const wi stuck = wi_andnot(c.found, hit);
         bx = wf_sel(moved, bx, x), by = wf_sel(moved, by, y), bz = wf_sel(moved, bz, z);
-        const wi up = wi_eq(best_v, one), stay = wi_eq(best_v, wi_set(0));
-        const wi rest2 = wi_and(stay, wi_and(wf_eq(y, wf_from_i(iy0)),
-                                             wi_not(is_zero(wi_and(occ[0], best_cells)))));
+        /* Its flags (cylinder_push.h). */
+        const wi up = wi_eq(c.v, one), stay = wi_eq(c.v, wi_set(0));
+        const wi rest2 = wi_and(stay, wi_and(wf_eq(y, wf_from_i(L.iy0)),
+                                             wi_not(is_zero(wi_and(L.occ[0], best_cells)))));
         wi fm = wi_set(HORDE_FLAG_COLLIDED);
         fm = wi_or(fm, wi_and(wi_or(up, rest2), wi_set(HORDE_FLAG_ON_GROUND)));
-        fm = wi_or(fm, wi_and(wi_eq(best_v, wi_set(2)), wi_set(HORDE_FLAG_HIT_CEILING)));
-        fm = wi_or(fm, wi_and(wi_not(is_zero(best_l)), wi_set(HORDE_FLAG_HIT_WALL)));
-        fm = wi_or(fm, wi_and(step, wi_set(HORDE_FLAG_STEP_TAKEN)));
+        fm = wi_or(fm, wi_and(wi_eq(c.v, wi_set(2)), wi_set(HORDE_FLAG_HIT_CEILING)));
+        fm = wi_or(fm, wi_and(wi_not(is_zero(c.l)), wi_set(HORDE_FLAG_HIT_WALL)));
+        fm = wi_or(fm, wi_and(c.step, wi_set(HORDE_FLAG_STEP_TAKEN)));
         flags = wi_sel(moved, fm, flags);
         flags = wi_sel(stuck, wi_set(HORDE_FLAG_COLLIDED | HORDE_FLAG_STUCK), flags);
     }
-    flags = wi_sel(valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
+    flags = wi_sel(L.valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
     wf_store(ox + base, bx), wf_store(oy + base, by), wf_store(oz + base, bz);
     wi_store(of + base, flags);
 }
