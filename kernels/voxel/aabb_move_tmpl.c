@@ -110,15 +110,22 @@ static inline wi rests(const horde_world *w, wi need, wf x, wf y, wf z, wf hx, w
 }
 
 /* W movers from arrays (already offset to the group). */
-static inline void move_lanes(const horde_world *w, const horde_aabb_move_params *p,
-                              const float *const *in, float *const *out, uint32_t *of)
+/* W boxes loaded, validated (NaN fails every compare), sanitised (invalid lanes become a
+ * harmless box at the origin) and their moves limited per axis. */
+typedef struct box_lanes {
+    wf x0, y0, z0;          /* the inputs as given (invalid lanes get them back) */
+    wf x, y, z, hx, hz, h;  /* sanitised */
+    wf dx, dy, dz;          /* wanted move, sanitised */
+    wf ddx, ddy, ddz;       /* limited to +-max_distance */
+    wi valid, trunc;
+} box_lanes;
+
+static inline void load_boxes(const float *const *in, float max_distance, box_lanes *B)
 {
     const wf x0 = wf_load(in[0]), y0 = wf_load(in[1]), z0 = wf_load(in[2]);
     const wf dx0 = wf_load(in[3]), dy0 = wf_load(in[4]), dz0 = wf_load(in[5]);
     const wf hx0 = wf_load(in[6]), hz0 = wf_load(in[7]), h0 = wf_load(in[8]);
     const wf zero = wf_set(0.0f);
-
-    /* Validity (NaN fails every compare), then sanitise invalid lanes. */
     const wf maxc = wf_set(HORDE_AABB_MAX_COORD), big = wf_set(0x1.fffffep127f);
     const wf maxh = wf_set(HORDE_AABB_MAX_HALF);
     wi valid = wi_and(wi_and(wf_le(wf_abs(x0), maxc), wf_le(wf_abs(y0), maxc)),
@@ -128,20 +135,57 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     valid = wi_and(valid, wi_and(wf_gt(hx0, zero), wf_le(hx0, maxh)));
     valid = wi_and(valid, wi_and(wf_gt(hz0, zero), wf_le(hz0, maxh)));
     valid = wi_and(valid, wi_and(wf_gt(h0, zero), wf_le(h0, wf_set(HORDE_AABB_MAX_HEIGHT))));
-    const wf x = wf_sel(valid, x0, zero), y = wf_sel(valid, y0, zero), z = wf_sel(valid, z0, zero);
-    const wf dx = wf_sel(valid, dx0, zero), dy = wf_sel(valid, dy0, zero);
-    const wf dz = wf_sel(valid, dz0, zero);
-    const wf hx = wf_sel(valid, hx0, wf_set(0.5f)), hz = wf_sel(valid, hz0, wf_set(0.5f));
-    const wf h = wf_sel(valid, h0, wf_set(1.0f));
-
+    B->valid = valid;
+    B->x0 = x0, B->y0 = y0, B->z0 = z0;
+    B->x = wf_sel(valid, x0, zero), B->y = wf_sel(valid, y0, zero), B->z = wf_sel(valid, z0, zero);
+    B->dx = wf_sel(valid, dx0, zero), B->dy = wf_sel(valid, dy0, zero);
+    B->dz = wf_sel(valid, dz0, zero);
+    B->hx = wf_sel(valid, hx0, wf_set(0.5f)), B->hz = wf_sel(valid, hz0, wf_set(0.5f));
+    B->h = wf_sel(valid, h0, wf_set(1.0f));
     /* Per-axis limit. */
-    const wf md = wf_set(p->max_distance), nmd = wf_set(-p->max_distance);
-    wf ddx = wf_sel(wf_gt(dx, md), md, dx), ddy = wf_sel(wf_gt(dy, md), md, dy);
-    wf ddz = wf_sel(wf_gt(dz, md), md, dz);
-    ddx = wf_sel(wf_lt(ddx, nmd), nmd, ddx), ddy = wf_sel(wf_lt(ddy, nmd), nmd, ddy);
-    ddz = wf_sel(wf_lt(ddz, nmd), nmd, ddz);
-    const wi trunc = wi_not(wi_and(wi_and(wf_eq(ddx, dx), wf_eq(ddy, dy)), wf_eq(ddz, dz)));
+    const wf md = wf_set(max_distance), nmd = wf_set(-max_distance);
+    wf ddx = wf_sel(wf_gt(B->dx, md), md, B->dx), ddy = wf_sel(wf_gt(B->dy, md), md, B->dy);
+    wf ddz = wf_sel(wf_gt(B->dz, md), md, B->dz);
+    B->ddx = wf_sel(wf_lt(ddx, nmd), nmd, ddx), B->ddy = wf_sel(wf_lt(ddy, nmd), nmd, ddy);
+    B->ddz = wf_sel(wf_lt(ddz, nmd), nmd, ddz);
+    B->trunc = wi_not(wi_and(wi_and(wf_eq(B->ddx, B->dx), wf_eq(B->ddy, B->dy)), wf_eq(B->ddz, B->dz)));
+}
 
+/* Step-up for the grounded lanes that hit a wall: up by step_height, across, back down;
+ * kept where it gets further than the plain move. Updates the final position, wall and
+ * landed masks; returns the lanes that stepped. */
+static inline wi try_step_up(const horde_world *w, const box_lanes *B, float step_height,
+                             wi try_step, wf y1, wf x2, wf z2, wf *fx, wf *fy, wf *fz, wi *wall,
+                             wi *landed)
+{
+    const wf x = B->x, z = B->z, hx = B->hx, hz = B->hz, h = B->h, zero = wf_set(0.0f);
+    lane_cells c;
+    wi hu, hsx, hsz, hd;
+    cells_of(&c, x, y1, z, hx, hz, h);
+    const wf ys = sweep(w, &c, 1, try_step, y1, zero, h, wf_add(y1, wf_set(step_height)), &hu);
+    cells_of(&c, x, ys, z, hx, hz, h);
+    const wf xs = sweep(w, &c, 0, try_step, x, hx, hx, wf_add(x, B->ddx), &hsx);
+    cells_of(&c, xs, ys, z, hx, hz, h);
+    const wf zs = sweep(w, &c, 2, try_step, z, hz, hz, wf_add(z, B->ddz), &hsz);
+    cells_of(&c, xs, ys, zs, hx, hz, h);
+    const wf yd = sweep(w, &c, 1, try_step, ys, zero, h, y1, &hd);
+    const wf ax = wf_sub(x2, x), az = wf_sub(z2, z), sx = wf_sub(xs, x), sz = wf_sub(zs, z);
+    const wi keep = wi_and(try_step, wf_gt(wf_add(wf_mul(sx, sx), wf_mul(sz, sz)),
+                                           wf_add(wf_mul(ax, ax), wf_mul(az, az))));
+    *fx = wf_sel(keep, xs, *fx), *fy = wf_sel(keep, yd, *fy), *fz = wf_sel(keep, zs, *fz);
+    *wall = wi_sel(keep, wi_or(hsx, hsz), *wall);
+    *landed = wi_or(*landed, wi_and(keep, hd));
+    return keep;
+}
+
+static inline void move_lanes(const horde_world *w, const horde_aabb_move_params *p,
+                              const float *const *in, float *const *out, uint32_t *of)
+{
+    box_lanes B;
+    load_boxes(in, p->max_distance, &B);
+    const wf x = B.x, y = B.y, z = B.z, hx = B.hx, hz = B.hz, h = B.h;
+    const wf ddx = B.ddx, ddy = B.ddy, ddz = B.ddz, zero = wf_set(0.0f);
+    const wi valid = B.valid, trunc = B.trunc;
     /* The start overlap test, the y sweep and the resting test under the box all read the
      * same footprint: one column profile per lane (levels l0 .. l1) answers all three. */
     const wi one = wi_set(1);
@@ -215,24 +259,9 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
 
     if (p->step_height > 0.0f) {
         const wi try_step = wi_and(grounded, wall);
-        if (wi_any(try_step)) {
-            wi hu, hsx, hsz, hd;
-            cells_of(&c, x, y1, z, hx, hz, h);
-            const wf ys = sweep(w, &c, 1, try_step, y1, zero, h, wf_add(y1, wf_set(p->step_height)), &hu);
-            cells_of(&c, x, ys, z, hx, hz, h);
-            const wf xs = sweep(w, &c, 0, try_step, x, hx, hx, wf_add(x, ddx), &hsx);
-            cells_of(&c, xs, ys, z, hx, hz, h);
-            const wf zs = sweep(w, &c, 2, try_step, z, hz, hz, wf_add(z, ddz), &hsz);
-            cells_of(&c, xs, ys, zs, hx, hz, h);
-            const wf yd = sweep(w, &c, 1, try_step, ys, zero, h, y1, &hd);
-            const wf ax = wf_sub(x2, x), az = wf_sub(z2, z), sx = wf_sub(xs, x), sz = wf_sub(zs, z);
-            const wi keep = wi_and(try_step, wf_gt(wf_add(wf_mul(sx, sx), wf_mul(sz, sz)),
-                                                   wf_add(wf_mul(ax, ax), wf_mul(az, az))));
-            fx = wf_sel(keep, xs, fx), fy = wf_sel(keep, yd, fy), fz = wf_sel(keep, zs, fz);
-            wall = wi_sel(keep, wi_or(hsx, hsz), wall);
-            landed = wi_or(landed, wi_and(keep, hd));
-            stepped = keep;
-        }
+        if (wi_any(try_step))
+            stepped = try_step_up(w, &B, p->step_height, try_step, y1, x2, z2, &fx, &fy, &fz,
+                                  &wall, &landed);
     }
 
     const wi ground =
@@ -248,9 +277,9 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     f = wi_sel(valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
 
     /* Invalid and stuck lanes: input bits, zero displacement. */
-    wf_store(out[0], wf_sel(active, fx, x0));
-    wf_store(out[1], wf_sel(active, fy, y0));
-    wf_store(out[2], wf_sel(active, fz, z0));
+    wf_store(out[0], wf_sel(active, fx, B.x0));
+    wf_store(out[1], wf_sel(active, fy, B.y0));
+    wf_store(out[2], wf_sel(active, fz, B.z0));
     wf_store(out[3], wf_sel(active, wf_sub(fx, x), zero));
     wf_store(out[4], wf_sel(active, wf_sub(fy, y), zero));
     wf_store(out[5], wf_sel(active, wf_sub(fz, z), zero));
