@@ -19,6 +19,9 @@
  * resolve the hard lanes compacted): 8 AVX2 vectors, a multiple of every backend's W, and
  * small enough that a tile's arrays stay in L1. */
 #define HORDE_TILE 64
+/* Room past a tile array's last lane for one whole vector (8 lanes, the widest ISA):
+ * left-packing stores W lanes at the running count, and only the first few are kept. */
+#define HORDE_TILE_SPILL 8
 
 #define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
 #define HORDE_REFERENCE(name) HORDE_KERNEL_DECL_(name, horde_##name##_scalar)

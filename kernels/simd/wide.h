@@ -143,7 +143,12 @@ static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #endif
 
 static inline int wi_bits(wi m) { return simde_mm_movemask_ps(simde_mm_castsi128_ps(m)); }
+#if defined(HORDE_WIDE_SSE41)
+static inline wi wi_shuffle_bytes(wi v, wi control) { return simde_mm_shuffle_epi8(v, control); } /* SSSE3 pshufb */
+#define HORDE_WIDE_PERMUTE_BY_BYTES
+#else
 #define HORDE_WIDE_PERMUTE_BY_LANES
+#endif
 #elif defined(HORDE_WIDE_NEON)
 #include <simde/arm/neon.h>
 #define W 4
@@ -196,7 +201,11 @@ static inline wf wf_sel(wi m, wf a, wf b) { return simde_vbslq_f32(simde_vreinte
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_vbslq_s32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline int wi_any(wi m) { return simde_vmaxvq_u32(simde_vreinterpretq_u32_s32(m)) != 0; }
 #define HORDE_WIDE_BITS_BY_STORE
-#define HORDE_WIDE_PERMUTE_BY_LANES
+static inline wi wi_shuffle_bytes(wi v, wi control) /* tbl (aarch64), two vtbl2 (armv7) */
+{
+    return simde_vreinterpretq_s32_u8(simde_vqtbl1q_u8(simde_vreinterpretq_u8_s32(v), simde_vreinterpretq_u8_s32(control)));
+}
+#define HORDE_WIDE_PERMUTE_BY_BYTES
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
 static inline uint32_t fetch4(const uint32_t *row, int sh)
@@ -250,7 +259,8 @@ static inline wf wf_sel(wi m, wf a, wf b) { return simde_wasm_v128_bitselect(a, 
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_wasm_v128_bitselect(a, b, m); }
 static inline int wi_any(wi m) { return simde_wasm_v128_any_true(m); }
 #define HORDE_WIDE_BITS_BY_STORE
-#define HORDE_WIDE_PERMUTE_BY_LANES
+static inline wi wi_shuffle_bytes(wi v, wi control) { return simde_wasm_i8x16_swizzle(v, control); }
+#define HORDE_WIDE_PERMUTE_BY_BYTES
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
 static inline uint32_t fetch4(const uint32_t *row, int sh)
@@ -360,6 +370,21 @@ static inline wi wi_permute(wi v, w_perm p)
     return wi_load(y);
 }
 static inline wf wf_permute(wf v, w_perm p) { return wf_as(wi_permute(wi_as(v), p)); }
+#elif defined(HORDE_WIDE_PERMUTE_BY_BYTES)
+/* A lane permutation (see the AVX2 branch) as a byte shuffle: lane l takes bytes
+ * 4s .. 4s + 3 of source lane s. One instruction per permute; the control vector is
+ * built once per mask. Replaced a lane-by-lane copy through memory, which made packing
+ * (cylinder_core_tmpl.h) slower than the branchy copy loop it replaced on SSE4.1. */
+typedef wi w_perm;
+static inline w_perm w_perm_of(uint32_t fields)
+{
+    uint32_t c[W];
+    for (int l = 0; l < W; l++)
+        c[l] = ((fields >> (4 * l)) & (W - 1)) * 0x04040404u + 0x03020100u;
+    return wi_load(c);
+}
+static inline wi wi_permute(wi v, w_perm p) { return wi_shuffle_bytes(v, p); }
+static inline wf wf_permute(wf v, w_perm p) { return wf_as(wi_shuffle_bytes(wi_as(v), p)); }
 #endif
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "cylinder_push.h"
 #include "wide.h"
+#include "lane_pack.h"
 
 /* horde_cylinder_push_cell_d2 (cylinder_push.h) for W lanes: the overlap test's squared distance
  * from c to the column [k, k + 1]. */
@@ -315,8 +316,8 @@ static void push_lanes(const horde_cylinder_push_tile *t, int base, float *ox, f
  * (up, none) shortcut settles; the rest are marked in hit[] and resolved by push_lanes
  * on a compacted tile, so SIMD work is not spent on easy movers (the scalar reference
  * returns early for free movers too). */
-static inline void classify_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy,
-                                  float *oz, uint32_t *of, uint32_t *hit_out)
+static inline wi classify_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy,
+                                float *oz, uint32_t *of)
 {
     mover_lanes L;
     load_movers(t, base, &L);
@@ -334,7 +335,7 @@ static inline void classify_lanes(const horde_cylinder_push_tile *t, int base, f
     flags = wi_sel(L.valid, flags, wi_set((int32_t)HORDE_FLAG_INVALID));
     wf_store(ox + base, L.x), wf_store(oy + base, by), wf_store(oz + base, L.z);
     wi_store(of + base, flags);
-    wi_store(hit_out + base, hard);
+    return hard;
 }
 
 /* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
@@ -359,7 +360,7 @@ static inline void fetch_tile(const horde_world *w, horde_cylinder_push_tile *t,
             }
         } else {
             uint32_t occ[HORDE_WIN_LEVELS];
-            horde_fetch_window(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
+            horde_fetch_window_inline(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
             for (int j = 0; j < HORDE_WIN_LEVELS; j++)
                 t->occ[j][i] = occ[j];
         }
@@ -377,39 +378,68 @@ static inline void tile_origins(horde_cylinder_push_tile *t, int base)
     wi_store((uint32_t *)t->wz + base, wi_sub(lowest_cell(z, r), one));
 }
 
+/* Left-pack the lanes of group `base` of t selected by `sel` into c from lane m on
+ * (storing W lanes; those past the count are overwritten or are padding). Returns the
+ * new count. */
+static inline int pack_lanes(const horde_cylinder_push_tile *t, int base, wi sel,
+                             horde_cylinder_push_tile *c, int m)
+{
+    w_perm cp, ex;
+    const int n = lp_pack(wi_bits(sel), &cp, &ex);
+    const float *const fs[6] = {t->x, t->y, t->z, t->r, t->h, t->step_h};
+    float *const fd[6] = {c->x, c->y, c->z, c->r, c->h, c->step_h};
+    for (int a = 0; a < 6; a++)
+        wf_store(fd[a] + m, wf_permute(wf_load(fs[a] + base), cp));
+    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+        wi_store(c->occ[j] + m, wi_permute(wi_load(t->occ[j] + base), cp));
+    wi_store(c->valid + m, wi_set(-1));
+    return m + n;
+}
+
+/* Lanes [m, m + W) of a packed tile become padding: free movers, discarded. */
+static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
+{
+    float *const fd[6] = {c->x, c->y, c->z, c->r, c->h, c->step_h};
+    for (int a = 0; a < 6; a++)
+        wf_store(fd[a] + m, wf_set(0.0f));
+    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+        wi_store(c->occ[j] + m, wi_set(0));
+    wi_store(c->valid + m, wi_set(0));
+}
+
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
- * fetch voxels, classify, resolve the overlapping lanes on a compacted copy (c is
- * scratch), results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. */
+ * fetch voxels, classify, resolve the overlapping lanes on a packed copy (c is scratch),
+ * results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
+ * are lane permutes (lane_pack.h): the overlap masks of fresh movers do not predict, and
+ * the per-lane copy loops they replace cost about 20 instructions per mover. */
 static inline void push_tile(const horde_world *w, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
                              size_t padded, float *ox, float *oy, float *oz, uint32_t *of)
 {
-    float cx[HORDE_TILE], cy[HORDE_TILE], cz[HORDE_TILE];
-    uint32_t cf[HORDE_TILE], hit[HORDE_TILE];
-    int idx[HORDE_TILE], m = 0;
+    float cx[HORDE_CYL_TILE_LANES], cy[HORDE_CYL_TILE_LANES], cz[HORDE_CYL_TILE_LANES];
+    uint32_t cf[HORDE_CYL_TILE_LANES], hard[HORDE_TILE];
+    int m = 0;
     fetch_tile(w, t, padded);
-    for (size_t i = 0; i < padded; i += W)
-        classify_lanes(t, (int)i, ox, oy, oz, of, hit);
-    /* Compact the overlapping movers, resolve them densely, scatter back. */
-    for (size_t i = 0; i < padded; i++)
-        if (hit[i]) {
-            c->x[m] = t->x[i], c->y[m] = t->y[i], c->z[m] = t->z[i];
-            c->r[m] = t->r[i], c->h[m] = t->h[i], c->step_h[m] = t->step_h[i];
-            c->valid[m] = ~0u;
-            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-                c->occ[j][m] = t->occ[j][i];
-            idx[m++] = (int)i;
-        }
-    for (int i = m; i < (m + W - 1) / W * W; i++) { /* padding lanes: free, discarded */
-        c->x[i] = c->y[i] = c->z[i] = c->r[i] = c->h[i] = c->step_h[i] = 0.0f;
-        c->valid[i] = 0;
-        for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-            c->occ[j][i] = 0;
+    for (size_t i = 0; i < padded; i += W) {
+        const wi sel = classify_lanes(t, (int)i, ox, oy, oz, of);
+        wi_store(hard + i, sel);
+        m = pack_lanes(t, (int)i, sel, c, m);
     }
+    if (!m)
+        return;
+    pad_lanes(c, m);
     for (int i = 0; i < m; i += W)
         push_lanes(c, i, cx, cy, cz, cf);
-    for (int i = 0; i < m; i++) {
-        const int k = idx[i];
-        ox[k] = cx[i], oy[k] = cy[i], oz[k] = cz[i], of[k] = cf[i];
+    /* Unpack: group i's packed results start at lane `at`. */
+    int at = 0;
+    for (size_t i = 0; i < padded; i += W) {
+        const wi sel = wi_load(hard + i);
+        w_perm cp, ex;
+        const int n = lp_pack(wi_bits(sel), &cp, &ex);
+        wf_store(ox + i, wf_sel(sel, wf_permute(wf_load(cx + at), ex), wf_load(ox + i)));
+        wf_store(oy + i, wf_sel(sel, wf_permute(wf_load(cy + at), ex), wf_load(oy + i)));
+        wf_store(oz + i, wf_sel(sel, wf_permute(wf_load(cz + at), ex), wf_load(oz + i)));
+        wi_store(of + i, wi_sel(sel, wi_permute(wi_load(cf + at), ex), wi_load(of + i)));
+        at += n;
     }
 }
 

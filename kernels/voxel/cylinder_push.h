@@ -12,13 +12,14 @@
 
 /* Movers are prepared (validated, sanitised, voxel window fetched) in tiles. */
 
+#define HORDE_CYL_TILE_LANES (HORDE_TILE + HORDE_TILE_SPILL) /* a tile can be packed into */
 typedef struct horde_cylinder_push_tile {
-    float x[HORDE_TILE], y[HORDE_TILE], z[HORDE_TILE];
-    float r[HORDE_TILE], h[HORDE_TILE]; /* invalid lanes hold zeros */
-    float step_h[HORDE_TILE];                /* step-up height for this push, 0 = off */
-    uint32_t valid[HORDE_TILE];              /* ~0u valid, 0 invalid */
-    int32_t wx[HORDE_TILE], wy[HORDE_TILE], wz[HORDE_TILE]; /* window origins */
-    uint32_t occ[HORDE_WIN_LEVELS][HORDE_TILE];
+    float x[HORDE_CYL_TILE_LANES], y[HORDE_CYL_TILE_LANES], z[HORDE_CYL_TILE_LANES];
+    float r[HORDE_CYL_TILE_LANES], h[HORDE_CYL_TILE_LANES]; /* invalid lanes hold zeros */
+    float step_h[HORDE_CYL_TILE_LANES];   /* step-up height for this push, 0 = off */
+    uint32_t valid[HORDE_CYL_TILE_LANES]; /* ~0u valid, 0 invalid */
+    int32_t wx[HORDE_CYL_TILE_LANES], wy[HORDE_CYL_TILE_LANES], wz[HORDE_CYL_TILE_LANES]; /* window origins */
+    uint32_t occ[HORDE_WIN_LEVELS][HORDE_CYL_TILE_LANES];
 } horde_cylinder_push_tile;
 
 static inline int horde_cylinder_push_valid(float x, float y, float z, float r, float h)

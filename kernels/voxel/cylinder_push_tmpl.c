@@ -18,6 +18,7 @@ static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, si
                    wf_le(wf_abs(v[2]), maxc));
     ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], wf_set(HORDE_CYL_MAX_RADIUS))));
     ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], wf_set(HORDE_CYL_MAX_HEIGHT))));
+    ok = wi_and(ok, wi_lanes_below(count - (size_t)base)); /* padding lanes are never valid */
     float *dst[5] = {t->x, t->y, t->z, t->r, t->h};
     for (int a = 0; a < 5; a++) {
         v[a] = wf_sel(ok, v[a], zero);
@@ -28,9 +29,32 @@ static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, si
     wi_store((uint32_t *)t->wy + base, wi_sub(wi_floor(v[1]), one));
     wi_store((uint32_t *)t->wz + base, wi_sub(lowest_cell(v[2], v[3]), one));
     wi_store(t->valid + base, ok);
-    for (int i = 0; i < W; i++)
-        if ((size_t)base + i >= count)
-            t->valid[base + i] = 0;
+}
+
+/* Results of one tile to the caller's arrays: whole vectors, then the tail lane by lane.
+ * Invalid lanes return their input bits untouched (NaN payloads included). */
+static inline void write_out(const horde_cylinder_batch *b, size_t start, size_t count,
+                             const horde_cylinder_push_tile *t, const float *ox, const float *oy,
+                             const float *oz, const uint32_t *of)
+{
+    size_t i = 0;
+    for (; i + W <= count; i += W) {
+        const wi ok = wi_load(t->valid + i);
+        const size_t o = start + i;
+        wf_store(b->out_x + o, wf_sel(ok, wf_load(ox + i), wf_load(b->x + o)));
+        wf_store(b->out_y + o, wf_sel(ok, wf_load(oy + i), wf_load(b->y + o)));
+        wf_store(b->out_z + o, wf_sel(ok, wf_load(oz + i), wf_load(b->z + o)));
+        wi_store(b->out_flags + o, wi_load(of + i));
+    }
+    for (; i < count; i++) {
+        const int ok = t->valid[i] != 0;
+        const size_t o = start + i;
+        const float ix = b->x[o], iy = b->y[o], iz = b->z[o];
+        b->out_x[o] = ok ? ox[i] : ix;
+        b->out_y[o] = ok ? oy[i] : iy;
+        b->out_z[o] = ok ? oz[i] : iz;
+        b->out_flags[o] = of[i];
+    }
 }
 
 HORDE_TEMPLATE(cylinder_push)
@@ -46,14 +70,6 @@ HORDE_TEMPLATE(cylinder_push)
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, start, count, &t, (int)i);
         push_tile(w, &t, &c, padded, ox, oy, oz, of);
-        for (size_t i = 0; i < count; i++) {
-            /* Invalid lanes return their input bits untouched (NaN payloads included). */
-            const int ok = t.valid[i] != 0;
-            const float ix = b->x[start + i], iy = b->y[start + i], iz = b->z[start + i];
-            b->out_x[start + i] = ok ? ox[i] : ix;
-            b->out_y[start + i] = ok ? oy[i] : iy;
-            b->out_z[start + i] = ok ? oz[i] : iz;
-            b->out_flags[start + i] = of[i];
-        }
+        write_out(b, start, count, &t, ox, oy, oz, of);
     }
 }
