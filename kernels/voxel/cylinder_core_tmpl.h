@@ -339,7 +339,7 @@ static inline wi classify_lanes(const horde_cylinder_push_tile *t, int base, flo
 }
 
 /* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
-static inline void fetch_tile(const horde_world *w, horde_cylinder_push_tile *t, size_t padded)
+static inline void fetch_tile(const horde_view *v, horde_cylinder_push_tile *t, size_t padded)
 {
     for (size_t i = 0; i < padded; i++) {
         if (!t->valid[i]) {
@@ -351,16 +351,16 @@ static inline void fetch_tile(const horde_world *w, horde_cylinder_push_tile *t,
         const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31;
         if (HORDE_WIN_IN_CHUNK(sh) && HORDE_WIN_IN_CHUNK(lz0)) {
             /* x and z inside one chunk column; y may cross into the layer above. */
-            const horde_chunk *c0 = horde_world_chunk(w, wx >> 5, wy >> 5, wz >> 5);
+            const horde_chunk *c0 = horde_view_chunk(v, wx >> 5, wy >> 5, wz >> 5);
             const horde_chunk *c1 =
-                ly0 + HORDE_WIN_LEVELS > 32 ? horde_world_chunk(w, wx >> 5, (wy >> 5) + 1, wz >> 5) : c0;
+                ly0 + HORDE_WIN_LEVELS > 32 ? horde_view_chunk(v, wx >> 5, (wy >> 5) + 1, wz >> 5) : c0;
             for (int j = 0; j < HORDE_WIN_LEVELS; j++) {
                 const int ly = ly0 + j;
                 t->occ[j][i] = fetch4(&(ly > 31 ? c1 : c0)->rows[ly & 31][lz0], sh);
             }
         } else {
             uint32_t occ[HORDE_WIN_LEVELS];
-            horde_fetch_window_inline(w, wx, wy, wz, HORDE_WIN_LEVELS, occ);
+            horde_fetch_window_inline(v, wx, wy, wz, HORDE_WIN_LEVELS, occ);
             for (int j = 0; j < HORDE_WIN_LEVELS; j++)
                 t->occ[j][i] = occ[j];
         }
@@ -412,13 +412,13 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
  * results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
  * are lane permutes (lane_pack.h): the overlap masks of fresh movers do not predict, and
  * the per-lane copy loops they replace cost about 20 instructions per mover. */
-static inline void push_tile(const horde_world *w, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
+static inline void push_tile(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
                              size_t padded, float *ox, float *oy, float *oz, uint32_t *of)
 {
     float cx[HORDE_CYL_TILE_LANES], cy[HORDE_CYL_TILE_LANES], cz[HORDE_CYL_TILE_LANES];
     uint32_t cf[HORDE_CYL_TILE_LANES], hard[HORDE_TILE];
     int m = 0;
-    fetch_tile(w, t, padded);
+    fetch_tile(v, t, padded);
     for (size_t i = 0; i < padded; i += W) {
         const wi sel = classify_lanes(t, (int)i, ox, oy, oz, of);
         wi_store(hard + i, sel);

@@ -73,52 +73,66 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
     wi_store(st->ground + base, wi_set(0));
 }
 
-/* One push for substep s of every mover still moving: the active lanes are compacted
- * into the tile (so a few long moves do not keep whole tiles busy), moved by
+/* One push for substep s of every mover still moving: the active lanes are packed into
+ * the tile (so a few long moves do not keep whole tiles busy), moved by
  * (mx * sx, my * sy, mz * sz) from their current position, pushed, and their results
  * taken back exactly as the reference's loop body does. Staging and taking back are
- * single IEEE adds and selects, so doing them per lane changes no bits. */
-static void push_phase(const horde_world *w, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c, move_state *st,
+ * single IEEE adds and selects, so doing them in packed lanes changes no bits; packing
+ * and unpacking are lane permutes (lane_pack.h), as in push_tile. */
+static void push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c, move_state *st,
                        size_t padded, int32_t s, int mx, int my, int mz, const uint32_t *step_ok,
                        float step_height)
 {
-    float ox[HORDE_TILE], oy[HORDE_TILE], oz[HORDE_TILE];
-    uint32_t of[HORDE_TILE];
-    int idx[HORDE_TILE], m = 0;
-    for (size_t i = 0; i < padded; i++)
-        if (st->alive[i] && st->k[i] > s)
-            idx[m++] = (int)i;
+    float ox[HORDE_CYL_TILE_LANES], oy[HORDE_CYL_TILE_LANES], oz[HORDE_CYL_TILE_LANES];
+    uint32_t of[HORDE_CYL_TILE_LANES], active[HORDE_TILE];
+    const wi substep = wi_set(s);
+    const wf step_up = wf_set(step_height), zero = wf_set(0.0f);
+    int m = 0;
+    for (size_t i = 0; i < padded; i += W) {
+        const wi act = wi_and(wi_load(st->alive + i), wi_gt(wi_load((const uint32_t *)st->k + i), substep));
+        wi_store(active + i, act);
+        w_perm cp, ex;
+        const int n = lp_pack(wi_bits(act), &cp, &ex);
+        const wf px = wf_load(st->px + i), py = wf_load(st->py + i), pz = wf_load(st->pz + i);
+        const wf nx = mx ? wf_add(px, wf_load(st->sx + i)) : px;
+        const wf ny = my ? wf_add(py, wf_load(st->sy + i)) : py;
+        const wf nz = mz ? wf_add(pz, wf_load(st->sz + i)) : pz;
+        const wf sh = step_ok ? wf_sel(wi_load(step_ok + i), step_up, zero) : zero;
+        wf_store(t->x + m, wf_permute(nx, cp)), wf_store(t->y + m, wf_permute(ny, cp));
+        wf_store(t->z + m, wf_permute(nz, cp));
+        wf_store(t->r + m, wf_permute(wf_load(st->r + i), cp));
+        wf_store(t->h + m, wf_permute(wf_load(st->h + i), cp));
+        wf_store(t->step_h + m, wf_permute(sh, cp));
+        wi_store(t->valid + m, wi_set(-1));
+        m += n;
+    }
     if (!m)
         return;
     const int mpad = (m + W - 1) / W * W;
-    for (int j = 0; j < mpad; j++) {
-        if (j < m) {
-            const int i = idx[j];
-            t->x[j] = mx ? st->px[i] + st->sx[i] : st->px[i];
-            t->y[j] = my ? st->py[i] + st->sy[i] : st->py[i];
-            t->z[j] = mz ? st->pz[i] + st->sz[i] : st->pz[i];
-            t->r[j] = st->r[i], t->h[j] = st->h[i];
-            t->step_h[j] = step_ok && step_ok[i] ? step_height : 0.0f;
-            t->valid[j] = ~0u;
-        } else {
-            t->x[j] = t->y[j] = t->z[j] = t->r[j] = t->h[j] = t->step_h[j] = 0.0f;
-            t->valid[j] = 0;
-        }
-    }
+    pad_lanes(t, m);
     for (int j = 0; j < mpad; j += W)
         tile_origins(t, j);
-    push_tile(w, t, c, (size_t)mpad, ox, oy, oz, of);
-    for (int j = 0; j < m; j++) {
-        const int i = idx[j];
-        const uint32_t f = of[j];
-        if (f & HORDE_FLAG_STUCK) {
-            st->flags[i] |= HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED;
-            st->alive[i] = 0;
-        } else {
-            st->px[i] = ox[j], st->py[i] = oy[j], st->pz[i] = oz[j];
-            st->flags[i] |= f & HORDE_CYL_MOVE_ACC_FLAGS;
-            st->ground[i] = (f & HORDE_FLAG_ON_GROUND) ? ~0u : 0u;
-        }
+    push_tile(v, t, c, (size_t)mpad, ox, oy, oz, of);
+    const wi stuck_bit = wi_set(HORDE_FLAG_STUCK), ground_bit = wi_set(HORDE_FLAG_ON_GROUND);
+    int at = 0;
+    for (size_t i = 0; i < padded; i += W) {
+        const wi act = wi_load(active + i);
+        w_perm cp, ex;
+        const int n = lp_pack(wi_bits(act), &cp, &ex);
+        const wi f = wi_permute(wi_load(of + at), ex);
+        const wi stuck = wi_and(act, wi_not(is_zero(wi_and(f, stuck_bit))));
+        const wi moved = wi_andnot(stuck, act);
+        wi flags = wi_load(st->flags + i);
+        flags = wi_or(flags, wi_and(stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED)));
+        flags = wi_or(flags, wi_and(moved, wi_and(f, wi_set(HORDE_CYL_MOVE_ACC_FLAGS))));
+        wi_store(st->flags + i, flags);
+        wi_store(st->alive + i, wi_andnot(stuck, wi_load(st->alive + i)));
+        wf_store(st->px + i, wf_sel(moved, wf_permute(wf_load(ox + at), ex), wf_load(st->px + i)));
+        wf_store(st->py + i, wf_sel(moved, wf_permute(wf_load(oy + at), ex), wf_load(st->py + i)));
+        wf_store(st->pz + i, wf_sel(moved, wf_permute(wf_load(oz + at), ex), wf_load(st->pz + i)));
+        const wi grounded = wi_not(is_zero(wi_and(f, ground_bit)));
+        wi_store(st->ground + i, wi_sel(moved, grounded, wi_load(st->ground + i)));
+        at += n;
     }
 }
 
@@ -126,6 +140,8 @@ HORDE_TEMPLATE(cylinder_move)
 {
     horde_cylinder_push_tile t, c;
     move_state st;
+    horde_view vw; /* the world resolved once per call */
+    horde_view_init(&vw, w);
     uint32_t ground_v[HORDE_TILE];
     for (size_t start = 0; start < b->n; start += HORDE_TILE) {
         const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
@@ -137,12 +153,12 @@ HORDE_TEMPLATE(cylinder_move)
             kmax = st.k[i] > kmax ? st.k[i] : kmax;
         for (int32_t s = 0; s < kmax; s++) {
             if (p->step_height > 0.0f) {
-                push_phase(w, &t, &c, &st, padded, s, 0, 1, 0, NULL, 0.0f);
+                push_phase(&vw, &t, &c, &st, padded, s, 0, 1, 0, NULL, 0.0f);
                 for (size_t i = 0; i < padded; i++)
                     ground_v[i] = st.ground[i];
-                push_phase(w, &t, &c, &st, padded, s, 1, 0, 1, ground_v, p->step_height);
+                push_phase(&vw, &t, &c, &st, padded, s, 1, 0, 1, ground_v, p->step_height);
             } else {
-                push_phase(w, &t, &c, &st, padded, s, 1, 1, 1, NULL, 0.0f);
+                push_phase(&vw, &t, &c, &st, padded, s, 1, 1, 1, NULL, 0.0f);
             }
         }
         for (size_t i = 0; i < count; i++) {

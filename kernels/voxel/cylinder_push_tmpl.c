@@ -60,6 +60,8 @@ static inline void write_out(const horde_cylinder_batch *b, size_t start, size_t
 HORDE_TEMPLATE(cylinder_push)
 {
     horde_cylinder_push_tile t, c; /* prepared movers; scratch for the compacted ones */
+    horde_view vw; /* the world resolved once per call */
+    horde_view_init(&vw, w);
     float ox[HORDE_TILE], oy[HORDE_TILE], oz[HORDE_TILE];
     uint32_t of[HORDE_TILE];
     for (int i = 0; i < HORDE_TILE; i++)
@@ -69,7 +71,7 @@ HORDE_TEMPLATE(cylinder_push)
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, start, count, &t, (int)i);
-        push_tile(w, &t, &c, padded, ox, oy, oz, of);
+        push_tile(&vw, &t, &c, padded, ox, oy, oz, of);
         write_out(b, start, count, &t, ox, oy, oz, of);
     }
 }

@@ -34,6 +34,35 @@ static inline const horde_chunk *horde_world_chunk(const horde_world *w, int32_t
     return w->missing == HORDE_MISSING_SOLID ? &horde_solid_chunk : &horde_empty_chunk;
 }
 
+/* A world view resolved once per kernel call, for the SIMD voxel paths: the grid clipped
+ * to the chunks a kernel can reach (block coordinates |b| < 2^30, so chunk coordinates
+ * in [-HORDE_VIEW_REACH, HORDE_VIEW_REACH)), so that every lookup is 32-bit arithmetic
+ * with one unsigned compare per axis, and the missing-chunk stand-in chosen once. It
+ * returns the same chunk as horde_world_chunk for every chunk in reach. */
+#define HORDE_VIEW_REACH (1 << 25)
+typedef struct horde_view {
+    const horde_chunk *const *chunks; /* pointer of clipped cell (0, 0, 0); NULL if empty */
+    const horde_chunk *fill;          /* stand-in for NULL and out-of-grid chunks */
+    int32_t ox, oy, oz;               /* chunk coordinates of clipped cell (0, 0, 0) */
+    uint32_t nx, ny, nz;              /* clipped extent in chunks (all 0 when empty) */
+    size_t sz, sy;                    /* pointer-index strides of z and y */
+} horde_view;
+
+void horde_view_init(horde_view *v, const horde_world *w);
+
+static inline const horde_chunk *horde_view_chunk(const horde_view *v, int32_t cx, int32_t cy,
+                                                  int32_t cz)
+{
+    /* |c|, |o| <= 2^25: the wrapped difference is the true one when it is in range and
+     * at least 2^32 - 2^26 (above any extent) when it is negative. */
+    const uint32_t gx = (uint32_t)cx - (uint32_t)v->ox, gy = (uint32_t)cy - (uint32_t)v->oy;
+    const uint32_t gz = (uint32_t)cz - (uint32_t)v->oz;
+    const horde_chunk *c = NULL;
+    if ((gx < v->nx) & (gy < v->ny) & (gz < v->nz))
+        c = v->chunks[gx + v->sz * gz + v->sy * gy];
+    return c ? c : v->fill;
+}
+
 /* The output of a voxel move (cylinder, point, AABB) for invalid mover o of batch b (any
  * move batch: the fields have the same names): its input position back, no
  * displacement made, HORDE_FLAG_INVALID. */
@@ -55,7 +84,7 @@ static inline const horde_chunk *horde_world_chunk(const horde_world *w, int32_t
  * Rewritten from an out-of-line version that looked up each chunk per run of levels and
  * per row: 474 instructions per window there (callgrind, cylinder push), about 400 here.
  * Reading through flat column pointers in two runs of levels did not count fewer. */
-static inline void horde_fetch_window_inline(const horde_world *w, int32_t wx, int32_t wy,
+static inline void horde_fetch_window_inline(const horde_view *v, int32_t wx, int32_t wy,
                                              int32_t wz, int levels, uint32_t *occ)
 {
     const int sh = wx & 31, lz0 = wz & 31, ly0 = wy & 31;
@@ -66,10 +95,10 @@ static inline void horde_fetch_window_inline(const horde_world *w, int32_t wx, i
     int lz[HORDE_WIN_COLS];
     for (int yb = 0; yb < layers; yb++) {
         const horde_chunk *c[2][2]; /* [z half][x half] */
-        c[0][0] = horde_world_chunk(w, cx, cy + yb, cz);
-        c[0][1] = cross_x ? horde_world_chunk(w, cx + 1, cy + yb, cz) : c[0][0];
-        c[1][0] = cross_z ? horde_world_chunk(w, cx, cy + yb, cz + 1) : c[0][0];
-        c[1][1] = cross_z && cross_x ? horde_world_chunk(w, cx + 1, cy + yb, cz + 1) : c[0][1];
+        c[0][0] = horde_view_chunk(v, cx, cy + yb, cz);
+        c[0][1] = cross_x ? horde_view_chunk(v, cx + 1, cy + yb, cz) : c[0][0];
+        c[1][0] = cross_z ? horde_view_chunk(v, cx, cy + yb, cz + 1) : c[0][0];
+        c[1][1] = cross_z && cross_x ? horde_view_chunk(v, cx + 1, cy + yb, cz + 1) : c[0][1];
         for (int k = 0; k < HORDE_WIN_COLS; k++) {
             const int zb = lz0 + k >= HORDE_CHUNK_SIZE;
             lz[k] = (lz0 + k) & 31;
