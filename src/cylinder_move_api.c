@@ -33,12 +33,20 @@ static int cylinder_move_check_(const horde_world *w, const horde_cylinder_move_
 }
 HORDE_ENTRY(cylinder_move)
 
+static void verlet_loop(const float *prev, const float *cur, float keep, float accel, float dt,
+                        float *d, size_t n)
+{
+    const float a = accel * dt * dt;
+    for (size_t i = 0; i < n; i++)
+        d[i] = (cur[i] - prev[i]) * keep + a;
+}
+
+/* Inside HORDE_CALL like every kernel: under a caller's round-toward-zero or flush-to-zero
+ * mode the unguarded loop gave other bits (an ulp; subnormal differences to zero). */
 void horde_verlet_displacement(const float *prev, const float *cur, float keep, float accel,
                                float dt, float *d, size_t n)
 {
     if (!prev || !cur || !d)
         return;
-    const float a = accel * dt * dt;
-    for (size_t i = 0; i < n; i++)
-        d[i] = (cur[i] - prev[i]) * keep + a;
+    HORDE_CALL(verlet_loop(prev, cur, keep, accel, dt, d, n));
 }

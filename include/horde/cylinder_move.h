@@ -73,7 +73,9 @@ HORDE_API int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
                                       const horde_cylinder_move_params *p,
                                       const horde_cylinder_move_batch *b);
 
-/* Verlet helper: d[i] = (cur[i] - prev[i]) * keep + accel * dt * dt, for one axis. */
+/* Verlet helper: d[i] = (cur[i] - prev[i]) * keep + accel * dt * dt, for one axis, in
+ * float, round to nearest, subnormals kept, whatever the caller's FP mode (as every
+ * kernel call). NULL arrays: nothing is written. */
 HORDE_API void horde_verlet_displacement(const float *prev, const float *cur, float keep,
                                          float accel, float dt, float *d, size_t n);
 

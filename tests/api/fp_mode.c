@@ -106,6 +106,23 @@ static void params_status(const horde_world *w, int status[4])
     }
 }
 
+/* horde_verlet_displacement: inputs whose differences, products and sums round
+ * differently toward zero than to nearest, and subnormal results. */
+enum { NV = 64 };
+static float prev[NV], cur[NV]; /* made in the default environment */
+static void verlet_inputs(void)
+{
+    for (int i = 0; i < NV; i++) {
+        prev[i] = 0.1f * (float)i + 0x1p-20f;
+        cur[i] = i % 4 == 3 ? prev[i] + 0x1p-140f * (float)i : 0.3f * (float)i - 1.0f / 3.0f;
+    }
+}
+static void verlet(float *d)
+{
+    horde_verlet_displacement(prev, cur, 0.99f, -9.81f, 1.0f / 60.0f, d, NV / 2);
+    horde_verlet_displacement(prev + NV / 2, cur + NV / 2, 0x1p-3f, 0.0f, 0.0f, d + NV / 2, NV / 2);
+}
+
 int main(void)
 {
     scene sc;
@@ -132,6 +149,21 @@ int main(void)
     for (int v = 0; v < 4; v++)
         CHECK(st_plain[v] == st_hostile[v], "parameter check %d: status %d, under the caller's FP "
               "environment %d", v, st_plain[v], st_hostile[v]);
+    {
+        float dp[NV], dh[NV];
+        verlet_inputs();
+        verlet(dp);
+#ifdef HOSTILE
+        const horde_fp_reg saved = horde_fp_get();
+        horde_fp_set(HOSTILE);
+        verlet(dh);
+        horde_fp_set(saved);
+#else
+        verlet(dh);
+#endif
+        CHECK(!memcmp(dp, dh, sizeof dp), "horde_verlet_displacement: other bits under the caller's FP "
+              "environment");
+    }
     int backends = 0;
     for (int i = 0; i < HORDE_ISA_COUNT; i++) {
         const horde_isa isa = (horde_isa)i;
