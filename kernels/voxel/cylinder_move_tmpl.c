@@ -78,7 +78,10 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
  * (mx * sx, my * sy, mz * sz) from their current position, pushed, and their results
  * taken back exactly as the reference's loop body does. Staging and taking back are
  * single IEEE adds and selects, so doing them in packed lanes changes no bits; packing
- * and unpacking are lane permutes (lane_pack.h), as in push_tile. */
+ * and unpacking are lane permutes (lane_pack.h), as in push_tile.
+ * Tried and dropped: keeping each mover's window between pushes and reading the world
+ * only when the window origin moved. In the benchmark's walk it counted 3 % more
+ * instructions (packing and unpacking eight more arrays cost more than the reads saved). */
 static void push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c, move_state *st,
                        size_t padded, int32_t s, int mx, int my, int mz, const uint32_t *step_ok,
                        float step_height)
