@@ -218,7 +218,7 @@ static inline void commit_lanes(pt_tile *t, const uint32_t *solid, int base)
 
 /* The 3x3x3 blocks around (bx, by, bz) in horde_fetch_window's layout (bits i + 8k of
  * level j; only i, k <= 2 are used). Inside one chunk: three 4-row loads. */
-static inline void fetch_neighbourhood(const horde_world *w, int32_t bx, int32_t by, int32_t bz,
+static inline void fetch_neighbourhood(const horde_view *v, int32_t bx, int32_t by, int32_t bz,
                                        uint32_t *occ)
 {
     const int32_t sh = (bx & 31) - 1, ly = (by & 31) - 1, lz = (bz & 31) - 1;
@@ -226,25 +226,25 @@ static inline void fetch_neighbourhood(const horde_world *w, int32_t bx, int32_t
      * three levels fit in a chunk layer when ly <= 32 - 3 */
     if ((uint32_t)sh <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS && (uint32_t)ly <= HORDE_CHUNK_SIZE - 3u &&
         (uint32_t)lz <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS) {
-        const uint32_t *row = &horde_world_chunk(w, bx >> 5, by >> 5, bz >> 5)->rows[ly][lz];
+        const uint32_t *row = &horde_view_chunk(v, bx >> 5, by >> 5, bz >> 5)->rows[ly][lz];
         occ[0] = fetch4(row, sh);
         occ[1] = fetch4(row + HORDE_CHUNK_SIZE, sh);
         occ[2] = fetch4(row + 2 * HORDE_CHUNK_SIZE, sh);
         return;
     }
-    horde_fetch_window(w, bx - 1, by - 1, bz - 1, 3, occ);
+    horde_fetch_window_inline(v, bx - 1, by - 1, bz - 1, 3, occ);
 }
 
 /* 4 window levels from (wx, wy, wz): one 4-row load per level when the window's x and
  * z ranges lie in one chunk (it may still straddle a chunk layer in y). */
-static inline void fetch_window4(const horde_world *w, int32_t wx, int32_t wy, int32_t wz,
+static inline void fetch_window4(const horde_view *v, int32_t wx, int32_t wy, int32_t wz,
                                  uint32_t *occ)
 {
     const int32_t sh = wx & 31, lz = wz & 31;
     if (HORDE_WIN_IN_CHUNK(sh) && HORDE_WIN_IN_CHUNK(lz)) {
         const int32_t cx = wx >> 5, cz = wz >> 5, cy0 = wy >> 5, cy1 = (wy + 3) >> 5;
-        const horde_chunk *c0 = horde_world_chunk(w, cx, cy0, cz);
-        const horde_chunk *c1 = cy1 == cy0 ? c0 : horde_world_chunk(w, cx, cy1, cz);
+        const horde_chunk *c0 = horde_view_chunk(v, cx, cy0, cz);
+        const horde_chunk *c1 = cy1 == cy0 ? c0 : horde_view_chunk(v, cx, cy1, cz);
         for (int j = 0; j < 4; j++) {
             const int32_t y = wy + j;
             const horde_chunk *c = (y >> 5) == cy0 ? c0 : c1;
@@ -252,11 +252,11 @@ static inline void fetch_window4(const horde_world *w, int32_t wx, int32_t wy, i
         }
         return;
     }
-    horde_fetch_window(w, wx, wy, wz, 4, occ);
+    horde_fetch_window_inline(v, wx, wy, wz, 4, occ);
 }
 
 /* One round: commit free lanes, correct the ones in solid blocks. */
-static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r, float skin)
+static void run_round(const horde_view *v, pt_tile *t, size_t padded, int32_t r, float skin)
 {
     for (size_t i = 0; i < padded; i += W)
         stage_lanes(t, r, (int)i);
@@ -267,7 +267,7 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
     if (r == 0) {
         for (size_t i = 0; i < padded; i++) {
             uint32_t occ[4];
-            fetch_window4(w, t->ox[i], t->oy[i], t->oz[i], occ);
+            fetch_window4(v, t->ox[i], t->oy[i], t->oz[i], occ);
             for (int j = 0; j < 4; j++)
                 t->win[j][i] = occ[j];
             const uint32_t s = (occ[t->lvl[i]] >> t->pos[i]) & t->active[i] & 1u;
@@ -282,7 +282,7 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
             if (t->use_win[i])
                 s = t->win[t->lvl[i]][i] >> t->pos[i];
             else
-                s = horde_point_move_solid(w, t->bx[i], t->by[i], t->bz[i]);
+                s = horde_view_solid(v, t->bx[i], t->by[i], t->bz[i]);
             s &= t->active[i] & 1u;
             solid[i] = 0u - s;
             list[n] = (uint8_t)i;
@@ -303,7 +303,7 @@ static void run_round(const horde_world *w, pt_tile *t, size_t padded, int32_t r
                 occ[1] = t->win[l][i] >> sh;
                 occ[2] = t->win[l + 1][i] >> sh;
             } else {
-                fetch_neighbourhood(w, t->bx[i], t->by[i], t->bz[i], occ);
+                fetch_neighbourhood(v, t->bx[i], t->by[i], t->bz[i], occ);
             }
             x[j] = t->nx[i], y[j] = t->ny[i], z[j] = t->nz[i];
             o[0][j] = occ[0], o[1][j] = occ[1], o[2][j] = occ[2];
@@ -351,18 +351,20 @@ static inline void output_lanes(const horde_point_move_batch *b, const pt_tile *
 HORDE_TEMPLATE(point_move)
 {
     pt_tile t;
+    horde_view vw; /* the world resolved once per call */
+    horde_view_init(&vw, w);
     for (size_t start = 0; start < b->n; start += HORDE_TILE) {
         const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, p, start, count, &t, (int)i);
-        run_round(w, &t, padded, 0, p->skin);
+        run_round(&vw, &t, padded, 0, p->skin);
         int32_t kmax = 0;
         for (size_t i = 0; i < padded; i++)
             if (t.alive[i] && t.k[i] > kmax)
                 kmax = t.k[i];
         for (int32_t r = 1; r <= kmax; r++)
-            run_round(w, &t, padded, r, p->skin);
+            run_round(&vw, &t, padded, r, p->skin);
         size_t i0 = 0;
         for (; i0 + W <= count; i0 += W)
             output_lanes(b, &t, start, (int)i0);

@@ -63,6 +63,13 @@ static inline const horde_chunk *horde_view_chunk(const horde_view *v, int32_t c
     return c ? c : v->fill;
 }
 
+/* Is world block (bx, by, bz) solid? One bit of one chunk row, through the view. */
+static inline uint32_t horde_view_solid(const horde_view *v, int32_t bx, int32_t by, int32_t bz)
+{
+    const horde_chunk *c = horde_view_chunk(v, bx >> 5, by >> 5, bz >> 5);
+    return (c->rows[by & 31][bz & 31] >> (bx & 31)) & 1u;
+}
+
 /* The output of a voxel move (cylinder, point, AABB) for invalid mover o of batch b (any
  * move batch: the fields have the same names): its input position back, no
  * displacement made, HORDE_FLAG_INVALID. */
@@ -118,7 +125,8 @@ static inline void horde_fetch_window_inline(const horde_view *v, int32_t wx, in
 
 /* occ[j] bit (i + 8*k) = block (wx+i, wy+j, wz+k) is solid, for i, k in 0..3 and
  * j in 0..levels-1 (levels <= 32). Coordinates must satisfy |w*| < 2^30. The same as
- * horde_fetch_window_inline, out of line for callers off the hot path. */
+ * horde_fetch_window_inline, out of line, resolving a view on every call: for the scalar
+ * references, which fetch one window per mover. SIMD paths resolve one view per call. */
 void horde_fetch_window(const horde_world *w, int32_t wx, int32_t wy, int32_t wz, int levels,
                         uint32_t *occ);
 
