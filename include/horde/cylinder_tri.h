@@ -16,9 +16,12 @@
  *      xz plane: a convex polygon of at most 5 vertices (a vertical wall flattens to a
  *      segment, a triangle clipped at a vertex to a point).
  *   3. q = the point of the polygon's boundary closest to the centre c = (x, z),
- *      d = |c - q|. The centre is INSIDE when the flattened polygon has non-zero signed
- *      area (orientation of the flattened triangle) and c is on its inner side of every
- *      edge, boundary included. Seed 001 only tests the edges and misses this case.
+ *      d = |c - q|. The centre is INSIDE when the flattened triangle has non-zero
+ *      signed area (its orientation says which side of an edge is inner), c is on the
+ *      inner side of every edge of the clipped polygon, boundary included, and strictly
+ *      on the inner side of at least one. So a polygon that the clip collapsed to a
+ *      point or a segment (a band grazing a vertex or an edge) is never INSIDE: it is
+ *      tested by distance only. Seed 001 only tests the edges and misses this case.
  *   4. Contact when inside, or when d < r (strict: touching is not contact). With u the
  *      unit vector from q towards c (the edge's normal when q lies inside an edge, so
  *      it is exact even when c is within rounding of the edge; (c - q) / d when q is

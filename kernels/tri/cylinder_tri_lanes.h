@@ -72,7 +72,7 @@ static inline void pair_lanes(const wf *in, const wf *tv, wf step, wi valid, wf 
     const wi ccw = wf_gt(area2, zero), cw = wf_lt(area2, zero);
 
     wf best = wf_set(INFINITY), bvx = zero, bvz = zero, blen2 = zero, bex = zero, bez = zero;
-    wi inside = wi_not(wf_eq(area2, zero));
+    wi inside = wi_not(wf_eq(area2, zero)), strictly_inside_one = wi_set(0);
     for (int i = 0; i < 5; i++) {
         const int j = i == 4 ? 0 : i + 1;
         const wf ex = wf_sub(px[j], px[i]), ez = wf_sub(pz[j], pz[i]);
@@ -97,7 +97,9 @@ static inline void pair_lanes(const wf *in, const wf *tv, wf step, wi valid, wf 
         blen2 = wf_sel(closer, len2, blen2);
         bex = wf_sel(closer, ex, bex), bez = wf_sel(closer, ez, bez);
         inside = wi_andnot(wi_sel(ccw, wf_lt(cr, zero), wf_gt(cr, zero)), inside);
+        strictly_inside_one = wi_or(strictly_inside_one, wi_sel(ccw, wf_gt(cr, zero), wf_lt(cr, zero)));
     }
+    inside = wi_and(inside, strictly_inside_one);
     const wf d = wf_sqrt(best);
     const wi contact = wi_and(active, wi_or(inside, wf_lt(d, r)));
 

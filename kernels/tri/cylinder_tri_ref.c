@@ -69,9 +69,13 @@ void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float 
     /* Closest boundary point (first edge wins ties) and the inside test. Distances to an
      * edge's interior come from the cross product (exact direction: the edge normal),
      * to its ends from the end point, so a centre within rounding of an edge is never
-     * pushed along it. */
+     * pushed along it. Inside needs a witness from the clipped polygon itself: no edge
+     * with c on its outer side and at least one with c strictly on its inner side. The
+     * triangle's orientation alone is not enough: a band that grazes a vertex clips
+     * the triangle to a point (all five boundary points equal, every cross product 0),
+     * and a far centre was reported inside it. */
     float best = INFINITY, bvx = 0.0f, bvz = 0.0f, blen2 = 0.0f, bex = 0.0f, bez = 0.0f;
-    int inside = area2 != 0.0f;
+    int inside = area2 != 0.0f, strictly_inside_one = 0;
     for (int i = 0; i < 5; i++) {
         const int j = i == 4 ? 0 : i + 1;
         const float ex = px[j] - px[i], ez = pz[j] - pz[i];
@@ -97,7 +101,10 @@ void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float 
             best = dd, bvx = vx, bvz = vz, blen2 = len2, bex = ex, bez = ez;
         if (area2 > 0.0f ? cr < 0.0f : cr > 0.0f)
             inside = 0;
+        if (area2 > 0.0f ? cr > 0.0f : cr < 0.0f)
+            strictly_inside_one = 1;
     }
+    inside = inside && strictly_inside_one;
     const float d = sqrtf(best);
     if (!(inside || d < r)) {
         *oflags = 0;

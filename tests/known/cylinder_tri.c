@@ -152,6 +152,25 @@ static void floors(void)
     expect(r, k, -k, HIT, 2e-6f, "vertex");
 }
 
+/* Regression (issue 13, defect 1): a band [0, 2^-10 (1 + 2^-23)] that only grazes the
+ * lowest vertex C = (10, 2^-10, 10) clips the triangle to the single point (10, 10)
+ * (the clip points differ from C by far less than an ulp). That point has no inside:
+ * a far mover was reported CENTRE_INSIDE and pushed by (-70.4, -50.3). */
+static const float grazed[9] = {12, 3, 10, 10, 3, 12, 10, 0x1p-10f, 10};
+static const float graze_h = 0x1.000002p-10f;
+
+static void grazed_vertex(void)
+{
+    result r = run(80.0f, 0.0f, 60.0f, 0.5f, graze_h, 0.0f, grazed);
+    expect(r, 0, 0, 0, 0, "grazed vertex, far mover");
+    r = run(10.5f, 0.0f, 8.8f, 0.5f, graze_h, 0.0f, grazed);
+    expect(r, 0, 0, 0, 0, "grazed vertex, near mover (1.3 away)");
+    /* In reach of the point (0.2, 0.1) away: pushed straight away from it, not INSIDE. */
+    r = run(10.2f, 0.0f, 10.1f, 0.5f, graze_h, 0.0f, grazed);
+    const float d = sqrtf(0.05f), k = (0.5f + eps(10.2f, 10.1f) - d) / d;
+    expect(r, 0.2f * k, 0.1f * k, HIT, 4e-6f, "grazed vertex, in reach");
+}
+
 static void degenerate(void)
 {
     /* All three vertices at one point (1, 1, 1): a point; centre 0.3 away along -z. */
@@ -177,6 +196,7 @@ static void degenerate(void)
     expect(r, 0, 0, 0, 0, "height 0");
     r = run(0.2f, 0.0f, 0.0f, 0.5f, 1.0f, 1.0f, wall);
     expect(r, 0, 0, 0, 0, "step = height");
+    grazed_vertex();
 }
 
 static void invalid(void)
@@ -199,19 +219,24 @@ static void invalid(void)
 
 /* horde_cylinder_tri_soup (seed 001's loop): every mover against the soup's triangles in
  * index order, each push applied before the next triangle is tested. */
-static result soup_run(float x, float z, const float (*tris)[9], size_t nt)
+static result soup_run_band(float x, float z, float h, float step, const float (*tris)[9], size_t nt)
 {
     float v[9][4];
     for (size_t t = 0; t < nt; t++)
         for (int k = 0; k < 9; k++)
             v[k][t] = tris[t][k];
     horde_triangles soup = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], nt};
-    float y = 0.0f, r = 0.5f, h = 1.8f, ox, oz;
+    float y = 0.0f, r = 0.5f, ox, oz;
     uint32_t f;
-    horde_cylinder_soup_batch b = {&x, &y, &z, &r, &h, 0.3f, &ox, &oz, &f, 1};
+    horde_cylinder_soup_batch b = {&x, &y, &z, &r, &h, step, &ox, &oz, &f, 1};
     CHECK(horde_cylinder_tri_soup_isa(cur_isa, &soup, &b) == HORDE_OK, "soup status");
     result res = {ox, oz, f}; /* here px, pz hold the corrected centre */
     return res;
+}
+
+static result soup_run(float x, float z, const float (*tris)[9], size_t nt)
+{
+    return soup_run_band(x, z, 1.8f, 0.3f, tris, nt);
 }
 
 static void soups(void)
@@ -242,6 +267,11 @@ static void soups(void)
     /* An invalid mover comes back bit for bit, flagged. */
     r = soup_run(NAN, 0.3f, corner, 3);
     CHECK(isnan(r.px) && r.pz == 0.3f && r.f == HORDE_FLAG_INVALID, "[%s] soup: invalid", ISA);
+    /* Defect 1 through the soup: a mover 1.3 from the grazed vertex stays put (it was
+     * moved to (9.81, 10.46)). */
+    r = soup_run_band(10.5f, 8.8f, graze_h, 0.0f, &grazed, 1);
+    CHECK(r.px == 10.5f && r.pz == 8.8f && r.f == 0, "[%s] soup: grazed vertex (%.9g, %.9g) %#x",
+          ISA, r.px, r.pz, r.f);
 }
 
 int main(void)
