@@ -27,13 +27,31 @@
  *
  * Results. d as above (P - Q), dist = sqrt(d.d), depth = r - dist (negative when separated).
  * The sphere overlaps the triangle when d.d < r*r (strict: touching is not overlapping,
- * r = 0 never overlaps). The push-out moves the sphere out along the contact normal:
- *     overlapping, dist > 0:       push = d * (depth / dist)
- *     overlapping, dist == 0:      push = n * (r / sqrt(n.n))   (P on the triangle: the
- *                                  winding's side)
- *     ... and degenerate:          push = (0, r, 0)
- *     not overlapping:             push = (0, 0, 0)
- * After P += push the sphere touches the triangle (up to rounding).
+ * r = 0 never overlaps). The push-out moves the sphere out along a direction a, by what
+ * it lacks along it: push = a * (max(r - |a|, 0) / |a|), where a is P's offset from the
+ * closest feature, built so that rounding cannot turn it along the triangle:
+ *     face:     a = d (exactly along n);
+ *     edge j:   a = P's offset from the edge's line, perpendicular to it by
+ *               construction: u (s / u.u) + n (n.w / n.n) with u = n x Ej, s = u.w <= 0
+ *               (outward in the plane, or along the normal); for a degenerate triangle
+ *               d - Ej (d.Ej / Lj). (This also holds when t came out 0 or 1.)
+ *     vertex:   a = d projected onto the vertex's cone (no closer to either adjacent
+ *               edge than perpendicular: d.Eout <= 0, d.Ein >= 0): d when inside it,
+ *               else its projection onto the violated edge's perpendicular plane when
+ *               that is inside (the longer of two), else onto the face normal (zero
+ *               for a degenerate triangle);
+ *     a == 0 (the centre is on the triangle):
+ *               push = n * (r / sqrt(n.n)) (the winding's side), or for a degenerate
+ *               triangle perpendicular to its longest edge E, along the part of up
+ *               (0, 1, 0) perpendicular to E (of (1, 0, 0) when E.y^2 > E.E / 2),
+ *               length r; (0, r, 0) for a point;
+ *     not overlapping: push = (0, 0, 0).
+ * Promise: after P += push the sphere touches the triangle: its exact distance to the
+ * triangle is r up to about 2^-19 of the largest coordinate or radius in play, divided
+ * by the sine of the triangle's largest angle (the float normal of a sliver is only
+ * that good), and for a degenerate triangle up to twice its distance from the line of
+ * its longest edge (tests/property/sphere_tri.c checks exactly this bound against a
+ * double-precision model, at centres on and within ulps of faces, edges and vertices).
  *
  * Valid input: every coordinate finite with |v| <= HORDE_TRI_MAX_COORD, 0 <= r <=
  * HORDE_SPHERE_MAX_RADIUS. An invalid pair gets flags = HORDE_FLAG_INVALID and all its

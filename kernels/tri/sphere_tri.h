@@ -30,6 +30,11 @@ typedef struct horde_sphere_tri_closest {
     float qx, qy, qz, dx, dy, dz;
     float nx, ny, nz, nn;
     uint32_t flags; /* FACE / EDGE / VERTEX, DEGENERATE */
+    /* The region's edge: set for an edge region (also when t came out 0 or 1 and the
+     * flag says VERTEX), for the push's direction; on_edge 0 otherwise. */
+    int on_edge;
+    float ex, ey, ez, wx, wy, wz; /* E[j] and w = P - X[j] */
+    float ix, iy, iz;             /* E[j - 1], the edge into X[j] (for a vertex region) */
 } horde_sphere_tri_closest;
 void horde_sphere_tri_closest_point(float px, float py, float pz, const float v[9], horde_sphere_tri_closest *c);
 

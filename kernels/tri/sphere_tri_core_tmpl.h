@@ -26,6 +26,10 @@ typedef struct sphere_tri_closest {
     wf qx, qy, qz, dx, dy, dz, nx, ny, nz, nn;
     wi flags;  /* region | DEGENERATE */
     wi degen;  /* mask */
+    wi edge;   /* mask: an edge region (also when t came out 0 or 1) */
+    wi face;   /* mask: the face region */
+    wf ex, ey, ez, wx, wy, wz; /* the region's edge E[j] and w = P - X[j] */
+    wf ix, iy, iz;             /* E[j - 1], the edge into X[j] */
 } sphere_tri_closest;
 
 /* The closest point in three steps: the triangle's frame, then P's region and
@@ -141,18 +145,24 @@ SPHERE_TRI_INLINE void sphere_tri_closest_from(wf px, wf py, wf pz, const sphere
     const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
     const wf tq = r->tq;
     /* Face: d = n h, Q = P - d. Edge / vertex: Q = X + E t, d = P - Q. */
-    wf q[3], d[3];
+    wf q[3], d[3], e[3], w[3], ei[3];
     const wf P[3] = {px, py, pz}, N[3] = {f->nx, f->ny, f->nz};
     for (int k = 0; k < 3; k++) {
         const wf xj = wf_sel(r->j1, X[1][k], wf_sel(r->j2, X[2][k], X[0][k]));
         const wf xj1 = wf_sel(r->j1, X[2][k], wf_sel(r->j2, X[0][k], X[1][k]));
-        const wf eq = wf_add(xj, wf_mul(wf_sub(xj1, xj), tq));
+        const wf xjp = wf_sel(r->j1, X[0][k], wf_sel(r->j2, X[1][k], X[2][k]));
+        e[k] = wf_sub(xj1, xj), w[k] = wf_sub(P[k], xj), ei[k] = wf_sub(xj, xjp);
+        const wf eq = wf_add(xj, wf_mul(e[k], tq));
         const wf fd = wf_mul(N[k], tq);
         q[k] = wf_sel(r->face, wf_sub(P[k], fd), eq);
         d[k] = wf_sel(r->face, fd, wf_sub(P[k], eq));
     }
     c->qx = q[0], c->qy = q[1], c->qz = q[2];
     c->dx = d[0], c->dy = d[1], c->dz = d[2];
+    c->ex = e[0], c->ey = e[1], c->ez = e[2];
+    c->wx = w[0], c->wy = w[1], c->wz = w[2];
+    c->ix = ei[0], c->iy = ei[1], c->iz = ei[2];
+    c->edge = r->edge, c->face = r->face;
     /* FACE, else EDGE strictly inside the edge (t not 0 or 1), else VERTEX. */
     const wi tend = wi_or(wf_eq(tq, zero), wf_eq(tq, one));
     const wi isedge = wi_andnot(tend, r->edge);
@@ -178,20 +188,107 @@ typedef struct sphere_tri_res {
     wi flags;
 } sphere_tri_res;
 
-/* The push of lanes at0 (centre exactly on the triangle, overlapping): along n, or +y
- * when degenerate. Other lanes keep p. */
-SPHERE_TRI_INLINE void sphere_tri_push_at0(wi at0, wi degen, wf nx, wf ny, wf nz, wf nn, wf r, wf p[3])
+/* edge_offset of sphere_tri_pairs_ref.c on every lane: P's offset from the region's
+ * edge line, perpendicular to it by construction (u (s / u.u) + n (h / n.n) for a
+ * face-bearing triangle, d less its part along E for a degenerate one). */
+SPHERE_TRI_INLINE void sphere_tri_edge_offset(const sphere_tri_closest *c, wf o[3])
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
-    const wi nd = wi_andnot(degen, at0);
-    const wf k2 = wf_div(r, wf_sqrt(wf_sel(nd, nn, one)));
-    p[0] = wf_sel(at0, wf_sel(nd, wf_mul(nx, k2), zero), p[0]);
-    p[1] = wf_sel(at0, wf_sel(nd, wf_mul(ny, k2), r), p[1]);
-    p[2] = wf_sel(at0, wf_sel(nd, wf_mul(nz, k2), zero), p[2]);
+    const wf ux = wf_sub(wf_mul(c->ny, c->ez), wf_mul(c->nz, c->ey));
+    const wf uy = wf_sub(wf_mul(c->nz, c->ex), wf_mul(c->nx, c->ez));
+    const wf uz = wf_sub(wf_mul(c->nx, c->ey), wf_mul(c->ny, c->ex));
+    const wf s = wf_dot3(ux, uy, uz, c->wx, c->wy, c->wz);
+    const wf uu = wf_dot3(ux, uy, uz, ux, uy, uz);
+    const wf h = wf_dot3(c->nx, c->ny, c->nz, c->wx, c->wy, c->wz);
+    const wi upos = wf_gt(uu, zero);
+    const wf ks = wf_sel(upos, wf_div(s, wf_sel(upos, uu, one)), zero);
+    const wf kh = wf_div(h, wf_sel(c->degen, one, c->nn));
+    const wf L = wf_dot3(c->ex, c->ey, c->ez, c->ex, c->ey, c->ez);
+    const wi lpos = wf_gt(L, zero);
+    const wf k = wf_div(wf_dot3(c->dx, c->dy, c->dz, c->ex, c->ey, c->ez), wf_sel(lpos, L, one));
+    const wf D[3] = {c->dx, c->dy, c->dz}, U[3] = {ux, uy, uz}, N[3] = {c->nx, c->ny, c->nz},
+             E[3] = {c->ex, c->ey, c->ez};
+    for (int a = 0; a < 3; a++)
+        o[a] = wf_sel(c->degen, wf_sub(D[a], wf_mul(E[a], k)),
+                      wf_add(wf_mul(U[a], ks), wf_mul(N[a], kh)));
+}
+
+/* vertex_offset of the reference on every lane: d projected onto the vertex's cone. */
+SPHERE_TRI_INLINE void sphere_tri_vertex_offset(const sphere_tri_closest *c, wf o[3])
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wf d[3] = {c->dx, c->dy, c->dz}, eo[3] = {c->ex, c->ey, c->ez}, ei[3] = {c->ix, c->iy, c->iz};
+    const wf n[3] = {c->nx, c->ny, c->nz};
+    const wf da = wf_dot3(d[0], d[1], d[2], eo[0], eo[1], eo[2]);
+    const wf di = wf_dot3(d[0], d[1], d[2], ei[0], ei[1], ei[2]);
+    const wi va = wf_gt(da, zero), vi = wf_lt(di, zero);
+    const wf lo = wf_dot3(eo[0], eo[1], eo[2], eo[0], eo[1], eo[2]);
+    const wf li = wf_dot3(ei[0], ei[1], ei[2], ei[0], ei[1], ei[2]);
+    const wi lop = wf_gt(lo, zero), lip = wf_gt(li, zero);
+    const wf ka = wf_div(da, wf_sel(lop, lo, one)), ki = wf_div(di, wf_sel(lip, li, one));
+    wf pa[3], pi[3];
+    for (int k = 0; k < 3; k++)
+        pa[k] = wf_sub(d[k], wf_mul(eo[k], ka)), pi[k] = wf_sub(d[k], wf_mul(ei[k], ki));
+    const wi a_ok = wi_andnot(wf_lt(wf_dot3(pa[0], pa[1], pa[2], ei[0], ei[1], ei[2]), zero), wi_and(va, lop));
+    const wi i_ok = wi_andnot(wf_gt(wf_dot3(pi[0], pi[1], pi[2], eo[0], eo[1], eo[2]), zero), wi_and(vi, lip));
+    const wi i_longer = wf_gt(wf_dot3(pi[0], pi[1], pi[2], pi[0], pi[1], pi[2]),
+                              wf_dot3(pa[0], pa[1], pa[2], pa[0], pa[1], pa[2]));
+    const wi take_a = wi_andnot(wi_and(i_ok, i_longer), a_ok);
+    const wi inside = wi_not(wi_or(va, vi));
+    const wf kn = wf_div(wf_dot3(d[0], d[1], d[2], n[0], n[1], n[2]), wf_sel(c->degen, one, c->nn));
+    for (int k = 0; k < 3; k++) {
+        const wf line = wf_as(wi_andnot(c->degen, wi_as(wf_mul(n[k], kn))));
+        o[k] = wf_sel(inside, d[k], wf_sel(take_a, pa[k], wf_sel(i_ok, pi[k], line)));
+    }
+}
+
+/* degenerate_on_push of the reference on every lane: perpendicular to the longest edge,
+ * along the part of up (of x when the edge is steep) perpendicular to it; up for a
+ * point. */
+SPHERE_TRI_INLINE void sphere_tri_degenerate_on_push(const sphere_tri_tri *t, wf r, wf p[3])
+{
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f), half = wf_set(0.5f);
+    wf E[3][3], L[3];
+    sphere_tri_edges(t, E);
+    for (int j = 0; j < 3; j++)
+        L[j] = wf_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
+    const wi k0 = wi_and(wf_le(L[1], L[0]), wf_le(L[2], L[0]));
+    const wi k1 = wi_andnot(k0, wf_le(L[2], L[1]));
+    wf e[3];
+    for (int a = 0; a < 3; a++)
+        e[a] = wf_sel(k0, E[0][a], wf_sel(k1, E[1][a], E[2][a]));
+    const wf l = wf_sel(k0, L[0], wf_sel(k1, L[1], L[2]));
+    const wi lpos = wf_gt(l, zero);
+    const wi steep = wf_gt(wf_mul(e[1], e[1]), wf_mul(l, half));
+    const wf ax = wf_sel(steep, one, zero), ay = wf_sel(steep, zero, one);
+    const wf tt = wf_div(wf_sel(steep, e[0], e[1]), wf_sel(lpos, l, one));
+    const wf ux = wf_sub(ax, wf_mul(e[0], tt)), uy = wf_sub(ay, wf_mul(e[1], tt)),
+             uz = wf_sub(zero, wf_mul(e[2], tt));
+    const wf uu = wf_dot3(ux, uy, uz, ux, uy, uz);
+    const wf kk = wf_div(r, wf_sqrt(wf_sel(lpos, uu, one)));
+    p[0] = wf_sel(lpos, wf_mul(ux, kk), zero);
+    p[1] = wf_sel(lpos, wf_mul(uy, kk), r);
+    p[2] = wf_sel(lpos, wf_mul(uz, kk), zero);
+}
+
+/* The push of lanes at0 (overlapping, no push direction: the centre is on the
+ * triangle): along n, or degenerate_on_push. Other lanes keep p. */
+SPHERE_TRI_INLINE void sphere_tri_push_at0(wi at0, const sphere_tri_closest *c, const sphere_tri_tri *t, wf r, wf p[3])
+{
+    const wf one = wf_set(1.0f);
+    const wi nd = wi_andnot(c->degen, at0);
+    const wf k2 = wf_div(r, wf_sqrt(wf_sel(nd, c->nn, one)));
+    wf dg[3];
+    sphere_tri_degenerate_on_push(t, r, dg);
+    const wf N[3] = {c->nx, c->ny, c->nz};
+    for (int a = 0; a < 3; a++)
+        p[a] = wf_sel(at0, wf_sel(nd, wf_mul(N[a], k2), dg[a]), p[a]);
 }
 
 /* The sphere part of horde_sphere_tri_one, from the closest point c, except for the
- * push of the lanes returned (centre on the triangle: sphere_tri_push_at0). */
+ * push of the lanes returned (no push direction: sphere_tri_push_at0). The direction is
+ * d, or the edge offset on edge lanes (only computed when an overlapping lane has one:
+ * otherwise its length is dist, bit for bit). */
 SPHERE_TRI_INLINE wi sphere_tri_sphere_main(const sphere_tri_closest *c, wf r, sphere_tri_res *o)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -199,23 +296,33 @@ SPHERE_TRI_INLINE wi sphere_tri_sphere_main(const sphere_tri_closest *c, wf r, s
     const wf dist = wf_sqrt(dd);
     const wf depth = wf_sub(r, dist);
     const wi over = wf_lt(dd, wf_mul(r, r));
-    const wi pos = wf_gt(dist, zero);
-    const wf k = wf_div(depth, wf_sel(pos, dist, one));
+    wf a[3] = {c->dx, c->dy, c->dz}, len = dist;
+    const wi vertex = wi_not(wi_or(c->edge, c->face));
+    if (wi_any(wi_and(over, wi_or(c->edge, vertex)))) {
+        wf eo[3], vo[3];
+        sphere_tri_edge_offset(c, eo);
+        sphere_tri_vertex_offset(c, vo);
+        for (int k = 0; k < 3; k++)
+            a[k] = wf_sel(c->edge, eo[k], wf_sel(vertex, vo[k], a[k]));
+        len = wf_sqrt(wf_dot3(a[0], a[1], a[2], a[0], a[1], a[2]));
+    }
+    const wi pos = wf_gt(len, zero);
+    const wf k = wf_div(wf_max(wf_sub(r, len), zero), wf_sel(pos, len, one));
     o->qx = c->qx, o->qy = c->qy, o->qz = c->qz, o->depth = depth;
-    /* push = d k when overlapping (an and: the other side is +0) */
-    o->px = wf_as(wi_and(over, wi_as(wf_mul(c->dx, k))));
-    o->py = wf_as(wi_and(over, wi_as(wf_mul(c->dy, k))));
-    o->pz = wf_as(wi_and(over, wi_as(wf_mul(c->dz, k))));
+    /* push = a k when overlapping (an and: the other side is +0) */
+    o->px = wf_as(wi_and(over, wi_as(wf_mul(a[0], k))));
+    o->py = wf_as(wi_and(over, wi_as(wf_mul(a[1], k))));
+    o->pz = wf_as(wi_and(over, wi_as(wf_mul(a[2], k))));
     o->flags = wi_or(c->flags, wi_and(over, wi_set((int32_t)HORDE_TRI_OVERLAP)));
     return wi_andnot(pos, over);
 }
 
-SPHERE_TRI_INLINE void sphere_tri_sphere_finish(const sphere_tri_closest *c, wf r, sphere_tri_res *o)
+SPHERE_TRI_INLINE void sphere_tri_sphere_finish(const sphere_tri_closest *c, const sphere_tri_tri *t, wf r, sphere_tri_res *o)
 {
     const wi at0 = sphere_tri_sphere_main(c, r, o);
     if (wi_any(at0)) {
         wf p[3] = {o->px, o->py, o->pz};
-        sphere_tri_push_at0(at0, c->degen, c->nx, c->ny, c->nz, c->nn, r, p);
+        sphere_tri_push_at0(at0, c, t, r, p);
         o->px = p[0], o->py = p[1], o->pz = p[2];
     }
 }
@@ -224,7 +331,7 @@ SPHERE_TRI_INLINE void sphere_tri_one(wf px, wf py, wf pz, wf r, const sphere_tr
 {
     sphere_tri_closest c;
     sphere_tri_closest_point(px, py, pz, t, &c);
-    sphere_tri_sphere_finish(&c, r, o);
+    sphere_tri_sphere_finish(&c, t, r, o);
 }
 
 /* Coordinate validation as integers: |v| <= 2^16 exactly when the bits of |v| (sign

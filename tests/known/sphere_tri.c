@@ -2,7 +2,7 @@
  * horde_sweep_sphere_tri, derived by hand (floor, wall and hypotenuse of a right triangle;
  * Fauerby's plane / edge / vertex contacts of seed 003's lecture; ellipsoids through the
  * change of basis), on every backend. */
-#include "testutil.h"
+#include "tri_gen.h"
 
 static horde_isa cur;
 #define ISA horde_isa_name(cur)
@@ -37,6 +37,18 @@ static int near3(const float *a, float x, float y, float z, float tol)
               near3((o).push, px, py, pz, 1e-6f) && (o).f == (flags),                               \
           "[%s] q %g %g %g depth %g push %g %g %g flags %#x", ISA, (o).q[0], (o).q[1], (o).q[2],     \
           (o).depth, (o).push[0], (o).push[1], (o).push[2], (o).f)
+
+/* The header's promise for an overlapping pair: after P += push the sphere touches the
+ * triangle (independent double-precision distance, tri_gen.h). */
+static void touches_after(float x, float y, float z, float r, const float v[9], pres o)
+{
+    const double p[3] = {(float)(x + o.push[0]), (float)(y + o.push[1]), (float)(z + o.push[2])};
+    double q[3];
+    const double d = sqrt(tg_closest_d(p, v, q));
+    CHECK((o.f & HORDE_TRI_OVERLAP) && fabs(d - r) <= 1e-5 * (1 + fabs(x) + fabs(y) + fabs(z)),
+          "[%s] after the push the distance is %.9g, r %.9g (push %g %g %g, flags %#x)", ISA, d, r,
+          o.push[0], o.push[1], o.push[2], o.f);
+}
 
 static void pairs(void)
 {
@@ -78,6 +90,27 @@ static void pairs(void)
     PAIR_IS(o, 1, 1, 1, 1, 0, 0, 1, O | V | D);
     o = pair(1, 0, 0, 0.25f, LINE);
     PAIR_IS(o, 1, 0, 0, 0.25f, 0, 0.25f, 0, O | E | D);
+    /* Regressions (issue 13, defect 2): the push must leave the sphere touching.
+     * Centre exactly on a slanted segment: pushed perpendicular to it, along the part of
+     * up perpendicular to it ((-1, 1, 0) / sqrt 2); (0, r, 0) left it 0.354 away. */
+    const float SLANT[9] = {0, 0, 0, 2, 2, 0, 4, 4, 0};
+    o = pair(1, 1, 0, 0.5f, SLANT);
+    PAIR_IS(o, 1, 1, 0, 0.5f, -0.35355339f, 0.35355339f, 0, O | E | D);
+    touches_after(1, 1, 0, 0.5f, SLANT, o);
+    /* Within rounding of a zero-area triangle (C is the midpoint of AB): d = P - Q is
+     * rounding noise, along the segment; the push is perpendicular to it. */
+    const float ZERO_AREA[9] = {10, 11, -4, 16, 14, -5, 13, 12.5f, -4.5f};
+    const float t3 = 0.3f;
+    const float zx = 10 + 6 * t3, zy = 11 + 3 * t3, zz = -4 - 1 * t3;
+    o = pair(zx, zy, zz, 0.683f, ZERO_AREA);
+    CHECK((o.f & (O | D)) == (O | D), "[%s] zero area: flags %#x", ISA, o.f);
+    touches_after(zx, zy, zz, 0.683f, ZERO_AREA, o);
+    /* Within an ulp of vertex B of an ordinary triangle, d = P - B points along the
+     * edge BA; the push is projected into B's cone (found by tests/property). */
+    const float NEAR_V[9] = {0x1.d7f308p+5f, -0x1.16af14p+5f, -0x1.bdc04p-2f, 0x1.8819eep+4f, -0x1.344564p+5f,
+                             -0x1.8c8a14p+2f, 0x1.12f054p+4f, -0x1.3476a2p+3f, -0x1.67c34ep+4f};
+    o = pair(0x1.8819fp+4f, -0x1.344564p+5f, -0x1.8c8a14p+2f, 0x1.3bbddep-2f, NEAR_V);
+    touches_after(0x1.8819fp+4f, -0x1.344564p+5f, -0x1.8c8a14p+2f, 0x1.3bbddep-2f, NEAR_V, o);
     /* A needle (tip at A, 1e-3 wide): the face is exact. */
     const float NEEDLE[9] = {0, 0, 0, 30, 0, 0, 30, 0, 0.001f};
     o = pair(15, 0.25f, 0.0004f, 0.5f, NEEDLE);
