@@ -203,14 +203,17 @@ SPHERE_TRI_INLINE void sphere_tri_edge_offset(const sphere_tri_closest *c, wf o[
     const wi upos = wf_gt(uu, zero);
     const wf ks = wf_sel(upos, wf_div(s, wf_sel(upos, uu, one)), zero);
     const wf kh = wf_div(h, wf_sel(c->degen, one, c->nn));
+    const wf U[3] = {ux, uy, uz}, N[3] = {c->nx, c->ny, c->nz};
+    for (int a = 0; a < 3; a++)
+        o[a] = wf_add(wf_mul(U[a], ks), wf_mul(N[a], kh));
+    if (!wi_any(c->degen))
+        return;
     const wf L = wf_dot3(c->ex, c->ey, c->ez, c->ex, c->ey, c->ez);
     const wi lpos = wf_gt(L, zero);
     const wf k = wf_div(wf_dot3(c->dx, c->dy, c->dz, c->ex, c->ey, c->ez), wf_sel(lpos, L, one));
-    const wf D[3] = {c->dx, c->dy, c->dz}, U[3] = {ux, uy, uz}, N[3] = {c->nx, c->ny, c->nz},
-             E[3] = {c->ex, c->ey, c->ez};
+    const wf D[3] = {c->dx, c->dy, c->dz}, E[3] = {c->ex, c->ey, c->ez};
     for (int a = 0; a < 3; a++)
-        o[a] = wf_sel(c->degen, wf_sub(D[a], wf_mul(E[a], k)),
-                      wf_add(wf_mul(U[a], ks), wf_mul(N[a], kh)));
+        o[a] = wf_sel(c->degen, wf_sub(D[a], wf_mul(E[a], k)), o[a]);
 }
 
 /* vertex_offset of the reference on every lane: d projected onto the vertex's cone. */
@@ -222,6 +225,9 @@ SPHERE_TRI_INLINE void sphere_tri_vertex_offset(const sphere_tri_closest *c, wf 
     const wf da = wf_dot3(d[0], d[1], d[2], eo[0], eo[1], eo[2]);
     const wf di = wf_dot3(d[0], d[1], d[2], ei[0], ei[1], ei[2]);
     const wi va = wf_gt(da, zero), vi = wf_lt(di, zero);
+    o[0] = d[0], o[1] = d[1], o[2] = d[2];
+    if (!wi_any(wi_or(va, vi)))
+        return;
     const wf lo = wf_dot3(eo[0], eo[1], eo[2], eo[0], eo[1], eo[2]);
     const wf li = wf_dot3(ei[0], ei[1], ei[2], ei[0], ei[1], ei[2]);
     const wi lop = wf_gt(lo, zero), lip = wf_gt(li, zero);
@@ -298,14 +304,23 @@ SPHERE_TRI_INLINE wi sphere_tri_sphere_main(const sphere_tri_closest *c, wf r, s
     const wi over = wf_lt(dd, wf_mul(r, r));
     wf a[3] = {c->dx, c->dy, c->dz}, len = dist;
     const wi vertex = wi_not(wi_or(c->edge, c->face));
-    if (wi_any(wi_and(over, wi_or(c->edge, vertex)))) {
-        wf eo[3], vo[3];
+    int changed = 0;
+    if (wi_any(wi_and(over, c->edge))) {
+        wf eo[3];
         sphere_tri_edge_offset(c, eo);
+        for (int k = 0; k < 3; k++)
+            a[k] = wf_sel(c->edge, eo[k], a[k]);
+        changed = 1;
+    }
+    if (wi_any(wi_and(over, vertex))) {
+        wf vo[3];
         sphere_tri_vertex_offset(c, vo);
         for (int k = 0; k < 3; k++)
-            a[k] = wf_sel(c->edge, eo[k], wf_sel(vertex, vo[k], a[k]));
-        len = wf_sqrt(wf_dot3(a[0], a[1], a[2], a[0], a[1], a[2]));
+            a[k] = wf_sel(vertex, vo[k], a[k]);
+        changed = 1;
     }
+    if (changed)
+        len = wf_sqrt(wf_dot3(a[0], a[1], a[2], a[0], a[1], a[2]));
     const wi pos = wf_gt(len, zero);
     const wf k = wf_div(wf_max(wf_sub(r, len), zero), wf_sel(pos, len, one));
     o->qx = c->qx, o->qy = c->qy, o->qz = c->qz, o->depth = depth;
