@@ -9,7 +9,12 @@
  * Inputs stay in the normal float range, inside the armv7 NEON exactness policy (see
  * README "armv7"), so this test runs unchanged there.
  *
- * Adding a kernel: write step_<name>() (call horde_<name>_isa(isa, ...), feed its outputs
+ * The whole scene runs twice per backend: in the default FP environment, and with the
+ * caller's environment hostile around every kernel call (tests/support/hostile_fp.h:
+ * FTZ + DAZ + round toward zero + unmasked traps on x86, FZ + DN + round toward zero on
+ * aarch64); both must give the one constant.
+ *
+ * Adding a kernel: write step_<name>() (call KERNEL(horde_<name>_isa, isa, ...), feed its outputs
  * back into the state so later frames depend on them, hash every output with
  * hash_f32/hash_u32), add it to steps[], run the test on x86 and under the cross runs
  * (scripts/test.sh), check that every backend on every target prints the same hash, and
@@ -18,6 +23,7 @@
  * Usage: test_determinism [--print]   (--print: only print the hashes, never fail) */
 #include <inttypes.h>
 
+#include "hostile_fp.h"
 #include "scene.h"
 #include "testutil.h"
 
@@ -28,6 +34,25 @@
 #define EXPECTED UINT64_C(0x8bc44c4d8827e110)
 
 enum { N = 301 /* odd: every backend runs a tail */, FRAMES = 300 };
+
+/* Every kernel call goes through KERNEL(fn, isa, ...): in the hostile pass (issue 13,
+ * item 7) the caller's FP environment is hostile (hostile_fp.h) for exactly the duration
+ * of the call, while the test's own arithmetic stays in the default one, and the hash
+ * must not change; the caller's register must come back as it was. */
+static int hostile_pass, hostile_calls, hostile_reg_kept = 1;
+static int kernel_status_;
+static tu_fp_saved kernel_fp_;
+static void kernel_enter(void)
+{
+    if (hostile_pass)
+        kernel_fp_ = tu_hostile_enter(), hostile_calls++;
+}
+static void kernel_leave(void)
+{
+    if (hostile_pass)
+        hostile_reg_kept &= tu_hostile_leave(kernel_fp_);
+}
+#define KERNEL(fn, ...) (kernel_enter(), kernel_status_ = fn(__VA_ARGS__), kernel_leave(), kernel_status_)
 
 /* ---- hash: FNV-1a 64 over the little-endian bytes of 32-bit words --------------------- */
 typedef struct { uint64_t h; } hash;
@@ -197,7 +222,7 @@ static int step_cylinder_move(sim *s, horde_isa isa, hash *hs)
     p.step_height = 0.5f;
     const horde_cylinder_move_batch b = {s->x, s->y, s->z, s->dx, s->dy, s->dz, s->r, s->h,
                                          s->x, s->y, s->z, s->ox, s->oy, s->oz, s->flags, N};
-    const int st = horde_cylinder_move_isa(isa, s->world, &p, &b);
+    const int st = KERNEL(horde_cylinder_move_isa, isa, s->world, &p, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->y, N), hash_f32(hs, s->z, N);
     hash_f32(hs, s->ox, N), hash_f32(hs, s->oy, N), hash_f32(hs, s->oz, N);
     hash_u32s(hs, s->flags, N);
@@ -219,7 +244,7 @@ static int step_cylinder_push(sim *s, horde_isa isa, hash *hs)
     for (int i = s->frame % 7; i < N; i += 7)
         s->x[i] = s->x[i] + ((i & 1) ? 0.125f : -0.125f);
     const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
-    const int st = horde_cylinder_push_isa(isa, s->world, &b);
+    const int st = KERNEL(horde_cylinder_push_isa, isa, s->world, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->y, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);
@@ -238,7 +263,7 @@ static int step_point_move(sim *s, horde_isa isa, hash *hs)
     horde_point_move_params_default(&p);
     const horde_point_move_batch b = {s->px, s->py, s->pz, s->dx, s->dy, s->dz,
                                       s->px, s->py, s->pz, s->ox, s->oy, s->oz, s->of, N};
-    const int st = horde_point_move_isa(isa, s->world, &p, &b);
+    const int st = KERNEL(horde_point_move_isa, isa, s->world, &p, &b);
     hash_f32(hs, s->px, N), hash_f32(hs, s->py, N), hash_f32(hs, s->pz, N);
     hash_f32(hs, s->ox, N), hash_f32(hs, s->oy, N), hash_f32(hs, s->oz, N);
     hash_u32s(hs, s->of, N);
@@ -266,7 +291,7 @@ static int step_aabb_move(sim *s, horde_isa isa, hash *hs)
     p.step_height = 1.0f;
     const horde_aabb_move_batch b = {s->bx, s->by, s->bz, s->dx, s->dy, s->dz, s->bhx, s->bhz, s->bh,
                                      s->bx, s->by, s->bz, s->ox, s->oy, s->oz, s->of, N};
-    const int st = horde_aabb_move_isa(isa, s->world, &p, &b);
+    const int st = KERNEL(horde_aabb_move_isa, isa, s->world, &p, &b);
     hash_f32(hs, s->bx, N), hash_f32(hs, s->by, N), hash_f32(hs, s->bz, N);
     hash_f32(hs, s->ox, N), hash_f32(hs, s->oy, N), hash_f32(hs, s->oz, N);
     hash_u32s(hs, s->of, N);
@@ -290,7 +315,7 @@ static int step_ground_height(sim *s, horde_isa isa, hash *hs)
     for (int i = 0; i < N; i++)
         s->oy[i] = s->y[i] + 0.5f;
     const horde_ground_batch b = {s->x, s->oy, s->z, 3.0f, s->o[0], s->otri, s->of, N};
-    const int st = horde_ground_height_isa(isa, &terrain, &b);
+    const int st = KERNEL(horde_ground_height_isa, isa, &terrain, &b);
     hash_f32(hs, s->o[0], N), hash_u32s(hs, (const uint32_t *)s->otri, N), hash_u32s(hs, s->of, N);
     count_bites(s, s->of);
     return st;
@@ -301,7 +326,7 @@ static int step_cylinder_tri(sim *s, horde_isa isa, hash *hs)
 {
     gather_pairs(s);
     const horde_cylinder_tri_batch b = {s->x, s->y, s->z, s->r, s->h, 0.25f, s->o[0], s->o[1], s->of, N};
-    const int st = horde_cylinder_tri_isa(isa, pair_tris(s), &b);
+    const int st = KERNEL(horde_cylinder_tri_isa, isa, pair_tris(s), &b);
     hash_f32(hs, s->o[0], N), hash_f32(hs, s->o[1], N), hash_u32s(hs, s->of, N);
     count_bites(s, s->of);
     return st;
@@ -314,7 +339,7 @@ static int step_cylinder_tri_soup(sim *s, horde_isa isa, hash *hs)
     if (s->frame & 3)
         return HORDE_OK;
     const horde_cylinder_soup_batch b = {s->x, s->y, s->z, s->r, s->h, 0.25f, s->x, s->z, s->of, N};
-    const int st = horde_cylinder_tri_soup_isa(isa, &terrain, &b);
+    const int st = KERNEL(horde_cylinder_tri_soup_isa, isa, &terrain, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N), hash_u32s(hs, s->of, N);
     count_bites(s, s->of);
     return st;
@@ -329,7 +354,7 @@ static int step_sphere_tri(sim *s, horde_isa isa, hash *hs)
         s->oy[i] = s->y[i] + s->r[i];
     const horde_spheres sp = {s->x, s->oy, s->z, s->r, N};
     const horde_sphere_tri_out out = {s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of};
-    int st = horde_sphere_tri_pairs_isa(isa, &sp, pair_tris(s), &out);
+    int st = KERNEL(horde_sphere_tri_pairs_isa, isa, &sp, pair_tris(s), &out);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->of, N);
@@ -345,7 +370,7 @@ static int step_sphere_tri(sim *s, horde_isa isa, hash *hs)
     s->lists[N] = 4u * N;
     const horde_sphere_tri_list_out lo = {s->o[0], s->o[1], s->o[2], s->ou, s->o[3],
                                           s->o[4], s->o[5], s->o[6], s->of};
-    st = horde_sphere_tri_list_isa(isa, &sp, &terrain, s->lists, s->list_idx, &lo);
+    st = KERNEL(horde_sphere_tri_list_isa, isa, &sp, &terrain, s->lists, s->list_idx, &lo);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->ou, N), hash_u32s(hs, s->of, N);
@@ -366,7 +391,7 @@ static int step_sweep_sphere_tri(sim *s, horde_isa isa, hash *hs)
     }
     const horde_sweepers m = {s->x, s->oy, s->z, s->dx, s->dy, s->dz, s->r, s->o[7], s->r, N};
     const horde_sweep_out out = {s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of};
-    const int st = horde_sweep_sphere_tri_isa(isa, &m, pair_tris(s), &out);
+    const int st = KERNEL(horde_sweep_sphere_tri_isa, isa, &m, pair_tris(s), &out);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->of, N);
@@ -451,6 +476,16 @@ int main(int argc, char **argv)
                   horde_isa_name((horde_isa)isa), steps[k].name, got_steps[k], ref_steps[k]);
         CHECK(got == EXPECTED, "%s: hash %016" PRIx64 ", expected %016" PRIx64,
               horde_isa_name((horde_isa)isa), got, EXPECTED);
+        /* The same scene with the caller's FP environment hostile around every call. */
+        hostile_pass = 1, hostile_calls = 0;
+        const uint64_t hostile = run(&sc.world, (horde_isa)isa, got_steps);
+        hostile_pass = 0;
+        printf("    under a hostile caller FP environment: %016" PRIx64 " (%d calls)\n", hostile, hostile_calls);
+        CHECK(hostile == EXPECTED && hostile_calls >= FRAMES * NSTEPS,
+              "%s: hash %016" PRIx64 " under a hostile caller FP environment, expected %016" PRIx64,
+              horde_isa_name((horde_isa)isa), hostile, EXPECTED);
+        CHECK(hostile_reg_kept, "%s: the caller's FP control register changed across a call",
+              horde_isa_name((horde_isa)isa));
     }
     printf("%d backends, %d frames x %d movers x %d steps\n", backends, FRAMES, N, NSTEPS);
     scene_free(&sc);

@@ -2,30 +2,16 @@
  *
  * Every backend computes a batch of cylinder pushes, sphere-triangle pairs and swept
  * ellipsoids, with NaN/Inf, subnormal and ordinary lanes, twice: once in the default
- * environment and once after the caller set a hostile one:
- *   x86-64   MXCSR: flush-to-zero + denormals-are-zero, round toward zero, invalid and
- *            divide-by-zero exceptions unmasked (a kernel running in it would trap on
- *            the NaN lanes, or produce other bits)
- *   aarch64  FPCR: flush-to-zero, default NaN, round toward zero
- *   armv7    FPSCR: round toward zero, subnormals kept (the library wants FZ | DN there)
- *   wasm32   no FP control exists; the comparison still runs
+ * environment and once after the caller set a hostile one (tests/support/hostile_fp.h).
  * Both runs must give the same bits, and the caller's register must come back exactly. */
 #include <inttypes.h>
 
-#include "dispatch.h"
+#include "hostile_fp.h"
 #include "scene.h"
 #include "testutil.h"
 #include "tri_gen.h"
 
 enum { N = 1027 };
-
-#if defined(__x86_64__)
-#define HOSTILE ((0x1f80u & ~0x0280u) | 0x8000u | 0x0040u | 0x6000u) /* IM, ZM off; FTZ, DAZ, RZ */
-#elif defined(__aarch64__)
-#define HOSTILE ((UINT64_C(1) << 25) | (UINT64_C(1) << 24) | (UINT64_C(3) << 22))
-#elif defined(__arm__) && defined(__ARM_NEON)
-#define HOSTILE (3u << 22)
-#endif
 
 typedef struct outputs {
     float cyl[3][N];
