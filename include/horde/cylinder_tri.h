@@ -87,7 +87,8 @@ HORDE_API int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *tris,
  * applied at once (x += px, z += pz), so later triangles see the corrected mover: one
  * pass of the seed's sequential resolution (an inner corner is resolved wall after
  * wall; a mover squeezed between walls may still touch one afterwards - call again to
- * relax further). y is never changed. A triangle whose xz bounding box lies more than
+ * relax further). y is never changed (a mover that an earlier triangle pushed past
+ * HORDE_CYLTRI_MAX_COORD is still tested as it stands). A triangle whose xz bounding box lies more than
  * r + 1 from the centre on the x or z axis is skipped for that mover (it cannot touch
  * it; the margin covers rounding), as are triangles with a non-finite or too large
  * coordinate. Flags: the OR of the pairs' flags (COLLIDED | HIT_WALL when pushed,

@@ -33,7 +33,9 @@
  * Outputs: t (1 when there is no hit), the contact point on the triangle in world space
  * (P + Q' * R), and the unit contact normal in world space, pointing from the triangle to
  * the mover: the unit-space direction (centre at t) - contact (at t = 0: sphere_tri.h's
- * d), scaled by 1 / R and normalised (an ellipsoid's normal); a vanishing direction (centre on the triangle at
+ * d), scaled by 1 / R and normalised (an ellipsoid's normal: w = dir / R is divided by
+ * its largest |component| m first, then by its length, so |n| = 1 within a few ulps even
+ * when w.w would be subnormal); a vanishing direction (centre on the triangle at
  * t = 0) uses n, and (0, 1, 0) when that vanishes too or the triangle is degenerate.
  * No hit: contact and normal +0. Flags: HIT, STARTED_INSIDE, FACE / EDGE / VERTEX (of
  * the contact), DEGENERATE. The sweep itself stops nothing: move the mover to

@@ -111,7 +111,7 @@ static uint32_t edge_vertex_contact(const float v[9], const float V[3], float vv
 }
 
 /* The world outputs of a sweep: contact point P + q R and the unit normal along dir / R
- * (+y when it has no length). */
+ * (+y when it is zero). */
 static void world_result(const float p[3], const float r[3], const float inv[3], const contact *k,
                          const float dir[3], uint32_t flags, sweep_res *o)
 {
@@ -120,11 +120,14 @@ static void world_result(const float p[3], const float r[3], const float inv[3],
     if (!(flags & HORDE_TRI_HIT))
         return;
     o->cx = p[0] + k->q[0] * r[0], o->cy = p[1] + k->q[1] * r[1], o->cz = p[2] + k->q[2] * r[2];
+    /* Divided by its largest component first: w.w of a direction with tiny components
+     * is subnormal (or 0) and lost the bits the normal needs (|n| came out 0.9927). */
     const float wx = dir[0] * inv[0], wy = dir[1] * inv[1], wz = dir[2] * inv[2];
-    const float l2 = horde_dot3(wx, wy, wz, wx, wy, wz);
-    if (l2 > 0.0f) {
-        const float kn = 1.0f / sqrtf(l2);
-        o->nx = wx * kn, o->ny = wy * kn, o->nz = wz * kn;
+    const float m = horde_maxf(horde_maxf(fabsf(wx), fabsf(wy)), fabsf(wz));
+    if (m > 0.0f) {
+        const float ux = wx / m, uy = wy / m, uz = wz / m;
+        const float kn = 1.0f / sqrtf(horde_dot3(ux, uy, uz, ux, uy, uz));
+        o->nx = ux * kn, o->ny = uy * kn, o->nz = uz * kn;
     } else {
         o->ny = 1.0f;
     }

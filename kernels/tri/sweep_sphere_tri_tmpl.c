@@ -205,18 +205,20 @@ SPHERE_TRI_INLINE void sweep_pass3(const float *const in[IN_COUNT], size_t i, co
     const wf diry = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[1] + b), t), qy), wf_load(T->dir[1] + b));
     const wf dirz = wf_sel(moved, wf_sub(wf_mul(wf_load(T->v[2] + b), t), qz), wf_load(T->dir[2] + b));
     const wf wx = wf_mul(dirx, ix), wy = wf_mul(diry, iy), wz = wf_mul(dirz, iz);
-    const wf l2 = wf_dot3(wx, wy, wz, wx, wy, wz);
-    const wi lpos = wf_gt(l2, zero);
-    const wf kn = wf_div(one, wf_sqrt(wf_sel(lpos, l2, one)));
+    const wf m = wf_max(wf_max(wf_abs(wx), wf_abs(wy)), wf_abs(wz));
+    const wi lpos = wf_gt(m, zero);
+    const wf ms = wf_sel(lpos, m, one);
+    const wf ux = wf_div(wx, ms), uy = wf_div(wy, ms), uz = wf_div(wz, ms);
+    const wf kn = wf_div(one, wf_sqrt(wf_sel(lpos, wf_dot3(ux, uy, uz, ux, uy, uz), one)));
     const wi hv = wi_and(hit, ok);
     const wf res[OUT_COUNT] = {
         [OUT_T] = wf_sel(ok, t, zero),
         [OUT_CONTACT] = wf_sel(hv, wf_add(P[0], wf_mul(qx, R[0])), zero),
         wf_sel(hv, wf_add(P[1], wf_mul(qy, R[1])), zero),
         wf_sel(hv, wf_add(P[2], wf_mul(qz, R[2])), zero),
-        [OUT_NORMAL] = wf_sel(hv, wf_sel(lpos, wf_mul(wx, kn), zero), zero),
-        wf_sel(hv, wf_sel(lpos, wf_mul(wy, kn), one), zero),
-        wf_sel(hv, wf_sel(lpos, wf_mul(wz, kn), zero), zero),
+        [OUT_NORMAL] = wf_sel(hv, wf_sel(lpos, wf_mul(ux, kn), zero), zero),
+        wf_sel(hv, wf_sel(lpos, wf_mul(uy, kn), one), zero),
+        wf_sel(hv, wf_sel(lpos, wf_mul(uz, kn), zero), zero),
     };
     for (int a = 0; a < OUT_COUNT; a++)
         wf_store(outf[a] + i, res[a]);

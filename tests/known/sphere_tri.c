@@ -209,6 +209,18 @@ static void sweeps(void)
     const float yv = sqrtf(0.5f);
     o = sweep(-0.5f, 3, -0.5f, 0, -4, 0, 1, 1, 1, FLOOR);
     SWEEP_IS(o, (3 - yv) / 4, 0, 0, 0, -0.5f, yv, -0.5f, H | V);
+    /* Regression (issue 13, defect 3): a contact direction with tiny components (w.w
+     * subnormal) still gives a unit normal (|n| was 0.9927). armv7 flushes these inputs
+     * to zero by design (README "armv7"). */
+    if (!TU_FLUSHES_SUBNORMALS) {
+        static const float ZERO_TRI[9] = {0};
+        const float rr = 0x1.850506p+0f;
+        o = sweep(0x1p-149f, 0x1.2p-129f, -0x1.373736p-72f, -0.0f, -0x1.2p-130f, 0x1.373736p-73f, rr, rr, rr,
+                  ZERO_TRI);
+        const double nn = (double)o.n[0] * o.n[0] + (double)o.n[1] * o.n[1] + (double)o.n[2] * o.n[2];
+        CHECK((o.f & H) && fabs(sqrt(nn) - 1.0) <= 1e-6, "[%s] subnormal direction: |n| = %.9g (flags %#x)", ISA,
+              sqrt(nn), o.f);
+    }
     /* Already overlapping: t = 0, contact = closest point. */
     o = sweep(1, 0.5f, 1, 0, -4, 0, 1, 1, 1, FLOOR);
     SWEEP_IS(o, 0, 1, 0, 1, 0, 1, 0, H | F | HORDE_TRI_STARTED_INSIDE);
