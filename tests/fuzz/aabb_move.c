@@ -1,0 +1,150 @@
+/* Fuzz target: horde_aabb_move (fuzz.h has the harness). Checks: backends equal scalar
+ * bit for bit; BAD_PARAMS exactly for the header's parameter bounds; an invalid box is
+ * copied with a +0 displacement and flags INVALID alone; a box that starts overlapping
+ * is left where it is with STUCK | COLLIDED; a box that starts free ends free (the
+ * header's float overlap test); the displacement made is end - start in float. */
+#include "fuzz.h"
+
+enum { C_MOVED, C_COLLIDED, C_STEP, C_STUCK, C_INVALID, C_BAD_PARAMS, C_N };
+static const char *const names[C_N] = {"moved", "collided", "step_taken", "stuck", "invalid", "bad_params"};
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    fz_counters_init(C_N, names);
+    return 0;
+}
+
+/* v: x, y, z, dx, dy, dz, hx, hz, h */
+static int valid_box(const float *v)
+{
+    for (int k = 0; k < 3; k++)
+        if (!(fabsf(v[k]) <= HORDE_AABB_MAX_COORD) || !isfinite(v[3 + k]))
+            return 0;
+    return v[6] > 0.0f && v[6] <= HORDE_AABB_MAX_HALF && v[7] > 0.0f && v[7] <= HORDE_AABB_MAX_HALF &&
+           v[8] > 0.0f && v[8] <= HORDE_AABB_MAX_HEIGHT;
+}
+
+static int valid_params(const horde_aabb_move_params *p)
+{
+    return p->step_height >= 0.0f && p->step_height <= HORDE_AABB_MAX_STEP_HEIGHT && p->max_distance > 0.0f &&
+           p->max_distance <= HORDE_AABB_MAX_DISTANCE;
+}
+
+/* The header's overlap test, in float. */
+static int box_overlaps(const horde_world *w, float x, float y, float z, float hx, float hz, float h)
+{
+    const float lx = x - hx, ux = x + hx, lz = z - hz, uz = z + hz, top = y + h;
+    for (double by = floor(y) - 1; by <= ceil(top) + 1; by++)
+        for (double bz = floor(lz) - 1; bz <= ceil(uz) + 1; bz++)
+            for (double bx = floor(lx) - 1; bx <= ceil(ux) + 1; bx++)
+                if ((float)bx < ux && (float)bx + 1.0f > lx && (float)by < top && (float)by + 1.0f > y &&
+                    (float)bz < uz && (float)bz + 1.0f > lz &&
+                    horde_world_solid(w, (int32_t)bx, (int32_t)by, (int32_t)bz))
+                    return 1;
+    return 0;
+}
+
+static fz_world fw;
+static fz_floats in[9], res[2][6];
+static fz_u32s resf[2];
+
+static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int alias, int with_d,
+               const horde_aabb_move_params *p, uint8_t fp)
+{
+    float *o[6];
+    for (int k = 0; k < 6; k++) {
+        o[k] = fz_place(&res[slot][k], off, n);
+        if (alias && k < 3)
+            memcpy(o[k], x[k], n * sizeof(float));
+    }
+    uint32_t *f = fz_place_u(&resf[slot], off);
+    const horde_aabb_move_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1], alias ? o[2] : x[2],
+                                     x[3], x[4], x[5], x[6], x[7], x[8], o[0], o[1], o[2],
+                                     with_d ? o[3] : NULL, with_d ? o[4] : NULL, with_d ? o[5] : NULL, f, n};
+    const fz_fp saved = fz_fp_enter(fp);
+    const int st = horde_aabb_move_isa(isa, &fw.w, p, &b);
+    fz_fp_leave(saved);
+    for (int k = 0; k < 6; k++)
+        fz_guard_ok(res[slot][k].v, off, with_d || k < 3 ? n : 0, "out");
+    fz_guard_ok(resf[slot].v, off, n, "out_flags");
+    return st;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_bytes b = {data, size, 0};
+    fz_world_make(&fw, &b);
+    if (fw.init_status != HORDE_OK)
+        return 0;
+    const size_t n = fz_count_n(&b, FZ_MAX_N);
+    const int off = fz_u8(&b) % 4, alias = fz_u8(&b) & 1, with_d = fz_u8(&b) & 1;
+    const uint8_t fp = fz_u8(&b);
+    horde_aabb_move_params p;
+    horde_aabb_move_params_default(&p);
+    if (fz_u8(&b) & 1)
+        p.step_height = fz_float(&b, 4.5f), p.max_distance = fz_float(&b, 40.0f);
+    float *x[9];
+    for (int k = 0; k < 9; k++)
+        x[k] = fz_place(&in[k], off, n);
+    for (size_t i = 0; i < n; i++) {
+        x[0][i] = fz_near_world(&b, fw.w.origin_cx, 48.0f);
+        x[1][i] = fz_near_world(&b, fw.w.origin_cy, 48.0f);
+        x[2][i] = fz_near_world(&b, fw.w.origin_cz, 48.0f);
+        const float reach = (fz_u8(&b) & 3) == 0 ? 60.0f : 3.0f;
+        for (int k = 3; k < 6; k++)
+            x[k][i] = fz_float(&b, reach);
+        x[6][i] = fz_float(&b, 1.6f), x[7][i] = fz_float(&b, 1.6f), x[8][i] = fz_float(&b, 4.5f);
+    }
+    const int st = run(HORDE_ISA_SCALAR, 0, x, n, off, 0, 1, &p, 0);
+    const int pv = valid_params(&p);
+    FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d, params valid %d", st, pv);
+    fz_count(C_BAD_PARAMS, !pv);
+    float *o[6];
+    for (int k = 0; k < 6; k++)
+        o[k] = res[0][k].v + off;
+    const uint32_t *f = resf[0].v + off;
+    for (size_t i = 0; st == HORDE_OK && i < n; i++) {
+        float v[9];
+        for (int k = 0; k < 9; k++)
+            v[k] = x[k][i];
+        const int same = fz_same(&o[0][i], &v[0], 1) && fz_same(&o[1][i], &v[1], 1) && fz_same(&o[2][i], &v[2], 1);
+        const float zero = 0.0f;
+        const int zero_d = fz_same(&o[3][i], &zero, 1) && fz_same(&o[4][i], &zero, 1) && fz_same(&o[5][i], &zero, 1);
+        if (!valid_box(v)) {
+            FZ_CHECK(same && zero_d && f[i] == HORDE_FLAG_INVALID, "lane %zu: invalid box not copied / flagged (%#x)",
+                     i, f[i]);
+            fz_count(C_INVALID, 1);
+            continue;
+        }
+        FZ_CHECK(!(f[i] & HORDE_FLAG_INVALID), "lane %zu: valid box flagged INVALID", i);
+        const int start_over = box_overlaps(&fw.w, v[0], v[1], v[2], v[6], v[7], v[8]);
+        if (start_over) {
+            FZ_CHECK(same && zero_d && f[i] == (HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED),
+                     "lane %zu: a box starting inside a block was not left STUCK (%#x)", i, f[i]);
+            fz_count(C_STUCK, 1);
+            continue;
+        }
+        FZ_CHECK(!box_overlaps(&fw.w, o[0][i], o[1][i], o[2][i], v[6], v[7], v[8]),
+                 "lane %zu: box (%a, %a, %a) half (%a, %a) h %a d (%a, %a, %a) started free, ends overlapping at "
+                 "(%a, %a, %a), flags %#x", i, v[0], v[1], v[2], v[6], v[7], v[8], v[3], v[4], v[5], o[0][i],
+                 o[1][i], o[2][i], f[i]);
+        for (int k = 0; k < 3; k++) {
+            const float made = o[k][i] - v[k];
+            FZ_CHECK(fz_same(&o[3 + k][i], &made, 1), "lane %zu: displacement %d is not end - start", i, k);
+        }
+        fz_count(C_MOVED, !same);
+        fz_count(C_COLLIDED, (f[i] & HORDE_FLAG_COLLIDED) != 0);
+        fz_count(C_STEP, (f[i] & HORDE_FLAG_STEP_TAKEN) != 0);
+    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa) {
+        const int s2 = run(isa, 1, x, n, off, alias, with_d, &p, fp);
+        FZ_CHECK(s2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), s2, st);
+        if (st != HORDE_OK)
+            continue;
+        for (int k = 0; k < (with_d ? 6 : 3); k++)
+            FZ_CHECK(fz_same(res[1][k].v + off, o[k], n), "%s: output %d differs from scalar", horde_isa_name(isa), k);
+        FZ_CHECK(fz_same(resf[1].v + off, f, n), "%s: flags differ from scalar", horde_isa_name(isa));
+    }
+    return 0;
+}

@@ -1,0 +1,309 @@
+/* Shared harness of the libFuzzer targets (tests/fuzz/<target>.c; README "Fuzzing").
+ *
+ * Every target decodes its inputs from the fuzzer's bytes (fz_*: a byte stream that reads
+ * zeros once exhausted), runs the public API on every backend this build and CPU have,
+ * in a caller FP environment also chosen by the bytes (fz_fp_*), and aborts (a finding)
+ * when
+ *   - a backend's status or any output bit differs from the scalar reference's,
+ *   - an invalid lane does not get the documented result,
+ *   - an invariant the header promises fails (each target lists its own).
+ * Counters (fz_count) record how often the interesting cases happened; when the run ends
+ * (atexit) they are printed, and with HORDE_FUZZ_REQUIRE=1 (the short runs of
+ * scripts/test.sh) a counter that stayed 0 fails the run: a target that stopped
+ * colliding cannot pass silently. */
+#ifndef HORDE_FUZZ_H
+#define HORDE_FUZZ_H
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "horde/horde.h"
+#include "hostile_fp.h"
+
+/* ---- findings ------------------------------------------------------------------------ */
+#define FZ_CHECK(cond, ...)                                                                   \
+    do {                                                                                      \
+        if (!(cond)) {                                                                        \
+            fprintf(stderr, "FINDING %s:%d: %s: ", __FILE__, __LINE__, #cond);                \
+            fprintf(stderr, __VA_ARGS__);                                                     \
+            fputc('\n', stderr);                                                              \
+            abort();                                                                          \
+        }                                                                                     \
+    } while (0)
+
+/* ---- counters -------------------------------------------------------------------------- */
+enum { FZ_MAX_COUNTERS = 12 };
+static const char *fz_counter_names[FZ_MAX_COUNTERS];
+static unsigned long fz_counters[FZ_MAX_COUNTERS];
+static int fz_n_counters;
+
+static inline void fz_report(void)
+{
+    int zero = 0;
+    fprintf(stderr, "counters:");
+    for (int i = 0; i < fz_n_counters; i++) {
+        fprintf(stderr, " %s=%lu", fz_counter_names[i], fz_counters[i]);
+        zero |= fz_counters[i] == 0;
+    }
+    fputc('\n', stderr);
+    const char *req = getenv("HORDE_FUZZ_REQUIRE");
+    if (zero && req && *req == '1') {
+        fprintf(stderr, "a required counter stayed 0: the target no longer reaches its cases\n");
+        _Exit(1);
+    }
+}
+
+/* Names the counters (indices 0 .. n-1) and arranges the report. Call once. */
+static inline void fz_counters_init(int n, const char *const *names)
+{
+    fz_n_counters = n;
+    for (int i = 0; i < n; i++)
+        fz_counter_names[i] = names[i];
+    atexit(fz_report);
+}
+#define fz_count(i, cond) ((void)(fz_counters[i] += (cond) ? 1u : 0u))
+
+/* ---- the byte stream --------------------------------------------------------------------- */
+typedef struct { const uint8_t *p; size_t n, i; } fz_bytes;
+
+static inline uint8_t fz_u8(fz_bytes *b) { return b->i < b->n ? b->p[b->i++] : 0; }
+static inline uint32_t fz_u16(fz_bytes *b) { return fz_u8(b) | (uint32_t)fz_u8(b) << 8; }
+static inline uint32_t fz_u32(fz_bytes *b) { return fz_u16(b) | fz_u16(b) << 16; }
+static inline float fz_bits(fz_bytes *b)
+{
+    const uint32_t u = fz_u32(b);
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline float fz_nudge(float f, int ulps)
+{
+    for (; ulps > 0; ulps--)
+        f = nextafterf(f, INFINITY);
+    for (; ulps < 0; ulps++)
+        f = nextafterf(f, -INFINITY);
+    return f;
+}
+
+/* A float aimed at what the kernels find hard, around 0 with magnitude about `scale`:
+ * raw bits, integers (grid lines, faces) and integers a few ulps off, fractions,
+ * special values and the API's limits. */
+static inline float fz_float(fz_bytes *b, float scale)
+{
+    static const float special[] = {0.0f, -0.0f, NAN, INFINITY, -INFINITY, FLT_MIN, 0x1p-149f,
+                                    -0x1p-140f, FLT_MAX, 1048576.0f, -1048576.0f, 1044480.0f,
+                                    262144.0f, -262144.0f, 65536.0f, 0x1p25f, 0.5f, 1.0f};
+    const uint8_t sel = fz_u8(b);
+    const float s = (float)((int)(int16_t)fz_u16(b)) * (scale / 32768.0f);
+    switch (sel % 8) {
+    case 0: return fz_bits(b);
+    case 1: return rintf(s);
+    case 2: return fz_nudge(rintf(s), (int)(fz_u8(b) % 9) - 4);
+    case 3: return special[fz_u8(b) % (sizeof special / sizeof special[0])];
+    case 4: return fz_nudge(s, (int)(fz_u8(b) % 5) - 2);
+    default: return s;
+    }
+}
+
+/* A size in [0, max]: small values often, the whole range sometimes. */
+static inline size_t fz_count_n(fz_bytes *b, size_t max)
+{
+    const uint8_t k = fz_u8(b);
+    return (k & 0x80) ? fz_u16(b) % (max + 1) : (size_t)(k % 20) % (max + 1);
+}
+
+/* ---- caller FP environment ------------------------------------------------------------ */
+/* One byte picks it: rounding mode, flush-to-zero, denormals-are-zero, unmasked
+ * exceptions (x86 MXCSR; FPCR on aarch64; nothing elsewhere). fz_fp_enter() returns
+ * the caller's register; fz_fp_leave() restores it and checks the call left the control
+ * bits alone. */
+#if defined(__x86_64__)
+static inline uint32_t fz_fp_value(uint8_t k)
+{
+    uint32_t v = 0x1f80u | (uint32_t)(k & 3) << 13;
+    if (k & 4) v |= 0x8000u; /* FTZ */
+    if (k & 8) v |= 0x0040u; /* DAZ */
+    if (k & 16) v &= ~0x0280u; /* invalid, divide-by-zero unmasked */
+    if (k & 32) v &= ~0x1f80u; /* every exception unmasked */
+    return v;
+}
+#elif defined(__aarch64__)
+static inline uint64_t fz_fp_value(uint8_t k)
+{
+    return (uint64_t)(k & 3) << 22 | ((k & 4) ? UINT64_C(1) << 24 : 0) | ((k & 8) ? UINT64_C(1) << 25 : 0);
+}
+#endif
+
+#ifdef HORDE_FP_MODE
+typedef struct { horde_fp_reg caller, set; } fz_fp;
+static inline fz_fp fz_fp_enter(uint8_t k)
+{
+    fz_fp s;
+    s.caller = horde_fp_get();
+    horde_fp_set(fz_fp_value(k));
+    s.set = horde_fp_get();
+    return s;
+}
+static inline void fz_fp_leave(fz_fp s)
+{
+    const horde_fp_reg after = horde_fp_get();
+    horde_fp_set(s.caller);
+    FZ_CHECK((after & ~(horde_fp_reg)HORDE_FP_FLAGS) == (s.set & ~(horde_fp_reg)HORDE_FP_FLAGS),
+             "the call changed the caller's FP control bits");
+}
+#else
+typedef int fz_fp;
+static inline fz_fp fz_fp_enter(uint8_t k) { (void)k; return 0; }
+static inline void fz_fp_leave(fz_fp s) { (void)s; }
+#endif
+
+/* ---- arrays: offset (unaligned) placement ------------------------------------------------ */
+/* Room for FZ_MAX_N items at any of 4 offsets; pointers handed to the API start at
+ * base + off, so SIMD loads and stores see every alignment. Guard values after the end
+ * catch writes past n. */
+enum { FZ_MAX_N = 300, FZ_PAD = 4 };
+typedef struct { float v[FZ_MAX_N + FZ_PAD + 8]; } fz_floats;
+typedef struct { uint32_t v[FZ_MAX_N + FZ_PAD + 8]; } fz_u32s;
+static const uint32_t FZ_GUARD = 0x7fa5a5a5u; /* a NaN nobody writes */
+
+static inline float *fz_place(fz_floats *a, int off, size_t n)
+{
+    for (size_t i = 0; i < sizeof a->v / sizeof a->v[0]; i++)
+        memcpy(&a->v[i], &FZ_GUARD, 4);
+    (void)n;
+    return a->v + off;
+}
+static inline uint32_t *fz_place_u(fz_u32s *a, int off)
+{
+    for (size_t i = 0; i < sizeof a->v / sizeof a->v[0]; i++)
+        a->v[i] = FZ_GUARD;
+    return a->v + off;
+}
+static inline void fz_guard_ok(const void *base, int off, size_t n, const char *what)
+{
+    const uint32_t *u = (const uint32_t *)base;
+    for (int i = 0; i < off; i++)
+        FZ_CHECK(u[i] == FZ_GUARD, "%s: written before element 0", what);
+    for (size_t i = off + n; i < (size_t)off + n + FZ_PAD; i++)
+        FZ_CHECK(u[i] == FZ_GUARD, "%s: written past element n-1 (n = %zu)", what, n);
+}
+
+static inline int fz_same(const void *a, const void *b, size_t n_words) { return !memcmp(a, b, 4 * n_words); }
+
+/* ---- worlds ------------------------------------------------------------------------------ */
+/* Up to 3 x 3 x 3 chunks, some NULL, from a pool of four patterns (empty, full, random
+ * blocks near the faces of a room, a random sparse pattern); origin near 0 or extreme
+ * (where the chunk arithmetic overflows if done carelessly); a missing policy. */
+typedef struct {
+    horde_chunk pool[4];
+    const horde_chunk *ptrs[27];
+    horde_world w;
+    int init_status;
+} fz_world;
+
+static inline void fz_world_make(fz_world *fw, fz_bytes *b)
+{
+    horde_chunk_clear(&fw->pool[0]);
+    horde_chunk_fill(&fw->pool[1]);
+    for (int k = 2; k < 4; k++) {
+        horde_chunk_clear(&fw->pool[k]);
+        const int count = k == 2 ? 48 : 400;
+        for (int i = 0; i < count; i++) {
+            const uint32_t u = k == 2 ? fz_u16(b) : (uint32_t)(i * 2654435761u) ^ fz_u8(b);
+            horde_chunk_set(&fw->pool[k], u & 31, (u >> 5) & 31, (u >> 10) & 31, 1);
+        }
+        if (k == 2) /* a floor at local y = 8 */
+            for (int z = 0; z < 32; z++)
+                for (int x = 0; x < 32; x++)
+                    horde_chunk_set(&fw->pool[k], x, 8, z, 1);
+    }
+    const int nx = fz_u8(b) % 4, ny = fz_u8(b) % 4, nz = fz_u8(b) % 4;
+    for (int i = 0; i < 27; i++) {
+        const uint8_t c = fz_u8(b);
+        fw->ptrs[i] = (c % 5 == 4) ? NULL : &fw->pool[c % 5 == 3 ? 2 : c % 4];
+    }
+    int32_t o[3];
+    for (int a = 0; a < 3; a++) {
+        const uint8_t k = fz_u8(b);
+        o[a] = (k & 0xc0) == 0xc0 ? (int32_t)fz_u32(b)            /* anything */
+               : (k & 0xc0) == 0x80 ? (k & 1 ? INT32_MAX - (k >> 1 & 7) : INT32_MIN + (k >> 1 & 7))
+                                    : (int32_t)(k % 5) - 2;        /* near 0 */
+    }
+    const horde_missing miss = (fz_u8(b) & 1) ? HORDE_MISSING_SOLID : HORDE_MISSING_EMPTY;
+    fw->init_status = horde_world_init(&fw->w, fw->ptrs, o[0], o[1], o[2], nx, ny, nz, miss);
+}
+
+/* The world position of a float coordinate near the grid: the origin chunk's blocks,
+ * plus c. Keeps movers where the chunks are when the origin is near 0; with extreme
+ * origins the coordinates are what they are. */
+static inline float fz_near_world(fz_bytes *b, int32_t origin_c, float span)
+{
+    const float base = (origin_c > -64 && origin_c < 64) ? (float)origin_c * 32.0f : 0.0f;
+    return base + fz_float(b, span);
+}
+
+/* ---- triangles ------------------------------------------------------------------------- */
+/* A triangle near c (scale about `span`): random vertices from fz_float, or an
+ * axis-aligned floor / wall, or a degenerate one (a repeated vertex, a point, collinear),
+ * or raw bits. */
+static inline void fz_triangle(fz_bytes *b, const float c[3], float span, float v[9])
+{
+    const uint8_t kind = fz_u8(b) % 6;
+    for (int j = 0; j < 3; j++)
+        for (int k = 0; k < 3; k++)
+            v[3 * j + k] = kind == 5 ? fz_bits(b) : c[k] + fz_float(b, span);
+    if (kind == 1) { /* floor: one height */
+        v[4] = v[7] = v[1];
+    } else if (kind == 2) { /* wall: one x */
+        v[3] = v[6] = v[0];
+    } else if (kind == 3) { /* a repeated vertex, or a point */
+        memcpy(v + 3, v, 12);
+        if (fz_u8(b) & 1)
+            memcpy(v + 6, v, 12);
+    } else if (kind == 4) { /* collinear: C = A + 2 (B - A) */
+        for (int k = 0; k < 3; k++)
+            v[6 + k] = v[k] + 2.0f * (v[3 + k] - v[k]);
+    }
+}
+
+/* A soup of T triangles in planar arrays v[9][FZ_MAX_N], as horde_triangles. */
+typedef struct { float v[9][FZ_MAX_N]; } fz_soup;
+static inline horde_triangles fz_soup_view(fz_soup *s, size_t n)
+{
+    horde_triangles t = {s->v[0], s->v[1], s->v[2], s->v[3], s->v[4], s->v[5], s->v[6], s->v[7], s->v[8], n};
+    return t;
+}
+
+/* ---- backends ------------------------------------------------------------------------------ */
+#define FZ_FOR_EACH_SIMD_BACKEND(isa)                                                          \
+    for (horde_isa isa = (horde_isa)(HORDE_ISA_SCALAR + 1); isa < HORDE_ISA_COUNT;            \
+         isa = (horde_isa)(isa + 1))                                                           \
+        if (horde_isa_supported(isa))
+
+/* The float overlap test of cylinder_push.h, written from the header. */
+static inline int fz_cyl_overlaps(const horde_world *w, float x, float y, float z, float r, float h)
+{
+    const double lo = floor((double)x - r) - 1, hi = floor((double)x + r) + 1;
+    const double zlo = floor((double)z - r) - 1, zhi = floor((double)z + r) + 1;
+    for (double by = floor(y) - 1; by <= ceil((double)y + h) + 1; by++) {
+        if (!((float)by < y + h && (float)by + 1.0f > y))
+            continue;
+        for (double bz = zlo; bz <= zhi; bz++)
+            for (double bx = lo; bx <= hi; bx++) {
+                if (!horde_world_solid(w, (int32_t)bx, (int32_t)by, (int32_t)bz))
+                    continue;
+                const float dx = fmaxf(fmaxf((float)bx - x, x - (float)(bx + 1)), 0.0f);
+                const float dz = fmaxf(fmaxf((float)bz - z, z - (float)(bz + 1)), 0.0f);
+                if (dx * dx + dz * dz < r * r)
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+#endif
