@@ -8,16 +8,30 @@ typedef struct {
     uint32_t flags;
 } sweep_res;
 
-/* First contact time of the unit sphere with a feature, given a, g, c (see the header);
- * returns 0 when the feature is not approached or not reached within [0, 1]. */
-static int first_root(float a, float g, float c, float *t)
+/* First contact time of the unit sphere, moving along V from the origin, with a point X
+ * (a vertex), or with a line through X (an edge), given V and X with their components
+ * along the line removed (Vp, Xp; for a vertex V and X themselves): the closest approach
+ * is at ts = Vp.Xp / Vp.Vp, where the path passes H = Xp - Vp ts from the feature; the
+ * sphere touches at ts - sqrt((1 - H.H) / Vp.Vp). Returns 0 when the feature is not
+ * approached (Vp.Xp <= 0), passed farther than 1, or reached after t = 1; a start
+ * inside the feature's shell gives t = 0.
+ * Rationale: Fauerby's roots of a t^2 - 2 g t + c with c = X.X - 1 cancel |X|^2 against
+ * 1: for a small fast mover (|X| ~ |V| ~ |D| / R in unit space) the contact was
+ * (|D| / R)^2 u radii off (0.13 radii at |D| / R = 1000). H is formed from vectors,
+ * so the contact stays within a few u (1 + |D| / R) radii of exact (sweep_sphere_tri.h,
+ * "Accuracy"; tests/property/sweep_sphere_tri.c). */
+static int first_touch(const float Vp[3], const float Xp[3], float *t)
 {
+    const float a = horde_dot3(Vp[0], Vp[1], Vp[2], Vp[0], Vp[1], Vp[2]);
+    const float g = horde_dot3(Vp[0], Vp[1], Vp[2], Xp[0], Xp[1], Xp[2]);
     if (!(g > 0.0f))
         return 0;
-    const float disc = g * g - a * c;
-    if (!(disc >= 0.0f))
+    const float ts = g / a;
+    const float hx = Xp[0] - Vp[0] * ts, hy = Xp[1] - Vp[1] * ts, hz = Xp[2] - Vp[2] * ts;
+    const float miss = 1.0f - horde_dot3(hx, hy, hz, hx, hy, hz);
+    if (!(miss >= 0.0f))
         return 0;
-    *t = horde_maxf(c / (g + sqrtf(disc)), 0.0f);
+    *t = horde_maxf(ts - sqrtf(miss / a), 0.0f);
     return *t <= 1.0f;
 }
 
@@ -66,41 +80,34 @@ static int face_contact(const horde_sphere_tri_closest *c, const float v[9], con
 
 /* 3. Edges AB, BC, CA, then vertices A, B, C: the earliest root of |V t - X(f)| = 1.
  * Returns HORDE_TRI_EDGE or HORDE_TRI_VERTEX with the contact, or 0. */
-static uint32_t edge_vertex_contact(const float v[9], const float V[3], float vv, contact *k)
+static uint32_t edge_vertex_contact(const float v[9], const float V[3], contact *k)
 {
-    const float vx = V[0], vy = V[1], vz = V[2];
     const float X[3][3] = {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
-    float vX[3], XX[3];
-    for (int j = 0; j < 3; j++) {
-        vX[j] = horde_dot3(vx, vy, vz, X[j][0], X[j][1], X[j][2]);
-        XX[j] = horde_dot3(X[j][0], X[j][1], X[j][2], X[j][0], X[j][1], X[j][2]);
-    }
     float best = 2.0f;
     uint32_t region = 0;
     for (int j = 0; j < 3; j++) {
         const int j1 = j == 2 ? 0 : j + 1;
-        const float ex = X[j1][0] - X[j][0], ey = X[j1][1] - X[j][1], ez = X[j1][2] - X[j][2];
-        const float ee = horde_dot3(ex, ey, ez, ex, ey, ez);
+        const float e[3] = {X[j1][0] - X[j][0], X[j1][1] - X[j][1], X[j1][2] - X[j][2]};
+        const float ee = horde_dot3(e[0], e[1], e[2], e[0], e[1], e[2]);
         if (!(ee > 0.0f))
             continue;
         const float kk = 1.0f / ee;
-        const float ev = horde_dot3(ex, ey, ez, vx, vy, vz);
-        const float eX = horde_dot3(ex, ey, ez, X[j][0], X[j][1], X[j][2]);
-        const float a = vv - ev * ev * kk;
-        const float g = vX[j] - ev * eX * kk;
-        const float cc = XX[j] - eX * eX * kk - 1.0f;
-        float te = 0.0f;
-        if (first_root(a, g, cc, &te)) {
-            const float f = (ev * te - eX) * kk;
+        const float ev = horde_dot3(e[0], e[1], e[2], V[0], V[1], V[2]) * kk;
+        const float eX = horde_dot3(e[0], e[1], e[2], X[j][0], X[j][1], X[j][2]) * kk;
+        float Vp[3], Xp[3], te = 0.0f;
+        for (int a = 0; a < 3; a++)
+            Vp[a] = V[a] - e[a] * ev, Xp[a] = X[j][a] - e[a] * eX;
+        if (first_touch(Vp, Xp, &te)) {
+            const float f = ev * te - eX; /* where along the edge, in [0, 1] */
             if (f >= 0.0f && f <= 1.0f && te < best) {
                 best = te, region = HORDE_TRI_EDGE;
-                k->q[0] = X[j][0] + ex * f, k->q[1] = X[j][1] + ey * f, k->q[2] = X[j][2] + ez * f;
+                k->q[0] = X[j][0] + e[0] * f, k->q[1] = X[j][1] + e[1] * f, k->q[2] = X[j][2] + e[2] * f;
             }
         }
     }
     for (int j = 0; j < 3; j++) {
         float tv = 0.0f;
-        if (first_root(vv, vX[j], XX[j] - 1.0f, &tv) && tv < best) {
+        if (first_touch(V, X[j], &tv) && tv < best) {
             best = tv, region = HORDE_TRI_VERTEX;
             k->q[0] = X[j][0], k->q[1] = X[j][1], k->q[2] = X[j][2];
         }
@@ -165,7 +172,7 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
          * without a square root (HORDE_SWEEP_REACH_SCALE). */
         const float vv = horde_dot3(V[0], V[1], V[2], V[0], V[1], V[2]);
         if (!region && qq <= (vv + 1.0f) * HORDE_SWEEP_REACH_SCALE)
-            region = edge_vertex_contact(v, V, vv, &k);
+            region = edge_vertex_contact(v, V, &k);
         if (region) {
             flags |= region | HORDE_TRI_HIT;
             dir[0] = V[0] * k.t - k.q[0], dir[1] = V[1] * k.t - k.q[1], dir[2] = V[2] * k.t - k.q[2];

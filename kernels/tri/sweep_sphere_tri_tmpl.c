@@ -7,15 +7,20 @@
 #include "lane_pack.h"
 
 
-/* The reference's first_root for W lanes: mask of lanes with a contact in [0, 1]. */
-static inline wi sweep_root(wf a, wf g, wf c, wf *t)
+/* The reference's first_touch for W lanes: mask of lanes with a contact in [0, 1]. Lanes
+ * that fail compute on whatever they hold (no traps: the FP guard masks them) and are
+ * discarded. */
+static inline wi sweep_touch(const wf Vp[3], const wf Xp[3], wf *t)
 {
     const wf zero = wf_set(0.0f);
-    const wf disc = wf_sub(wf_mul(g, g), wf_mul(a, c));
-    const wi ok = wi_and(wf_gt(g, zero), wf_le(zero, disc));
-    /* Lanes that fail are computed on harmless values and discarded. */
-    const wf den = wf_sel(ok, wf_add(g, wf_sqrt(wf_sel(ok, disc, zero))), wf_set(1.0f));
-    *t = wf_max(wf_div(c, den), zero);
+    const wf a = wf_dot3(Vp[0], Vp[1], Vp[2], Vp[0], Vp[1], Vp[2]);
+    const wf g = wf_dot3(Vp[0], Vp[1], Vp[2], Xp[0], Xp[1], Xp[2]);
+    const wf ts = wf_div(g, a);
+    const wf hx = wf_sub(Xp[0], wf_mul(Vp[0], ts)), hy = wf_sub(Xp[1], wf_mul(Vp[1], ts)),
+             hz = wf_sub(Xp[2], wf_mul(Vp[2], ts));
+    const wf miss = wf_sub(wf_set(1.0f), wf_dot3(hx, hy, hz, hx, hy, hz));
+    const wi ok = wi_and(wf_gt(g, zero), wf_le(zero, miss));
+    *t = wf_max(wf_sub(ts, wf_sqrt(wf_div(miss, a))), zero);
     return wi_and(ok, wf_le(*t, wf_set(1.0f)));
 }
 
@@ -144,37 +149,31 @@ SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][HORDE_TILE], const float v_
     const sphere_tri_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
     wf E[3][3];
     sphere_tri_edges(&tr, E);
-    const wf vv = wf_dot3(vx, vy, vz, vx, vy, vz);
-    wf vX[3], XX[3];
-    for (int j = 0; j < 3; j++) {
-        vX[j] = wf_dot3(vx, vy, vz, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
-        XX[j] = wf_dot3(u[3 * j], u[3 * j + 1], u[3 * j + 2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
-    }
+    const wf V[3] = {vx, vy, vz};
     wf best = wf_set(2.0f), ex_ = zero, ey_ = zero, ez_ = zero;
     wi reg = wi_set(0);
     for (int j = 0; j < 3; j++) {
-        const wf ex = E[j][0], ey = E[j][1], ez = E[j][2];
-        const wf ee = wf_dot3(ex, ey, ez, ex, ey, ez);
+        const wf *e = E[j], *X = u + 3 * j;
+        const wf ee = wf_dot3(e[0], e[1], e[2], e[0], e[1], e[2]);
         const wi eok = wf_gt(ee, zero);
         const wf kk = wf_div(one, wf_sel(eok, ee, one));
-        const wf ev = wf_dot3(ex, ey, ez, vx, vy, vz);
-        const wf eX = wf_dot3(ex, ey, ez, u[3 * j], u[3 * j + 1], u[3 * j + 2]);
-        const wf a = wf_sub(vv, wf_mul(wf_mul(ev, ev), kk));
-        const wf g = wf_sub(vX[j], wf_mul(wf_mul(ev, eX), kk));
-        const wf cc = wf_sub(wf_sub(XX[j], wf_mul(wf_mul(eX, eX), kk)), one);
-        wf te;
-        wi m = wi_and(eok, sweep_root(a, g, cc, &te));
-        const wf f = wf_mul(wf_sub(wf_mul(ev, te), eX), kk);
+        const wf ev = wf_mul(wf_dot3(e[0], e[1], e[2], vx, vy, vz), kk);
+        const wf eX = wf_mul(wf_dot3(e[0], e[1], e[2], X[0], X[1], X[2]), kk);
+        wf Vp[3], Xp[3], te;
+        for (int a = 0; a < 3; a++)
+            Vp[a] = wf_sub(V[a], wf_mul(e[a], ev)), Xp[a] = wf_sub(X[a], wf_mul(e[a], eX));
+        wi m = wi_and(eok, sweep_touch(Vp, Xp, &te));
+        const wf f = wf_sub(wf_mul(ev, te), eX);
         m = wi_and(m, wi_and(wi_and(wf_le(zero, f), wf_le(f, one)), wf_lt(te, best)));
         best = wf_sel(m, te, best);
-        ex_ = wf_sel(m, wf_add(u[3 * j], wf_mul(ex, f)), ex_);
-        ey_ = wf_sel(m, wf_add(u[3 * j + 1], wf_mul(ey, f)), ey_);
-        ez_ = wf_sel(m, wf_add(u[3 * j + 2], wf_mul(ez, f)), ez_);
+        ex_ = wf_sel(m, wf_add(X[0], wf_mul(e[0], f)), ex_);
+        ey_ = wf_sel(m, wf_add(X[1], wf_mul(e[1], f)), ey_);
+        ez_ = wf_sel(m, wf_add(X[2], wf_mul(e[2], f)), ez_);
         reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_EDGE), reg);
     }
     for (int j = 0; j < 3; j++) {
         wf tv;
-        const wi r = sweep_root(vv, vX[j], wf_sub(XX[j], one), &tv); /* sets tv first */
+        const wi r = sweep_touch(V, u + 3 * j, &tv);
         const wi m = wi_and(r, wf_lt(tv, best));
         best = wf_sel(m, tv, best);
         ex_ = wf_sel(m, u[3 * j], ex_), ey_ = wf_sel(m, u[3 * j + 1], ey_), ez_ = wf_sel(m, u[3 * j + 2], ez_);
