@@ -28,17 +28,17 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leak
 export HORDE_FUZZ_REQUIRE=1
 run_one() {
     local t=$1 corpus=$dir/fuzz-corpus/$1 findings=$dir/fuzz-findings/$1 log=$dir/fuzz-logs/$1.log
-    mkdir -p "$corpus" "$findings" "$dir/fuzz-logs"
+    mkdir -p "$corpus" "$findings" "$dir/fuzz-logs" "tests/fuzz/corpus/$t"
     local rc=0
     "$dir/tests/fuzz/fuzz_$t" "$corpus" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -timeout=20 \
         -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || rc=$?
     local runs cov found
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-    found=$(find "$findings" -type f | wc -l)
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1) || true
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2) || true
+    found=$(find "$findings" -type f | wc -l) || true
     printf '%-18s %4ss  runs %-10s coverage %-6s corpus %-5s findings %s  exit %s  %s\n' "$t" "$seconds" \
         "${runs:-?}" "${cov:-?}" "$(find "$corpus" -type f | wc -l)" "$found" "$rc" \
-        "$(grep '^counters:' "$log" | tail -1)"
+        "$(grep '^counters:' "$log" | tail -1 || true)"
     if [ "${HORDE_FUZZ_UPDATE_SEEDS:-0}" = 1 ] && [ "$rc" = 0 ]; then
         local merged
         merged=$(mktemp -d)
