@@ -4,6 +4,10 @@
 #   build-test/   native release build (+ the benchmark, so it at least compiles)
 #   build-san/    debugoptimized with AddressSanitizer + UndefinedBehaviorSanitizer
 #   build-clang/  release build with clang-14
+#   build-tsan/   clang-14 with ThreadSanitizer (every test; tests/api/threads.c calls every
+#                 kernel from several threads while another forces backends)
+#   build-fuzz/   clang-14 libFuzzer targets (tests/fuzz) with ASan + UBSan, each run for
+#                 HORDE_FUZZ_SECONDS (default 15) from its committed seeds
 # and then cross-compiled, each suite run under its emulator (scripts/cross/*.ini):
 #   build-aarch64/  aarch64-linux-gnu under qemu-aarch64 (NEON native)
 #   build-armv7/    arm-linux-gnueabihf (ARMv7-A + NEON) under qemu-arm
@@ -45,7 +49,8 @@ finish() {
 }
 
 # ---- dependencies ------------------------------------------------------------------------
-packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev clang-14 libbullet-dev)
+packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev clang-14 libclang-rt-14-dev
+    libbullet-dev)
 cross=${HORDE_TEST_CROSS:-1}
 if [ "$cross" != 0 ]; then
     packages+=(qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
@@ -195,6 +200,15 @@ if command -v clang-14 >/dev/null 2>&1; then
     command -v "$cxx" >/dev/null 2>&1 || cxx=c++
     run_config "clang-14 release" build-clang "CC=clang-14 CXX=$cxx" "" \
         -Dbuildtype=release -Dtests=true -Dbench=disabled
+    # (c2) ThreadSanitizer: the whole suite, checkasm/property tests at the cross runs' size.
+    run_config "thread sanitizer (clang-14)" build-tsan "CC=clang-14 CXX=$cxx" \
+        "HORDE_CHECKASM_ITEMS=${HORDE_CROSS_ITEMS:-100000} TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1" \
+        -Dbuildtype=debugoptimized -Dtests=true -Dbench=disabled -Db_sanitize=thread -Db_lundef=false
+    # (c3) the fuzz targets, a short fixed budget each (scripts/fuzz.sh runs long campaigns).
+    run_config "fuzz (libFuzzer, clang-14, address,undefined)" build-fuzz "CC=clang-14 CXX=$cxx" \
+        "HORDE_FUZZ_SECONDS=${HORDE_FUZZ_SECONDS:-15}" \
+        -Dbuildtype=debugoptimized -Dtests=false -Dbench=disabled -Dfuzz=true \
+        -Db_sanitize=address,undefined -Db_lundef=false "-Dc_args=$san_flags"
 else
     fail 1 "clang-14 not installed"
 fi
