@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks that downstream users can build against horde two ways:
+# Checks that downstream users can build against horde three ways:
 #   1. meson install into a staging prefix, then cc + pkg-config --cflags --libs horde
+#   3. the same install through CMake: find_package(horde), target horde::horde
 #   2. horde as a meson subproject (meson.override_dependency('horde', ...))
-# Prints "N passed, N failed" for these two checks; exit status 0 only if both pass.
+# Prints "N passed, N failed" for these checks; exit status 0 only if all pass.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -26,6 +27,21 @@ if meson setup "$work/build" --prefix="$work/prefix" -Dtests=false -Dbench=disab
     fi
 else
     echo "FAIL: meson install"; cat "$work/log1"; failed=$((failed + 1))
+fi
+
+# 3. the CMake package of the same install: find_package(horde), horde::horde
+if [ -d "$work/prefix" ] && command -v cmake >/dev/null 2>&1; then
+    libdir=$(dirname "$(find "$work/prefix" -name 'libhorde.so' | head -n1)")
+    if cmake -S tests/consumer -B "$work/cmake" -DCMAKE_PREFIX_PATH="$work/prefix" >"$work/log3" 2>&1 &&
+        cmake --build "$work/cmake" >>"$work/log3" 2>&1 &&
+        LD_LIBRARY_PATH="$libdir" "$work/cmake/consumer" >>"$work/log3" 2>&1; then
+        echo "ok: installed horde via CMake find_package(horde) / horde::horde"
+        passed=$((passed + 1))
+    else
+        echo "FAIL: installed horde via CMake"; cat "$work/log3"; failed=$((failed + 1))
+    fi
+else
+    echo "FAIL: CMake consumer (no install, or cmake missing)"; failed=$((failed + 1))
 fi
 
 # 2. subproject

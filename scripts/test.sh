@@ -49,7 +49,7 @@ finish() {
 }
 
 # ---- dependencies ------------------------------------------------------------------------
-packages=(meson ninja-build gcc g++ pkg-config libsimde-dev libbenchmark-dev clang-14 libclang-rt-14-dev
+packages=(meson ninja-build gcc g++ pkg-config cmake libsimde-dev libbenchmark-dev clang-14 libclang-rt-14-dev
     libbullet-dev)
 cross=${HORDE_TEST_CROSS:-1}
 if [ "$cross" != 0 ]; then
@@ -232,7 +232,7 @@ fi
 
 # (e) downstream use: installed + pkg-config, and as a meson subproject.
 echo
-echo "=== consumers: install + pkg-config, meson subproject ==="
+echo "=== consumers: install + pkg-config, install + CMake, meson subproject ==="
 consumer_out=$(./scripts/check_consumers.sh 2>&1) || true
 sed "s/^/  /" <<<"$consumer_out"
 if [[ $(tail -n1 <<<"$consumer_out") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
