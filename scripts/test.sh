@@ -50,7 +50,7 @@ finish() {
 
 # ---- dependencies ------------------------------------------------------------------------
 packages=(meson ninja-build gcc g++ pkg-config cmake libsimde-dev libbenchmark-dev clang-14 libclang-rt-14-dev
-    libbullet-dev)
+    libbullet-dev libpng-dev)
 cross=${HORDE_TEST_CROSS:-1}
 if [ "$cross" != 0 ]; then
     packages+=(qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf

@@ -1,0 +1,408 @@
+/* A game frame with horde: a few thousand NPCs walk from the west side of a voxel world to
+ * goals on the east side, through a wall with doorways, past pillars and a mesa with a
+ * tunnel, and up a triangle-mesh ramp onto the mesa. Per frame:
+ *   1. intent: walk towards the goal (or sideways for a while when blocked), gravity;
+ *   2. horde_cylinder_move against the voxels (substeps, slide, step-up onto blocks);
+ *   3. horde_ground_height against the ramp mesh: an NPC over the ramp stands on it.
+ * It prints per-kernel timings, writes a top-down PNG (terrain, NPC trails, final
+ * positions) when built with libpng, and checks real outcomes: most NPCs reach their
+ * goals, none ends inside a block, nothing is NaN, and the whole simulation hashes the
+ * same on every backend this machine runs.
+ *
+ * Usage: crowd [--npcs N] [--frames N] [--png FILE] [--check]   (--check: exit 1 unless
+ * every outcome holds) */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "horde/horde.h"
+
+#ifdef HORDE_EXAMPLE_PNG
+#include <png.h>
+#endif
+
+/* ---- the world: 4 x 1 x 4 chunks, blocks x, z in [0, 128), y in [0, 32) ---------------- */
+enum { CX = 4, CY = 1, CZ = 4, SIZE = 128, HEIGHT = 32 };
+static horde_chunk chunks[CX * CY * CZ];
+static const horde_chunk *ptrs[CX * CY * CZ];
+static horde_world world;
+
+static int ground_level(int x, int z) /* rolling terrain: 4 .. 6 */
+{
+    return 4 + ((x / 9 + z / 7) % 3 == 0) + ((x / 13 + 2 * z / 11) % 4 == 0);
+}
+static void set_block(int x, int y, int z, int solid)
+{
+    if (x < 0 || y < 0 || z < 0 || x >= SIZE || y >= HEIGHT || z >= SIZE)
+        return;
+    horde_chunk_set(&chunks[(x >> 5) + CX * (z >> 5)], x & 31, y & 31, z & 31, solid);
+}
+
+/* The mesa: x in [80, 100), z in [36, 84), top at y = 12, a tunnel through it along x
+ * (z in [58, 62), three blocks high). The ramp mesh climbs to its top from the west. */
+enum { MESA_X0 = 80, MESA_X1 = 100, MESA_Z0 = 36, MESA_Z1 = 84, MESA_TOP = 12 };
+enum { WALL_X = 60 };
+static float ramp[9][2];
+static horde_triangles ramp_soup;
+
+static void build_world(void)
+{
+    for (int i = 0; i < CX * CY * CZ; i++)
+        horde_chunk_clear(&chunks[i]), ptrs[i] = &chunks[i];
+    for (int z = 0; z < SIZE; z++)
+        for (int x = 0; x < SIZE; x++) {
+            const int g = ground_level(x, z);
+            for (int y = 0; y < g; y++)
+                set_block(x, y, z, 1);
+            /* A wall along x = WALL_X .. +1, 10 high, with 4-wide doorways every 16. */
+            if (x >= WALL_X && x < WALL_X + 2 && (z % 16 < 6 || z % 16 >= 10))
+                for (int y = g; y < g + 10; y++)
+                    set_block(x, y, z, 1);
+            /* Pillars: 2 x 2 columns on a grid west of the wall. */
+            if (x > 20 && x < 56 && x % 12 < 2 && (z + 3 * (x / 12)) % 14 < 2)
+                for (int y = g; y < g + 4; y++)
+                    set_block(x, y, z, 1);
+            /* The mesa and its tunnel. */
+            if (x >= MESA_X0 && x < MESA_X1 && z >= MESA_Z0 && z < MESA_Z1)
+                for (int y = g; y < MESA_TOP; y++)
+                    set_block(x, y, z, !(z >= 58 && z < 62 && y < g + 3));
+        }
+    horde_world_init(&world, ptrs, 0, 0, 0, CX, CY, CZ, HORDE_MISSING_SOLID);
+    /* The ramp: from (64, 3.5, 40..52), below the terrain, up to half a block above the
+     * mesa's top edge at x = 80, so an NPC's disc clears the edge before it reaches it
+     * (the voxel step-up only helps NPCs standing on blocks). */
+    static const float v[2][9] = {{64, 3.5f, 40, 80, 12.5f, 40, 80, 12.5f, 52}, {64, 3.5f, 40, 80, 12.5f, 52, 64, 3.5f, 52}};
+    for (int t = 0; t < 2; t++)
+        for (int k = 0; k < 9; k++)
+            ramp[k][t] = v[t][k];
+    ramp_soup = (horde_triangles){ramp[0], ramp[1], ramp[2], ramp[3], ramp[4], ramp[5], ramp[6], ramp[7], ramp[8], 2};
+}
+
+/* ---- the crowd --------------------------------------------------------------------------- */
+typedef struct {
+    int n;
+    float *x, *y, *z, *z0, *vy, *r, *h, *dx, *dy, *dz, *gx, *gz, *ground;
+    int32_t *tri;
+    uint32_t *flags, *gflags;
+    int *stuck, *detour, *reached, *tries;
+} crowd;
+
+static const float DT = 1.0f / 32.0f, SPEED = 4.0f, GRAVITY = -20.0f;
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static float rng_unit(uint64_t *s) { return (float)(rng_next(s) >> 40) * 0x1p-24f; }
+
+static void crowd_init(crowd *c, int n)
+{
+    c->n = n;
+    float **f[] = {&c->x, &c->y, &c->z, &c->z0, &c->vy, &c->r, &c->h, &c->dx, &c->dy, &c->dz, &c->gx, &c->gz, &c->ground};
+    for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
+        *f[k] = calloc((size_t)n, sizeof(float));
+    c->tri = calloc((size_t)n, sizeof(int32_t));
+    c->flags = calloc((size_t)n, sizeof(uint32_t)), c->gflags = calloc((size_t)n, sizeof(uint32_t));
+    c->stuck = calloc((size_t)n, sizeof(int)), c->detour = calloc((size_t)n, sizeof(int));
+    c->reached = calloc((size_t)n, sizeof(int)), c->tries = calloc((size_t)n, sizeof(int));
+    uint64_t s = 0x5eedull;
+    for (int i = 0; i < n; i++) {
+        const int bx = 2 + (int)(rng_unit(&s) * 24.0f), bz = 2 + (int)(rng_unit(&s) * 124.0f);
+        c->x[i] = (float)bx + 0.5f, c->z[i] = c->z0[i] = (float)bz + 0.5f;
+        c->y[i] = (float)ground_level(bx, bz) + 0.5f * rng_unit(&s); /* dropped in */
+        c->r[i] = 0.3f + 0.1f * rng_unit(&s), c->h[i] = 1.6f + 0.3f * rng_unit(&s);
+        c->gx[i] = 104.0f + 20.0f * rng_unit(&s), c->gz[i] = 4.0f + 120.0f * rng_unit(&s);
+    }
+}
+
+static void crowd_free(crowd *c)
+{
+    void *p[] = {c->x, c->y, c->z, c->z0, c->vy, c->r, c->h, c->dx, c->dy, c->dz, c->gx, c->gz, c->ground,
+                 c->tri, c->flags, c->gflags, c->stuck, c->detour, c->reached, c->tries};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
+        free(p[k]);
+}
+
+/* Where NPC i heads now: the nearest doorway of the wall first, then (when its goal lies
+ * behind the mesa) the tunnel's west and east mouths, or for every third such NPC the
+ * ramp's foot and across the ramp and the mesa top, then its goal. (Only the ramp's
+ * surface is collision here, through ground height: an NPC walking in under it from the
+ * side would not see it.) */
+static void waypoint(const crowd *c, int i, float *tx, float *tz)
+{
+    const float x = c->x[i];
+    if (x < (float)WALL_X + 3.0f) {
+        *tx = (float)WALL_X + 4.0f, *tz = 16.0f * floorf(c->z0[i] / 16.0f) + 8.0f;
+        return;
+    }
+    const int behind_mesa = c->gz[i] > (float)MESA_Z0 - 2.0f && c->gz[i] < (float)MESA_Z1 + 2.0f;
+    if (behind_mesa && i % 3 == 0 && x < (float)MESA_X1 + 1.0f) { /* over the ramp and the mesa */
+        const float dz = c->z[i] - 46.0f;
+        if (x < 65.0f && dz * dz > 1.0f) { /* to the ramp's foot first: never onto it sideways */
+            *tx = 64.5f, *tz = 46.0f;
+            return;
+        }
+        *tx = (float)MESA_X1 + 2.0f, *tz = 46.0f;
+        return;
+    }
+    if (behind_mesa && x < (float)MESA_X0 - 0.5f) {
+        *tx = (float)MESA_X0, *tz = 60.0f;
+        return;
+    }
+    if (behind_mesa && x < (float)MESA_X1 + 1.0f) {
+        *tx = (float)MESA_X1 + 2.0f, *tz = 60.0f;
+        return;
+    }
+    *tx = c->gx[i], *tz = c->gz[i];
+}
+
+/* 1. Intent: towards the waypoint, or sideways along an obstacle for a while. */
+static void intent(crowd *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        float tx, tz;
+        waypoint(c, i, &tx, &tz);
+        float ux = tx - c->x[i], uz = tz - c->z[i];
+        const float l2 = ux * ux + uz * uz;
+        const float gx = c->gx[i] - c->x[i], gz = c->gz[i] - c->z[i];
+        if (gx * gx + gz * gz < 4.0f || c->reached[i]) { /* arrived: stand */
+            c->reached[i] = 1;
+            ux = uz = 0.0f;
+        } else if (c->detour[i] > 0) { /* walk along the obstacle, +z or -z by turns */
+            ux = 0.0f, uz = ((i + c->tries[i]) & 1 ? 1.0f : -1.0f) * SPEED * DT;
+            c->detour[i]--;
+        } else if (l2 > 0.0f) {
+            const float k = SPEED * DT / sqrtf(l2);
+            ux *= k, uz *= k;
+        }
+        c->vy[i] += GRAVITY * DT;
+        c->dx[i] = ux, c->dy[i] = c->vy[i] * DT, c->dz[i] = uz;
+    }
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef struct {
+    double move, ground;
+    uint64_t hash;
+} frame_stats;
+
+static void hash_words(uint64_t *h, const void *p, size_t n_words)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < 4 * n_words; i++)
+        *h = (*h ^ b[i]) * 0x100000001b3ull;
+}
+
+/* One frame. trails: every 8th frame, positions go to the picture's trail buffer. */
+static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
+{
+    intent(c);
+    (void)frame;
+    horde_cylinder_move_params mp;
+    horde_cylinder_move_params_default(&mp);
+    mp.step_height = 1.0f; /* auto-jump onto blocks */
+    float *ox = c->dx, *oy = c->dy, *oz = c->dz; /* the move is read before it is replaced */
+    static float px[1 << 16], pz[1 << 16];
+    memcpy(px, c->x, (size_t)c->n * 4), memcpy(pz, c->z, (size_t)c->n * 4);
+    const horde_cylinder_move_batch b = {c->x, c->y, c->z, c->dx, c->dy, c->dz, c->r, c->h,
+                                         c->x, c->y, c->z, ox, oy, oz, c->flags, (size_t)c->n};
+    double t0 = now();
+    horde_cylinder_move_isa(isa, &world, &mp, &b);
+    st->move += now() - t0;
+    /* 3. The ramp: NPCs over it stand on it (search from a step above the feet). */
+    for (int i = 0; i < c->n; i++)
+        c->ground[i] = c->y[i] + 0.6f;
+    const horde_ground_batch gb = {c->x, c->ground, c->z, 1.2f, c->ground, c->tri, c->gflags, (size_t)c->n};
+    t0 = now();
+    horde_ground_height_isa(isa, &ramp_soup, &gb);
+    st->ground += now() - t0;
+    for (int i = 0; i < c->n; i++) {
+        if ((c->gflags[i] & HORDE_FLAG_ON_GROUND) && c->ground[i] >= c->y[i]) {
+            c->y[i] = c->ground[i];
+            c->flags[i] |= HORDE_FLAG_ON_GROUND;
+        }
+        if (c->flags[i] & (HORDE_FLAG_ON_GROUND | HORDE_FLAG_HIT_CEILING))
+            c->vy[i] = 0.0f;
+        /* Blocked: less than a third of the intended progress for 8 frames -> detour. */
+        const float mx = c->x[i] - px[i], mz = c->z[i] - pz[i];
+        if (!c->reached[i] && c->detour[i] == 0 && mx * mx + mz * mz < (SPEED * DT / 3) * (SPEED * DT / 3)) {
+            if (++c->stuck[i] > 8)
+                c->detour[i] = 48, c->stuck[i] = 0, c->tries[i]++;
+        } else {
+            c->stuck[i] = 0;
+        }
+    }
+    hash_words(&st->hash, c->x, (size_t)c->n), hash_words(&st->hash, c->y, (size_t)c->n);
+    hash_words(&st->hash, c->z, (size_t)c->n), hash_words(&st->hash, c->flags, (size_t)c->n);
+}
+
+/* ---- the picture ------------------------------------------------------------------------- */
+enum { PX = 4, IMG = SIZE * PX };
+static uint8_t img[IMG][IMG][3];
+
+static void paint_terrain(void)
+{
+    for (int z = 0; z < SIZE; z++)
+        for (int x = 0; x < SIZE; x++) {
+            int top = 0;
+            for (int y = HEIGHT - 1; y >= 0; y--)
+                if (horde_world_solid(&world, x, y, z)) {
+                    top = y + 1;
+                    break;
+                }
+            const int g = ground_level(x, z);
+            uint8_t col[3] = {(uint8_t)(70 + 12 * (top - 4)), (uint8_t)(110 + 14 * (top - 4)), 70};
+            if (top > g + 2)
+                col[0] = col[1] = col[2] = (uint8_t)(60 + 6 * (top - g)); /* walls, pillars, mesa */
+            if (x >= 64 && x < 80 && z >= 40 && z < 52)
+                col[0] = 190, col[1] = 160, col[2] = 110; /* the ramp mesh */
+            if (x >= 104)
+                col[2] = (uint8_t)(col[2] + 60); /* goal area */
+            for (int a = 0; a < PX; a++)
+                for (int b = 0; b < PX; b++)
+                    memcpy(img[z * PX + a][x * PX + b], col, 3);
+        }
+}
+
+static void dot(float x, float z, const uint8_t col[3], int rad)
+{
+    const int cx = (int)(x * PX), cz = (int)(z * PX);
+    for (int a = -rad; a <= rad; a++)
+        for (int b = -rad; b <= rad; b++)
+            if (cz + a >= 0 && cz + a < IMG && cx + b >= 0 && cx + b < IMG)
+                memcpy(img[cz + a][cx + b], col, 3);
+}
+
+static void paint_trail(const crowd *c)
+{
+    for (int i = 0; i < c->n; i += 4) { /* every 4th NPC: a readable picture */
+        const uint8_t col[3] = {(uint8_t)(120 + (i * 37) % 136), (uint8_t)(40 + (i * 11) % 60), (uint8_t)(150 + (i * 53) % 106)};
+        dot(c->x[i], c->z[i], col, 0);
+    }
+}
+
+static int write_png(const char *path)
+{
+#ifdef HORDE_EXAMPLE_PNG
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return 0;
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(p);
+    if (setjmp(png_jmpbuf(p))) {
+        png_destroy_write_struct(&p, &info);
+        fclose(f);
+        return 0;
+    }
+    png_init_io(p, f);
+    png_set_IHDR(p, info, IMG, IMG, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(p, info);
+    for (int r = 0; r < IMG; r++)
+        png_write_row(p, img[r][0]);
+    png_write_end(p, NULL);
+    png_destroy_write_struct(&p, &info);
+    fclose(f);
+    return 1;
+#else
+    (void)path;
+    return 0;
+#endif
+}
+
+/* ---- main ----------------------------------------------------------------------------------- */
+static uint64_t simulate(horde_isa isa, int npcs, int frames, int picture, crowd *out, frame_stats *st)
+{
+    crowd c;
+    crowd_init(&c, npcs);
+    memset(st, 0, sizeof *st);
+    st->hash = 0xcbf29ce484222325ull;
+    for (int f = 0; f < frames; f++) {
+        step(&c, isa, f, st);
+        if (picture && f % 8 == 0)
+            paint_trail(&c);
+    }
+    *out = c;
+    return st->hash;
+}
+
+int main(int argc, char **argv)
+{
+    int npcs = 3000, frames = 1600, check = 0;
+    const char *png = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--npcs") && i + 1 < argc)
+            npcs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--frames") && i + 1 < argc)
+            frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--png") && i + 1 < argc)
+            png = argv[++i];
+        else if (!strcmp(argv[i], "--check"))
+            check = 1;
+        else {
+            fprintf(stderr, "usage: %s [--npcs N] [--frames N] [--png FILE] [--check]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (npcs < 1 || npcs > (1 << 16) || frames < 1) {
+        fprintf(stderr, "npcs in [1, 65536], frames >= 1\n");
+        return 2;
+    }
+    build_world();
+    paint_terrain();
+    const horde_isa best = horde_isa_active();
+    crowd c;
+    frame_stats st;
+    simulate(best, npcs, frames, png != NULL, &c, &st);
+    int reached = 0, inside = 0, nan = 0, on_ramp = 0;
+    for (int i = 0; i < c.n; i++) {
+        reached += c.reached[i];
+        nan += !(isfinite(c.x[i]) && isfinite(c.y[i]) && isfinite(c.z[i]));
+        inside += horde_world_solid(&world, (int32_t)floorf(c.x[i]), (int32_t)floorf(c.y[i] + 0.5f),
+                                    (int32_t)floorf(c.z[i]));
+        on_ramp += c.tri[i] >= 0;
+        const uint8_t white[3] = {255, 255, 255};
+        if (png && i % 4 == 0)
+            dot(c.x[i], c.z[i], white, 1);
+    }
+    printf("crowd: %d NPCs, %d frames on %s: cylinder_move %.3f ms/frame, ground_height %.3f ms/frame "
+           "(%.1f ns per NPC per frame for both)\n",
+           npcs, frames, horde_isa_name(best), 1e3 * st.move / frames, 1e3 * st.ground / frames,
+           1e9 * (st.move + st.ground) / ((double)frames * npcs));
+    printf("  reached their goals %d (%.1f %%), inside a block %d, NaN %d, on the ramp at the end %d\n", reached,
+           100.0 * reached / npcs, inside, nan, on_ramp);
+    crowd_free(&c);
+    if (png)
+        printf("  picture: %s%s\n", png, write_png(png) ? "" : " NOT written (built without libpng)");
+    /* The same simulation, shorter, on every backend: one hash. */
+    int same = 1;
+    uint64_t ref = 0;
+    for (int k = 0; k < HORDE_ISA_COUNT; k++) {
+        if (!horde_isa_supported((horde_isa)k))
+            continue;
+        crowd s;
+        frame_stats fs;
+        const uint64_t h = simulate((horde_isa)k, npcs < 400 ? npcs : 400, 200, 0, &s, &fs);
+        crowd_free(&s);
+        if (k == 0)
+            ref = h;
+        same &= h == ref;
+        printf("  %-13s frame hash %016" PRIx64 "%s\n", horde_isa_name((horde_isa)k), h, h == ref ? "" : "  DIFFERS");
+    }
+    const int ok = reached * 2 >= npcs && inside == 0 && nan == 0 && same;
+    printf("%s\n", ok ? "outcomes: ok" : "outcomes: FAILED (want >= 50 % reached, none inside, no NaN, one hash)");
+    return check && !ok ? 1 : 0;
+}
