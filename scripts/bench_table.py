@@ -1,0 +1,82 @@
+"""Reading horde benchmark JSON (Google Benchmark's format, names <kernel>/<backend>/<n>):
+one items/s figure per benchmark (the median aggregate when there were repetitions, else
+the mean of the iterations), its noise (coefficient of variation, when repetitions give
+one), and the table scripts/bench.sh prints."""
+import math
+
+PEERS = ("naive", "bullet", "grid", "floor")
+
+
+def figures(doc):
+    """{name: (items_per_second, cv or None)} for every benchmark of a result file."""
+    med, cv, sums = {}, {}, {}
+    for b in doc["benchmarks"]:
+        name, ips = b.get("run_name", b["name"]), b.get("items_per_second")
+        if ips is None:
+            continue
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                med[name] = ips
+            elif b.get("aggregate_name") == "cv":
+                cv[name] = ips  # Google Benchmark stores the cv of items/s there
+        else:
+            s = sums.setdefault(name, [0.0, 0])
+            s[0] += ips
+            s[1] += 1
+    out = {n: (v[0] / v[1], None) for n, v in sums.items()}
+    for n, v in med.items():
+        out[n] = (v, cv.get(n))
+    return out
+
+
+def split(name):
+    p = name.split("/")
+    return (p[0], p[1], p[2]) if len(p) == 3 else None
+
+
+def mps(v):
+    return f"{v / 1e6:.1f}" if v >= 1e5 else f"{v / 1e3:.2f}k"
+
+
+def print_table(doc):
+    fig = figures(doc)
+    rows, isas = [], []
+    for name in fig:
+        s = split(name)
+        if not s:
+            continue
+        if (s[0], s[2]) not in rows:
+            rows.append((s[0], s[2]))
+        if s[1] not in isas:
+            isas.append(s[1])
+    print(f"\n{'kernel':<18} {'batch':>8}  " + "  ".join(f"{i:>16}" for i in isas) + "   (M items/s; x scalar)")
+    for k, n in rows:
+        base = fig.get(f"{k}/scalar/{n}", (None,))[0]
+        cells = []
+        for i in isas:
+            v = fig.get(f"{k}/{i}/{n}", (None,))[0]
+            if v is None:
+                cells.append(f"{'-':>16}")
+            elif base and i != "scalar":
+                cells.append(f"{mps(v) + f' {v / base:.2f}x':>16}")
+            else:
+                cells.append(f"{mps(v):>16}")
+        print(f"{k:<18} {n:>8}  " + "  ".join(cells))
+    # horde's best native backend against each peer row of the same kernel and size
+    print()
+    for k, n in rows:
+        for peer in PEERS:
+            pv = fig.get(f"{k}/{peer}/{n}", (None,))[0]
+            if not pv:
+                continue
+            best = max(((fig[f"{k}/{i}/{n}"][0], i) for i in isas
+                        if i not in PEERS and f"{k}/{i}/{n}" in fig), default=None)
+            if best and peer != "floor":
+                print(f"{k}/{n}: {best[1]} {best[0] / pv:.2f}x the {peer} peer")
+            elif best:
+                print(f"{k}/{n}: {best[1]} at {100 * best[0] / pv:.1f} % of the memory floor")
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
