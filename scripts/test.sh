@@ -11,7 +11,8 @@
 # and then cross-compiled, each suite run under its emulator (scripts/cross/*.ini):
 #   build-aarch64/  aarch64-linux-gnu under qemu-aarch64 (NEON native)
 #   build-armv7/    arm-linux-gnueabihf (ARMv7-A + NEON) under qemu-arm
-#   build-wasm32/   wasm32-wasi (SIMD128) under node's WASI
+#   build-wasm32/   wasm32-wasi (SIMD128) under node's WASI, then the crowd example's
+#                   browser page in headless Chromium (scripts/browser_check.sh)
 # Under emulation the checkasm programs test HORDE_CROSS_ITEMS random items per backend
 # (default 100000; native runs keep their 1,000,000); every other test is unchanged.
 # HORDE_TEST_CROSS=0 skips the cross suites (they are on by default, and in CI).
@@ -54,7 +55,7 @@ packages=(meson ninja-build gcc g++ pkg-config cmake libsimde-dev libbenchmark-d
 cross=${HORDE_TEST_CROSS:-1}
 if [ "$cross" != 0 ]; then
     packages+=(qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
-        libc6-dev-armhf-cross llvm-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32)
+        libc6-dev-armhf-cross llvm-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32 chromium)
 fi
 if command -v dpkg >/dev/null 2>&1; then
     missing=()
@@ -225,6 +226,14 @@ if [ "$cross" != 0 ]; then
     if [ "$node_major" -ge 20 ] 2>/dev/null; then
         run_config "wasm32 (node WASI)" build-wasm32 "" "HORDE_CHECKASM_ITEMS=$cross_items" \
             --cross-file scripts/cross/wasm32-wasi.ini -Dtests=true -Dbench=disabled
+        # The crowd example's browser build in headless Chromium (counted as one test).
+        echo
+        echo "=== browser: examples/crowd in headless Chromium ==="
+        if ./scripts/browser_check.sh build-wasm32/examples/crowd build-wasm32/crowd-browser.png; then
+            passed=$((passed + 1))
+        else
+            fail 1 "browser check (scripts/browser_check.sh)"
+        fi
     else
         fail 1 "wasm32: needs Node.js >= 20 (WASI preview1) on PATH; found: $(node --version 2>/dev/null || echo none)"
     fi

@@ -122,6 +122,7 @@ static void crowd_init(crowd *c, int n)
     }
 }
 
+#ifndef CROWD_WEB
 static void crowd_free(crowd *c)
 {
     void *p[] = {c->x, c->y, c->z, c->z0, c->vy, c->r, c->h, c->dx, c->dy, c->dz, c->gx, c->gz, c->ground,
@@ -129,6 +130,7 @@ static void crowd_free(crowd *c)
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
         free(p[k]);
 }
+#endif
 
 /* Where NPC i heads now: the nearest doorway of the wall first, then (when its goal lies
  * behind the mesa) the tunnel's west and east mouths, or for every third such NPC the
@@ -248,6 +250,9 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     hash_words(&st->hash, c->x, (size_t)c->n), hash_words(&st->hash, c->y, (size_t)c->n);
     hash_words(&st->hash, c->z, (size_t)c->n), hash_words(&st->hash, c->flags, (size_t)c->n);
 }
+
+/* The browser build (web/crowd_web.c) has its own entry points and draws in the page. */
+#ifndef CROWD_WEB
 
 /* ---- the picture ------------------------------------------------------------------------- */
 enum { PX = 4, IMG = SIZE * PX };
@@ -406,3 +411,4 @@ int main(int argc, char **argv)
     printf("%s\n", ok ? "outcomes: ok" : "outcomes: FAILED (want >= 50 % reached, none inside, no NaN, one hash)");
     return check && !ok ? 1 : 0;
 }
+#endif /* CROWD_WEB */
