@@ -75,10 +75,12 @@ void register_backends(const std::string &kernel, const std::vector<size_t> &siz
                        int64_t items_per_item = 1);
 // How many of flags[0..n) have any bit of mask set.
 size_t count_flags(const uint32_t *flags, size_t n, uint32_t mask);
-// Rows <kernel>/<isa>/<n>/threads:1 and threads:2: one batch of n split into one slice
-// per thread (same world), items_per_second for the whole batch in real time, so the two
-// rows show the scaling.
-void register_threads(const std::string &kernel, horde_isa isa, size_t n, IsaCall call);
+// Rows <kernel>/<isa>/<n>/threads:1 and threads:<cores>: one batch of n split into one
+// slice per thread (same world), items_per_second for the whole batch in real time, so
+// the two rows show the multi-core scaling. register_backends adds them for every kernel
+// (best native backend, largest size up to 128 K).
+void register_threads(const std::string &kernel, horde_isa isa, size_t n, IsaCall call,
+                      int64_t items_per_item = 1);
 // A custom context entry "horde_<key>" = 100 * part / whole, with `digits` decimals.
 void add_percent_context(const char *key, size_t part, size_t whole, int digits = 1);
 

@@ -79,7 +79,6 @@ void hb::register_cylinder_move()
         return horde_cylinder_move_isa(isa, &g_scene.world, nullptr, &b);
     };
     register_backends("cylinder_move", kSizes, move);
-    register_threads("cylinder_move", HORDE_ISA_AVX2, 100000, move);
     // Peers: naive substeps of the per-cube push, and the memory floor.
     const horde_cylinder_move_batch all = g_npcs->batch(0, kMax);
     if (horde_cylinder_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &all) != HORDE_OK)

@@ -73,7 +73,6 @@ void hb::register_cylinder_push()
         return horde_cylinder_push_isa(isa, &g_scene.world, &b);
     };
     register_backends("cylinder_push", kBatches, push);
-    register_threads("cylinder_push", HORDE_ISA_AVX2, 65536, push);
 
     // Peers: the naive per-cube push and the memory floor (horde's scalar results are
     // in the outputs from the count above).

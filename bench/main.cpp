@@ -1,5 +1,6 @@
 // horde benchmark suite: builds the game scene, registers every kernel's benchmarks
 // (<kernel>/<isa>/<n>) for every supported backend, and runs Google Benchmark.
+#include <thread>
 #include <cstdio>
 #include <cstdlib>
 
@@ -44,13 +45,22 @@ void hb::register_backends(const std::string &kernel, const std::vector<size_t> 
         register_rows(kernel, horde_isa_name(isa), sizes,
                       [call, isa](size_t first, size_t n) { return call(isa, first, n); },
                       items_per_item);
+    // Multi-core rows for every kernel: the best native backend at the largest size up to
+    // 128 K, one slice per thread.
+    size_t n_threads = 0;
+    for (size_t n : sizes)
+        if (n <= 131072 && n > n_threads)
+            n_threads = n;
+    if (n_threads)
+        register_threads(kernel, horde_isa_best(), n_threads, call, items_per_item);
 }
 
-void hb::register_threads(const std::string &kernel, horde_isa isa, size_t n, IsaCall call)
+void hb::register_threads(const std::string &kernel, horde_isa isa, size_t n, IsaCall call,
+                          int64_t items_per_item)
 {
     if (!horde_isa_supported(isa))
         return;
-    auto run = [call, isa, n](benchmark::State &state) {
+    auto run = [call, isa, n, items_per_item](benchmark::State &state) {
         const size_t t = (size_t)state.thread_index(), k = (size_t)state.threads();
         const size_t lo = n * t / k, hi = n * (t + 1) / k;
         for (auto _ : state) {
@@ -61,14 +71,14 @@ void hb::register_threads(const std::string &kernel, horde_isa isa, size_t n, Is
             }
             benchmark::ClobberMemory();
         }
-        state.SetItemsProcessed(state.iterations() * (int64_t)(hi - lo));
+        state.SetItemsProcessed(state.iterations() * (int64_t)(hi - lo) * items_per_item);
     };
     const std::string name = kernel + "/" + horde_isa_name(isa) + "/" + std::to_string(n);
-    benchmark::RegisterBenchmark(name.c_str(), run)
-        ->Threads(1)
-        ->Threads(2)
-        ->UseRealTime()
-        ->Unit(benchmark::kMicrosecond);
+    const int cores = (int)std::thread::hardware_concurrency();
+    auto *b = benchmark::RegisterBenchmark(name.c_str(), run)->Threads(1);
+    if (cores > 1)
+        b->Threads(cores);
+    b->UseRealTime()->Unit(benchmark::kMicrosecond);
 }
 
 size_t hb::count_flags(const uint32_t *flags, size_t n, uint32_t mask)

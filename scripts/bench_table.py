@@ -11,10 +11,11 @@ def figures(doc):
     """{name: (items_per_second, cv or None)} for every benchmark of a result file."""
     med, cv, sums = {}, {}, {}
     for b in doc["benchmarks"]:
-        name, ips = b.get("run_name", b["name"]), b.get("items_per_second")
+        name, ips = b["name"], b.get("items_per_second")
         if ips is None:
             continue
         if b.get("run_type") == "aggregate":
+            name = name.rsplit("_", 1)[0]  # <benchmark>_median, _cv, ...
             if b.get("aggregate_name") == "median":
                 med[name] = ips
             elif b.get("aggregate_name") == "cv":
@@ -75,6 +76,18 @@ def print_table(doc):
                 print(f"{k}/{n}: {best[1]} {best[0] / pv:.2f}x the {peer} peer")
             elif best:
                 print(f"{k}/{n}: {best[1]} at {100 * best[0] / pv:.1f} % of the memory floor")
+    print_threads(doc)
+
+
+def print_threads(doc):
+    """Multi-core rows: <kernel>/<isa>/<n>/real_time/threads:<k>, whole-batch items/s."""
+    fig = figures(doc)
+    one = {n[: -len("/threads:1")]: v for n, (v, _) in fig.items() if n.endswith("/threads:1")}
+    for n, (v, _) in sorted(fig.items()):
+        if "/threads:" in n and not n.endswith("/threads:1"):
+            base, k = n.rsplit("/threads:", 1)
+            if base in one:
+                print(f"{base.replace('/real_time', '')}: {k} threads {v / one[base]:.2f}x one thread")
 
 
 def geomean(xs):
