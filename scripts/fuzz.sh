@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Long fuzzing campaigns over every libFuzzer target of tests/fuzz (README "Fuzzing").
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
-# SECONDS per target (default 600); TARGET names as in tests/fuzz/meson.build (default:
-# all). Builds build-fuzz/ (clang-14, AddressSanitizer + UndefinedBehaviorSanitizer,
+# SECONDS per target (default 600); TARGET: a file name of tests/fuzz/*.c without .c
+# (default: all). Builds build-fuzz/ (clang-14, AddressSanitizer + UndefinedBehaviorSanitizer,
 # -Dfuzz=true), then runs the targets two at a time (HORDE_FUZZ_JOBS), each from its
 # committed seeds into build-fuzz/fuzz-corpus/<target>, with every finding saved as
 # build-fuzz/fuzz-findings/<target>/crash-* (reproduce: build-fuzz/tests/fuzz/fuzz_<target>
@@ -13,7 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
-all=(cylinder_push cylinder_move point_move aabb_move cylinder_tri ground_height sphere_tri sweep_sphere_tri api)
+all=()
+for f in tests/fuzz/*.c; do all+=("$(basename "$f" .c)"); done
 targets=("$@")
 if ((${#targets[@]} == 0)); then targets=("${all[@]}"); fi
 jobs=${HORDE_FUZZ_JOBS:-2}
