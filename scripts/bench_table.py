@@ -93,3 +93,43 @@ def print_threads(doc):
 def geomean(xs):
     xs = [x for x in xs if x > 0]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+README_ROWS = [("cylinder_push", 65536), ("cylinder_move", 100000), ("aabb_move", 100000), ("point_move", 1024),
+               ("point_move", 100000), ("cylinder_tri", 1024), ("cylinder_tri_soup", 1024), ("ground_height", 1024),
+               ("sphere_tri_pairs", 1024), ("sphere_tri_list", 1024), ("sweep_sphere_tri", 1024)]
+README_COLS = ["scalar", "sse2", "sse41", "avx2", "neon", "wasm_simd128", "naive", "floor", "bullet"]
+
+
+def markdown_table(doc, rows=README_ROWS, cols=README_COLS):
+    """README's benchmark table: M items/s and, in brackets, the ratio to scalar."""
+    fig = figures(doc)
+    head = [c + (" (emu)" if c in ("neon", "wasm_simd128") else "") for c in cols]
+    out = ["| kernel | n | " + " | ".join(head) + " |", "|---|---:|" + "---:|" * len(cols)]
+    for k, n in rows:
+        base = fig.get(f"{k}/scalar/{n}", (None,))[0]
+        cells = []
+        for c in cols:
+            v = fig.get(f"{k}/{c}/{n}", (None,))[0]
+            if v is None:
+                cells.append("-")
+            else:
+                m = v / 1e6
+                txt = f"{m:.3g}" if m < 100 else f"{m:.0f}"
+                cells.append(txt if c == "scalar" or not base else f"{txt} ({v / base:.2f}x)")
+        out.append(f"| {k} | {n} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+    if len(sys.argv) < 2:
+        print("bench_table.py RESULT.json [--markdown]")
+        sys.exit(2)
+    with open(sys.argv[1]) as f:
+        d = json.load(f)
+    if "--markdown" in sys.argv:
+        print(markdown_table(d))
+    else:
+        print_table(d)
