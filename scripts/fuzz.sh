@@ -32,7 +32,7 @@ run_one() {
     mkdir -p "$corpus" "$findings" "$dir/fuzz-logs" "tests/fuzz/corpus/$t"
     local rc=0
     "$dir/tests/fuzz/fuzz_$t" "$corpus" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -timeout=20 \
-        -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || rc=$?
+        -error_exitcode=1 -timeout_exitcode=1 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || rc=$?
     local runs cov found
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1) || true
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2) || true

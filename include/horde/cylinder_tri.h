@@ -19,9 +19,11 @@
  *      d = |c - q|. The centre is INSIDE when the flattened triangle has non-zero
  *      signed area (its orientation says which side of an edge is inner), c is on the
  *      inner side of every edge of the clipped polygon, boundary included, and strictly
- *      on the inner side of at least one. So a polygon that the clip collapsed to a
- *      point or a segment (a band grazing a vertex or an edge) is never INSIDE: it is
- *      tested by distance only. Seed 001 only tests the edges and misses this case.
+ *      on the inner side of at least one, and c lies in the polygon's xz bounding box.
+ *      So a polygon that the clip collapsed to a point or a segment (a band grazing a
+ *      vertex or an edge) is never INSIDE: it is tested by distance only; and a centre
+ *      far out along the line of a thin polygon's edge, where every cross product is
+ *      within rounding of 0, is not INSIDE either. Seed 001 only tests the edges and misses this case.
  *   4. Contact when inside, or when d < r (strict: touching is not contact). With u the
  *      unit vector from q towards c (the edge's normal when q lies inside an edge, so
  *      it is exact even when c is within rounding of the edge; (c - q) / d when q is

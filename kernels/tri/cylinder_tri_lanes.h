@@ -100,6 +100,12 @@ static inline void pair_lanes(const wf *in, const wf *tv, wf step, wi valid, wf 
         strictly_inside_one = wi_or(strictly_inside_one, wi_sel(ccw, wf_gt(cr, zero), wf_lt(cr, zero)));
     }
     inside = wi_and(inside, strictly_inside_one);
+    wf bx0 = px[0], bx1 = px[0], bz0 = pz[0], bz1 = pz[0];
+    for (int i = 1; i < 5; i++) {
+        bx0 = wf_min(bx0, px[i]), bx1 = wf_max(bx1, px[i]);
+        bz0 = wf_min(bz0, pz[i]), bz1 = wf_max(bz1, pz[i]);
+    }
+    inside = wi_and(inside, wi_and(wi_and(wf_le(bx0, x), wf_le(x, bx1)), wi_and(wf_le(bz0, z), wf_le(z, bz1))));
     const wf d = wf_sqrt(best);
     const wi contact = wi_and(active, wi_or(inside, wf_lt(d, r)));
 

@@ -105,6 +105,17 @@ void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float 
             strictly_inside_one = 1;
     }
     inside = inside && strictly_inside_one;
+    /* ...and the centre inside the polygon's bounding box: a centre far out along the
+     * line of a thin polygon's edge has every cross product within rounding of 0, of
+     * either sign (fuzzing found (10, 10) reported inside a sliver near the origin whose
+     * edge points at it). Within the box, a wrong sign means the centre is within
+     * rounding of the polygon, where inside or outside pushes alike. */
+    float bx0 = px[0], bx1 = px[0], bz0 = pz[0], bz1 = pz[0];
+    for (int i = 1; i < 5; i++) {
+        bx0 = horde_minf(bx0, px[i]), bx1 = horde_maxf(bx1, px[i]);
+        bz0 = horde_minf(bz0, pz[i]), bz1 = horde_maxf(bz1, pz[i]);
+    }
+    inside = inside && x >= bx0 && x <= bx1 && z >= bz0 && z <= bz1;
     const float d = sqrtf(best);
     if (!(inside || d < r)) {
         *oflags = 0;

@@ -160,7 +160,11 @@ static void soups(fz_bytes *b, float *const *x, size_t n, int off, float step, i
                 const int far = box[0] - (double)m[0] > reach || (double)m[0] - box[1] > reach ||
                                 box[2] - (double)m[2] > reach || (double)m[2] - box[3] > reach;
                 if (far) {
-                    FZ_CHECK(pf == 0, "soup mover %zu: triangle %zu is beyond r + 1 but touches it (%#x)", i, k, pf);
+                    FZ_CHECK(pf == 0,
+                             "soup mover %zu (%a, %a, %a) r %a h %a step %a: triangle %zu (%a %a %a, %a %a %a, "
+                             "%a %a %a) is beyond r + 1 but touches it (%#x, push %a %a)",
+                             i, m[0], m[1], m[2], m[3], m[4], step, k, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
+                             v[7], v[8], pf, px, pz);
                     continue;
                 }
                 m[0] += px, m[2] += pz, flags |= pf;

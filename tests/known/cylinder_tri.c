@@ -171,6 +171,18 @@ static void grazed_vertex(void)
     expect(r, 0.2f * k, 0.1f * k, HIT, 4e-6f, "grazed vertex, in reach");
 }
 
+/* Regression (found by tests/fuzz/cylinder_tri.c): a centre far out along the line of a
+ * thin clipped polygon's edge has every cross product within rounding of 0; it was
+ * reported INSIDE and pushed by (-9.96, -9.96). Now the centre must also lie in the
+ * polygon's bounding box. */
+static void far_along_edge(void)
+{
+    const float sliver[9] = {0x1.fbfbfap-34f, 0x1.5dfbfap-35f, 0x1.5c5c5cp-59f, 0x1.0809fep-119f, 0x1.83ec08p+3f,
+                             0x1.d84282p-60f, 0x1.7e7e42p-1f, 0x1.827e08p+3f, 0x1.7e7e42p-1f};
+    const result r = run(10.0f, 0x1.4645p+3f, 10.0f, 1.0f, 2.0f, 0.0f, sliver);
+    expect(r, 0, 0, 0, 0, "far along a sliver's edge");
+}
+
 static void degenerate(void)
 {
     /* All three vertices at one point (1, 1, 1): a point; centre 0.3 away along -z. */
@@ -197,6 +209,7 @@ static void degenerate(void)
     r = run(0.2f, 0.0f, 0.0f, 0.5f, 1.0f, 1.0f, wall);
     expect(r, 0, 0, 0, 0, "step = height");
     grazed_vertex();
+    far_along_edge();
 }
 
 static void invalid(void)
