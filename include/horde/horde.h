@@ -14,6 +14,7 @@
 #include "horde/ground_height.h"
 #include "horde/sphere_tri.h"
 #include "horde/sweep_sphere_tri.h"
+#include "horde/radial_push.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

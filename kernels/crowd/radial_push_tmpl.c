@@ -1,0 +1,172 @@
+/* horde_radial_push for one ISA, written once over wide.h and compiled per ISA with
+ * HORDE_SUFFIX set. It mirrors radial_push_ref.c operation for operation; that file
+ * defines the result. W movers per group, one per lane: each pass walks the lanes'
+ * lists side by side (entry k of every lane at once; lanes whose list is shorter sit
+ * out), the pole data gathered lane by lane, the overlap test and push W wide. */
+#include "template.h"
+#include "radial_push.h"
+
+/* W movers during their solve (the reference's `mover`, one per lane). */
+typedef struct mover_lanes {
+    wf x, z;         /* current axis */
+    wf y, top, r;    /* y, y + h, radius (sanitised: invalid lanes hold zeros) */
+    wf x0, y0, z0;   /* the inputs as given (invalid lanes get them back) */
+    wi valid;
+} mover_lanes;
+
+/* Entry k of every lane's list: the pole, `ok` where it is a valid pole, `skip` where the
+ * lane has an entry k that names none. */
+typedef struct pole_lanes {
+    wf x, z, r, bottom, top;
+    wi ok, skip;
+} pole_lanes;
+
+/* The lanes' list bounds: entries offsets[i] + k for k < count[i]. */
+typedef struct list_lanes {
+    uint32_t first[W], count[W];
+    uint32_t longest;
+} list_lanes;
+
+static inline void load_movers(const float *const *in, mover_lanes *M)
+{
+    const wf x = wf_load(in[0]), y = wf_load(in[1]), z = wf_load(in[2]);
+    const wf r = wf_load(in[3]), h = wf_load(in[4]);
+    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f);
+    wi ok = wi_and(wi_and(wf_le(wf_abs(x), maxc), wf_le(wf_abs(y), maxc)), wf_le(wf_abs(z), maxc));
+    ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_RADIAL_MAX_HEIGHT))));
+    M->valid = ok;
+    M->x0 = x, M->y0 = y, M->z0 = z;
+    M->x = wf_sel(ok, x, zero), M->z = wf_sel(ok, z, zero), M->y = wf_sel(ok, y, zero);
+    M->r = wf_sel(ok, r, zero);
+    M->top = wf_add(M->y, wf_sel(ok, h, zero));
+}
+
+/* Entry k of each lane's list, gathered lane by lane (no gather instruction is exact-
+ * free of ISA differences, and the loads are few next to the math). */
+static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
+                                const list_lanes *L, uint32_t k, pole_lanes *P)
+{
+    float v[5][W];
+    uint32_t has[W], inside[W];
+    for (int i = 0; i < W; i++) {
+        const uint32_t j = k < L->count[i] ? indices[L->first[i] + k] : UINT32_MAX;
+        has[i] = k < L->count[i] ? ~0u : 0u;
+        inside[i] = j < poles->n ? ~0u : 0u;
+        const uint32_t s = j < poles->n ? j : 0;
+        /* Lanes without a pole read pole 0 if there is one, else zeros; `ok` drops them. */
+        v[0][i] = poles->n ? poles->x[s] : 0.0f, v[1][i] = poles->n ? poles->z[s] : 0.0f;
+        v[2][i] = poles->n ? poles->r[s] : 0.0f;
+        v[3][i] = poles->n ? poles->bottom[s] : 0.0f, v[4][i] = poles->n ? poles->top[s] : 0.0f;
+    }
+    P->x = wf_load(v[0]), P->z = wf_load(v[1]), P->r = wf_load(v[2]);
+    P->bottom = wf_load(v[3]), P->top = wf_load(v[4]);
+    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD);
+    wi ok = wi_and(wf_le(wf_abs(P->x), maxc), wf_le(wf_abs(P->z), maxc));
+    ok = wi_and(ok, wi_and(wf_le(wf_abs(P->bottom), maxc), wf_le(wf_abs(P->top), maxc)));
+    ok = wi_and(ok, wf_le(P->bottom, P->top));
+    ok = wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
+    const wi has_v = wi_load(has);
+    P->ok = wi_and(ok, wi_and(has_v, wi_load(inside)));
+    P->skip = wi_andnot(P->ok, has_v);
+}
+
+/* overlap_push() of the reference for the lanes in `live`: returns the lanes that
+ * overlapped; pushes them when push is set. */
+static inline wi overlap_push(mover_lanes *M, const pole_lanes *P, wi live, int push)
+{
+    const wf R = wf_add(M->r, P->r);
+    const wf dx = wf_sub(M->x, P->x), dz = wf_sub(M->z, P->z);
+    const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+    wi ov = wi_and(wi_and(live, P->ok), wi_and(wf_lt(M->y, P->top), wf_gt(M->top, P->bottom)));
+    ov = wi_and(ov, wf_lt(d2, wf_mul(R, R)));
+    if (push && wi_any(ov)) {
+        const wf skin = wf_mul(wf_add(wf_add(wf_abs(P->x), wf_abs(P->z)), R), wf_set(HORDE_RADIAL_SKIN));
+        const wf t = wf_add(R, skin);
+        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_TINY));
+        const wf s = wf_div(t, wf_sqrt(d2));
+        const wf nx = wf_sel(tiny, wf_add(P->x, t), wf_add(P->x, wf_mul(dx, s)));
+        const wf nz = wf_sel(tiny, M->z, wf_add(P->z, wf_mul(dz, s)));
+        M->x = wf_sel(ov, nx, M->x);
+        M->z = wf_sel(ov, nz, M->z);
+    }
+    return ov;
+}
+
+/* pass() of the reference for the lanes in `live`. */
+static inline wi pass(mover_lanes *M, const horde_poles *poles, const uint32_t *indices,
+                      const list_lanes *L, wi live, int push, wi *skipped)
+{
+    wi hit = wi_set(0);
+    for (uint32_t k = 0; k < L->longest; k++) {
+        pole_lanes P;
+        gather_entry(poles, indices, L, k, &P);
+        *skipped = wi_or(*skipped, P.skip);
+        hit = wi_or(hit, overlap_push(M, &P, live, push));
+    }
+    return hit;
+}
+
+static inline void push_lanes(const horde_poles *poles, const uint32_t *offsets,
+                              const uint32_t *indices, uint32_t iterations,
+                              const float *const *in, float *const *out, uint32_t *of)
+{
+    mover_lanes M;
+    load_movers(in, &M);
+    list_lanes L;
+    uint32_t va[W];
+    wi_store(va, M.valid);
+    L.longest = 0;
+    for (int i = 0; i < W; i++) {
+        L.first[i] = offsets[i];
+        L.count[i] = va[i] ? offsets[i + 1] - offsets[i] : 0;
+        L.longest = L.count[i] > L.longest ? L.count[i] : L.longest;
+    }
+    wi skipped = wi_set(0), collided = wi_set(0), going = M.valid;
+    for (uint32_t it = 0; it < iterations && wi_any(going); it++) {
+        going = wi_and(going, pass(&M, poles, indices, &L, going, 1, &skipped));
+        collided = wi_or(collided, going);
+    }
+    wi wedged = wi_set(0);
+    if (wi_any(going)) /* lanes whose last allowed pass still pushed */
+        wedged = pass(&M, poles, indices, &L, going, 0, &skipped);
+    wi f = wi_and(collided, wi_set(HORDE_FLAG_COLLIDED));
+    f = wi_or(f, wi_and(wedged, wi_set(HORDE_FLAG_WEDGED)));
+    f = wi_or(f, wi_and(skipped, wi_set(HORDE_FLAG_SKIPPED)));
+    f = wi_sel(M.valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(out[0], wf_sel(M.valid, M.x, M.x0));
+    wf_store(out[1], M.y0);
+    wf_store(out[2], wf_sel(M.valid, M.z, M.z0));
+    wi_store(of, f);
+}
+
+HORDE_TEMPLATE(radial_push)
+{
+    const size_t full = b->n / W * W;
+    for (size_t i = 0; i < full; i += W) {
+        const float *in[5] = {b->x + i, b->y + i, b->z + i, b->radius + i, b->height + i};
+        float *out[3] = {b->out_x + i, b->out_y + i, b->out_z + i};
+        push_lanes(poles, offsets + i, indices, iterations, in, out, b->out_flags + i);
+    }
+    if (full < b->n) {
+        /* Tail: padded copies; padding lanes have radius -1 (invalid) and empty lists. */
+        const size_t m = b->n - full;
+        float tin[5][W], tout[3][W];
+        uint32_t tf[W], toff[W + 1];
+        const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
+        for (int k = 0; k < 5; k++)
+            for (size_t i = 0; i < W; i++)
+                tin[k][i] = i < m ? src[k][full + i] : (k == 3 ? -1.0f : 0.0f);
+        for (size_t i = 0; i <= W; i++)
+            toff[i] = offsets[full + (i < m ? i : m)];
+        const float *in[5] = {tin[0], tin[1], tin[2], tin[3], tin[4]};
+        float *out[3] = {tout[0], tout[1], tout[2]};
+        push_lanes(poles, toff, indices, iterations, in, out, tf);
+        float *dst[3] = {b->out_x, b->out_y, b->out_z};
+        for (size_t i = 0; i < m; i++) {
+            for (int k = 0; k < 3; k++)
+                dst[k][full + i] = tout[k][i];
+            b->out_flags[full + i] = tf[i];
+        }
+    }
+}
