@@ -2,7 +2,8 @@
  * HORDE_SUFFIX set. It mirrors radial_push_ref.c operation for operation; that file
  * defines the result. W movers per group, one per lane: each pass walks the lanes'
  * lists side by side (entry k of every lane at once; lanes whose list is shorter sit
- * out), the pole data gathered lane by lane, the overlap test and push W wide. */
+ * out), with the pole data gathered once per group (wide.h gathers), the overlap test
+ * and push W wide. */
 #include "template.h"
 #include "radial_push.h"
 
@@ -25,7 +26,77 @@ typedef struct pole_lanes {
 typedef struct list_lanes {
     uint32_t first[W], count[W];
     uint32_t longest;
+    wi first_v, count_v, anchor; /* anchor: an existing entry (for lanes without one) */
+    int vector;                  /* indices and pole numbers fit int32: gather with wide.h */
 } list_lanes;
+
+/* Entries per lane gathered once per group and kept for every pass (4 K of stack on
+ * AVX2); longer lists gather the rest again in every pass. Regathering every entry in
+ * every pass was tried first: it made the SIMD kernels slower than scalar (the gathers
+ * cost more than the math they feed; a typical group runs 2-3 passes). */
+#define CACHED_ENTRIES 16
+
+static inline wi pole_ok(pole_lanes *P)
+{
+    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD);
+    wi ok = wi_and(wf_le(wf_abs(P->x), maxc), wf_le(wf_abs(P->z), maxc));
+    ok = wi_and(ok, wi_and(wf_le(wf_abs(P->bottom), maxc), wf_le(wf_abs(P->top), maxc)));
+    ok = wi_and(ok, wf_le(P->bottom, P->top));
+    return wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
+}
+
+/* Entry k of each lane's list with wide.h gathers (offsets and pole numbers < 2^31). */
+static inline void gather_vector(const horde_poles *poles, const uint32_t *indices,
+                                 const list_lanes *L, uint32_t k, pole_lanes *P)
+{
+    const wi kv = wi_set((int32_t)k);
+    const wi has = wi_gt(L->count_v, kv);
+    const wi j = wi_gather(indices, wi_sel(has, wi_add(L->first_v, kv), L->anchor));
+    const wi zero = wi_set(0);
+    /* j < n as unsigned: j >= 0 as int32 and n > j (n < 2^31 here). */
+    const wi inside = wi_and(has, wi_andnot(wi_gt(zero, j), wi_gt(wi_set((int32_t)poles->n), j)));
+    const wi at = wi_sel(inside, j, zero);
+    if (poles->n) {
+        P->x = wf_gather(poles->x, at), P->z = wf_gather(poles->z, at);
+        P->r = wf_gather(poles->r, at);
+        P->bottom = wf_gather(poles->bottom, at), P->top = wf_gather(poles->top, at);
+    } else {
+        P->x = P->z = P->r = P->bottom = P->top = wf_set(0.0f);
+    }
+    P->ok = wi_and(pole_ok(P), inside);
+    P->skip = wi_andnot(P->ok, has);
+}
+
+/* The same lane by lane, for lists or pole sets past 2^31 entries. */
+static inline void gather_lanes(const horde_poles *poles, const uint32_t *indices,
+                                const list_lanes *L, uint32_t k, pole_lanes *P)
+{
+    float v[5][W];
+    uint32_t has[W], inside[W];
+    for (int i = 0; i < W; i++) {
+        const uint32_t j = k < L->count[i] ? indices[L->first[i] + k] : UINT32_MAX;
+        has[i] = k < L->count[i] ? ~0u : 0u;
+        inside[i] = j < poles->n ? ~0u : 0u;
+        const int in = j < poles->n;
+        v[0][i] = in ? poles->x[j] : 0.0f, v[1][i] = in ? poles->z[j] : 0.0f;
+        v[2][i] = in ? poles->r[j] : 0.0f;
+        v[3][i] = in ? poles->bottom[j] : 0.0f, v[4][i] = in ? poles->top[j] : 0.0f;
+    }
+    P->x = wf_load(v[0]), P->z = wf_load(v[1]), P->r = wf_load(v[2]);
+    P->bottom = wf_load(v[3]), P->top = wf_load(v[4]);
+    const wi has_v = wi_load(has);
+    P->ok = wi_and(pole_ok(P), wi_and(has_v, wi_load(inside)));
+    P->skip = wi_andnot(P->ok, has_v);
+}
+
+static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
+                                const list_lanes *L, uint32_t k, pole_lanes *P)
+{
+    if (L->vector)
+        gather_vector(poles, indices, L, k, P);
+    else
+        gather_lanes(poles, indices, L, k, P);
+}
 
 static inline void load_movers(const float *const *in, mover_lanes *M)
 {
@@ -40,35 +111,6 @@ static inline void load_movers(const float *const *in, mover_lanes *M)
     M->x = wf_sel(ok, x, zero), M->z = wf_sel(ok, z, zero), M->y = wf_sel(ok, y, zero);
     M->r = wf_sel(ok, r, zero);
     M->top = wf_add(M->y, wf_sel(ok, h, zero));
-}
-
-/* Entry k of each lane's list, gathered lane by lane (no gather instruction is exact-
- * free of ISA differences, and the loads are few next to the math). */
-static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
-                                const list_lanes *L, uint32_t k, pole_lanes *P)
-{
-    float v[5][W];
-    uint32_t has[W], inside[W];
-    for (int i = 0; i < W; i++) {
-        const uint32_t j = k < L->count[i] ? indices[L->first[i] + k] : UINT32_MAX;
-        has[i] = k < L->count[i] ? ~0u : 0u;
-        inside[i] = j < poles->n ? ~0u : 0u;
-        const uint32_t s = j < poles->n ? j : 0;
-        /* Lanes without a pole read pole 0 if there is one, else zeros; `ok` drops them. */
-        v[0][i] = poles->n ? poles->x[s] : 0.0f, v[1][i] = poles->n ? poles->z[s] : 0.0f;
-        v[2][i] = poles->n ? poles->r[s] : 0.0f;
-        v[3][i] = poles->n ? poles->bottom[s] : 0.0f, v[4][i] = poles->n ? poles->top[s] : 0.0f;
-    }
-    P->x = wf_load(v[0]), P->z = wf_load(v[1]), P->r = wf_load(v[2]);
-    P->bottom = wf_load(v[3]), P->top = wf_load(v[4]);
-    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD);
-    wi ok = wi_and(wf_le(wf_abs(P->x), maxc), wf_le(wf_abs(P->z), maxc));
-    ok = wi_and(ok, wi_and(wf_le(wf_abs(P->bottom), maxc), wf_le(wf_abs(P->top), maxc)));
-    ok = wi_and(ok, wf_le(P->bottom, P->top));
-    ok = wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
-    const wi has_v = wi_load(has);
-    P->ok = wi_and(ok, wi_and(has_v, wi_load(inside)));
-    P->skip = wi_andnot(P->ok, has_v);
 }
 
 /* overlap_push() of the reference for the lanes in `live`: returns the lanes that
@@ -93,16 +135,22 @@ static inline wi overlap_push(mover_lanes *M, const pole_lanes *P, wi live, int 
     return ov;
 }
 
-/* pass() of the reference for the lanes in `live`. */
+/* pass() of the reference for the lanes in `live`: entries below CACHED_ENTRIES come
+ * from the group's cache. */
 static inline wi pass(mover_lanes *M, const horde_poles *poles, const uint32_t *indices,
-                      const list_lanes *L, wi live, int push, wi *skipped)
+                      const list_lanes *L, const pole_lanes *cache, wi live, int push,
+                      wi *skipped)
 {
     wi hit = wi_set(0);
     for (uint32_t k = 0; k < L->longest; k++) {
-        pole_lanes P;
-        gather_entry(poles, indices, L, k, &P);
-        *skipped = wi_or(*skipped, P.skip);
-        hit = wi_or(hit, overlap_push(M, &P, live, push));
+        pole_lanes tmp;
+        const pole_lanes *P = &cache[k];
+        if (k >= CACHED_ENTRIES) {
+            gather_entry(poles, indices, L, k, &tmp);
+            *skipped = wi_or(*skipped, tmp.skip);
+            P = &tmp;
+        }
+        hit = wi_or(hit, overlap_push(M, P, live, push));
     }
     return hit;
 }
@@ -117,19 +165,31 @@ static inline void push_lanes(const horde_poles *poles, const uint32_t *offsets,
     uint32_t va[W];
     wi_store(va, M.valid);
     L.longest = 0;
+    uint32_t anchor = 0, end = 0;
     for (int i = 0; i < W; i++) {
         L.first[i] = offsets[i];
         L.count[i] = va[i] ? offsets[i + 1] - offsets[i] : 0;
         L.longest = L.count[i] > L.longest ? L.count[i] : L.longest;
+        if (L.count[i]) {
+            anchor = L.first[i];
+            end = offsets[i + 1] > end ? offsets[i + 1] : end;
+        }
     }
+    L.vector = end <= (uint32_t)INT32_MAX && poles->n <= (size_t)INT32_MAX;
+    L.first_v = wi_load(L.first), L.count_v = wi_load(L.count), L.anchor = wi_set((int32_t)anchor);
+    pole_lanes cache[CACHED_ENTRIES];
     wi skipped = wi_set(0), collided = wi_set(0), going = M.valid;
+    for (uint32_t k = 0; k < L.longest && k < CACHED_ENTRIES; k++) {
+        gather_entry(poles, indices, &L, k, &cache[k]);
+        skipped = wi_or(skipped, cache[k].skip);
+    }
     for (uint32_t it = 0; it < iterations && wi_any(going); it++) {
-        going = wi_and(going, pass(&M, poles, indices, &L, going, 1, &skipped));
+        going = wi_and(going, pass(&M, poles, indices, &L, cache, going, 1, &skipped));
         collided = wi_or(collided, going);
     }
     wi wedged = wi_set(0);
     if (wi_any(going)) /* lanes whose last allowed pass still pushed */
-        wedged = pass(&M, poles, indices, &L, going, 0, &skipped);
+        wedged = pass(&M, poles, indices, &L, cache, going, 0, &skipped);
     wi f = wi_and(collided, wi_set(HORDE_FLAG_COLLIDED));
     f = wi_or(f, wi_and(wedged, wi_set(HORDE_FLAG_WEDGED)));
     f = wi_or(f, wi_and(skipped, wi_set(HORDE_FLAG_SKIPPED)));

@@ -335,6 +335,34 @@ static inline void wf_keep_lanes(wf *v, int count, wi ok)
 }
 /* a >= b for ints. */
 static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
+/* Gathers: lane l = base[idx lane l], 0 <= idx < 2^31 in every lane (the caller points
+ * unused lanes at a valid element). Loads only, so exact everywhere: AVX2's vpgatherdd,
+ * element by element on the 4-lane ISAs (none has a gather). */
+#if defined(HORDE_WIDE_AVX2)
+static inline wi wi_gather(const uint32_t *base, wi idx)
+{
+    return simde_mm256_i32gather_epi32((const int32_t *)(const void *)base, idx, 4);
+}
+static inline wf wf_gather(const float *base, wi idx) { return simde_mm256_i32gather_ps(base, idx, 4); }
+#else
+static inline wi wi_gather(const uint32_t *base, wi idx)
+{
+    uint32_t i[W], v[W];
+    wi_store(i, idx);
+    for (int l = 0; l < W; l++)
+        v[l] = base[i[l]];
+    return wi_load(v);
+}
+static inline wf wf_gather(const float *base, wi idx)
+{
+    uint32_t i[W];
+    float v[W];
+    wi_store(i, idx);
+    for (int l = 0; l < W; l++)
+        v[l] = base[i[l]];
+    return wf_load(v);
+}
+#endif
 #if defined(HORDE_WIDE_BITS_BY_STORE)
 /* Bit l set when mask lane l is set. */
 static inline int wi_bits(wi m)

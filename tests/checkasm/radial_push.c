@@ -6,8 +6,8 @@
  * placed near their first listed pole, aimed at exact contact (d2 == R*R), one ulp
  * inside and outside it, on the axis (coincident centres), at d2 just above and below
  * HORDE_RADIAL_TINY, at the top and bottom of the pole, with radius 0, at coordinates up
- * to the limit, and invalid movers (NaN, Inf, out of range). Lists of 0-12 entries, the
- * neighbours of the first pole, so wedges occur.
+ * to the limit, and invalid movers (NaN, Inf, out of range). Lists of 0-30 entries (past the
+ * template's 16 cached ones), the neighbours of the first pole, so wedges occur.
  *
  * The reference itself is checked against radial_push.h in double precision (an
  * independent model): a mover not WEDGED ends at an exact distance >= r + r[j] from
@@ -19,7 +19,7 @@
  * Run: checkasm --test=radial_push [--seed=N] [--items=N] [--long] (checkasm.h). */
 #include "checkasm.h"
 
-enum { NIN = 5, NOUT = 3, GRID = 48, NPOLES = GRID * GRID, MAX_LIST = 12 };
+enum { NIN = 5, NOUT = 3, GRID = 48, NPOLES = GRID * GRID, MAX_LIST = 30 };
 
 typedef struct { float *in[NIN], *out[NOUT]; uint32_t *flags; } arrays; /* x y z r h | x y z */
 typedef struct { float *x, *z, *r, *bottom, *top; } pole_arrays;
@@ -167,7 +167,7 @@ CHECKASM_TEST(radial_push)
         offsets[0] = 0;
         for (size_t i = 0; i < n; i++) {
             const uint32_t j0 = tu_below(&g, NPOLES);
-            const uint32_t cnt = tu_below(&g, 8) == 0 ? 0 : 1 + tu_below(&g, MAX_LIST);
+            const uint32_t cnt = tu_below(&g, 8) == 0 ? 0 : 1 + tu_below(&g, tu_below(&g, 8) ? 12 : MAX_LIST);
             for (uint32_t k = 0; k < cnt; k++) {
                 const int dx = (int)tu_below(&g, 5) - 2, dz = (int)tu_below(&g, 5) - 2;
                 uint32_t j = k == 0 ? j0 : (uint32_t)(((int)(j0 % GRID) + dx + GRID) % GRID + ((int)(j0 / GRID) + dz + GRID) % GRID * GRID);

@@ -1,0 +1,105 @@
+// horde benchmarks: radial push-out of movers from a forest of poles, per backend and
+// batch size. Names radial_push/<isa>/<batch>; items_per_second = movers per second.
+//
+// The forest: poles on a 3-block grid (jittered, radius 0.2-0.6, 4-8 blocks tall) over
+// 256 x 256 blocks; movers (radius 0.3, height 1.8) half placed against a pole (distance
+// 0.5-1.0 of the contact distance), half anywhere. Each mover's list holds the poles of
+// the 3 x 3 grid cells around it (a uniform-grid broadphase, built once, not timed):
+// up to 9 entries, about half of the movers in contact.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "bench_common.h"
+#include "bench_pool.h"
+
+using namespace hb;
+
+namespace {
+
+const std::vector<size_t> kBatches = {256, 1024, 4096, 16384, 65536, 262144};
+const size_t kMaxBatch = 262144;
+const int kGrid = 85;            // poles per side, one per 3 x 3 blocks
+const float kSpacing = 3.0f;
+const uint64_t kSeed = 0x706f6c6573ull; // "poles"
+
+struct Forest {
+    std::vector<float> x, z, r, bottom, top;
+    Lane<float> mx, my, mz, radius, height, out_x, out_y, out_z;
+    Lane<uint32_t> out_flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
+    std::vector<uint32_t> offsets, indices;
+
+    explicit Forest(size_t n)
+    {
+        Rng rng{kSeed};
+        for (int j = 0; j < kGrid * kGrid; j++) {
+            x.push_back(kSpacing * (float)(j % kGrid) + rng.uniform(-0.5f, 0.5f));
+            z.push_back(kSpacing * (float)(j / kGrid) + rng.uniform(-0.5f, 0.5f));
+            r.push_back(rng.uniform(0.2f, 0.6f));
+            bottom.push_back(-1.0f);
+            top.push_back(rng.uniform(4.0f, 8.0f));
+        }
+        pool.carve({&mx, &my, &mz, &radius, &height, &out_x, &out_y, &out_z}, n);
+        upool.carve({&out_flags}, n, 8);
+        offsets.push_back(0);
+        for (size_t i = 0; i < n; i++) {
+            radius[i] = 0.3f, height[i] = 1.8f, my[i] = rng.uniform(0.0f, 1.0f);
+            if (rng.next() & 1) {
+                const size_t j = rng.next() % x.size();
+                const float a = rng.uniform(0.0f, 6.2831853f), d = (0.3f + r[j]) * rng.uniform(0.5f, 1.0f);
+                mx[i] = x[j] + d * std::cos(a), mz[i] = z[j] + d * std::sin(a);
+            } else {
+                mx[i] = rng.uniform(0.0f, kSpacing * (kGrid - 1)), mz[i] = rng.uniform(0.0f, kSpacing * (kGrid - 1));
+            }
+            const int cx = (int)std::lround(mx[i] / kSpacing), cz = (int)std::lround(mz[i] / kSpacing);
+            for (int dz = -1; dz <= 1; dz++)
+                for (int dx = -1; dx <= 1; dx++)
+                    if (cx + dx >= 0 && cx + dx < kGrid && cz + dz >= 0 && cz + dz < kGrid)
+                        indices.push_back((uint32_t)((cz + dz) * kGrid + cx + dx));
+            offsets.push_back((uint32_t)indices.size());
+        }
+    }
+    horde_poles poles() const
+    {
+        return horde_poles{x.data(), z.data(), r.data(), bottom.data(), top.data(), x.size()};
+    }
+    horde_cylinder_batch batch(size_t f, size_t n)
+    {
+        horde_cylinder_batch b;
+        b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
+        b.radius = radius.data() + f, b.height = height.data() + f;
+        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
+        b.out_flags = out_flags.data() + f;
+        b.n = n;
+        return b;
+    }
+};
+
+Forest *g_forest;
+const uint32_t kIterations = 4;
+
+} // namespace
+
+void hb::register_radial_push()
+{
+    g_forest = new Forest(kMaxBatch);
+    const horde_poles p = g_forest->poles();
+    horde_cylinder_batch b = g_forest->batch(0, kMaxBatch);
+    if (horde_radial_push_isa(HORDE_ISA_SCALAR, &p, g_forest->offsets.data(), g_forest->indices.data(),
+                              kIterations, &b) == HORDE_OK) {
+        add_percent_context("radial_collided_pct",
+                            count_flags(g_forest->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED), kMaxBatch);
+        add_percent_context("radial_wedged_pct",
+                            count_flags(g_forest->out_flags.data(), kMaxBatch, HORDE_FLAG_WEDGED), kMaxBatch, 3);
+    }
+    register_backends("radial_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
+        const horde_poles poles = g_forest->poles();
+        const horde_cylinder_batch bb = g_forest->batch(first, n);
+        return horde_radial_push_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
+                                     kIterations, &bb);
+    });
+}

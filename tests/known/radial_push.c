@@ -1,0 +1,162 @@
+/* Known answers for horde_radial_push, derived by hand from seed 004's radial correction
+ * (a mover inside an object's bounding cylinder goes back out along the radius) with its
+ * defects fixed as radial_push.h defines: both radii decide, the push lands on the circle
+ * of radius R + skin, a centre on the axis goes along +x, several poles are resolved by
+ * passes and a mover with no room is WEDGED. Every case runs on every backend, as lane 5
+ * of a batch of 11 identical movers (so full vectors and the tail both see it). */
+#include "testutil.h"
+
+static horde_isa cur_isa;
+
+enum { MAXP = 4, N = 11 };
+typedef struct {
+    float x[MAXP], z[MAXP], r[MAXP], bottom[MAXP], top[MAXP];
+    size_t n;
+} forest;
+typedef struct {
+    float x, y, z;
+    uint32_t f;
+} result;
+
+static void pole(forest *p, float x, float z, float r, float bottom, float top)
+{
+    p->x[p->n] = x, p->z[p->n] = z, p->r[p->n] = r, p->bottom[p->n] = bottom, p->top[p->n] = top;
+    p->n++;
+}
+
+/* Mover (x, y, z, r, h) against list `list` (count entries), `it` passes. */
+static result push(const forest *p, float x, float y, float z, float r, float h, const uint32_t *list,
+                   uint32_t count, uint32_t it)
+{
+    float mx[N], my[N], mz[N], mr[N], mh[N], ox[N], oy[N], oz[N];
+    uint32_t of[N], offsets[N + 1], idx[N * MAXP];
+    for (int i = 0; i < N; i++) {
+        mx[i] = x, my[i] = y, mz[i] = z, mr[i] = r, mh[i] = h;
+        offsets[i] = (uint32_t)i * count;
+        for (uint32_t k = 0; k < count; k++)
+            idx[i * count + k] = list[k];
+    }
+    offsets[N] = N * count;
+    const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
+    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
+    CHECK(horde_radial_push_isa(cur_isa, &hp, offsets, idx, it, &b) == HORDE_OK, "status on %s",
+          horde_isa_name(cur_isa));
+    for (int i = 1; i < N; i++)
+        CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "lanes differ on %s",
+              horde_isa_name(cur_isa));
+    result res = {ox[5], oy[5], oz[5], of[5]};
+    return res;
+}
+
+static const uint32_t L0[] = {0}, L01[] = {0, 1}, L10[] = {1, 0};
+
+/* Touching (d = R exactly) is not overlapping; one ulp closer is. */
+static void touching(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    result r = push(&p, 1.0f, 0.0f, 0.0f, 0.5f, 1.8f, L0, 1, 4);
+    CHECK(r.f == 0 && r.x == 1.0f && r.z == 0.0f, "touching: flags %#x x %a", r.f, r.x);
+    r = push(&p, nextafterf(1.0f, 0.0f), 0.0f, 0.0f, 0.5f, 1.8f, L0, 1, 4);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && r.x == 1.0f + 0x1p-20f, "one ulp in: flags %#x x %a", r.f, r.x);
+}
+
+/* Mover r 0.5 at distance 0.5 from a pole r 0.5: R = 1, skin = (0 + 0 + 1) 2^-20,
+ * s = (1 + 2^-20) / 0.5, x = 0.5 s = 1 + 2^-20 exactly; y unchanged. Seed 004 compares
+ * the distance with the pole's radius alone: at 0.5 it would not push at all. */
+static void one_pole(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    result r = push(&p, 0.5f, 1.25f, 0.0f, 0.5f, 1.8f, L0, 1, 1);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && r.x == 1.0f + 0x1p-20f && r.y == 1.25f && r.z == 0.0f,
+          "one pole: flags %#x x %a", r.f, r.x);
+    /* Along -z: z = -(1 + 2^-20). */
+    r = push(&p, 0.0f, 1.25f, -0.5f, 0.5f, 1.8f, L0, 1, 1);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && r.z == -(1.0f + 0x1p-20f) && r.x == 0.0f, "along -z: %a %a", r.x, r.z);
+}
+
+/* Centre on the axis of pole (3, 7), r 0.5, mover r 0.25: R = 0.75,
+ * t = 0.75 + 10.75 * 2^-20 (exact), pushed along +x: x = 3.75 + 43 * 2^-22, z = 7. */
+static void on_axis(void)
+{
+    forest p = {0};
+    pole(&p, 3.0f, 7.0f, 0.5f, 0.0f, 4.0f);
+    result r = push(&p, 3.0f, 0.0f, 7.0f, 0.25f, 1.8f, L0, 1, 1);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && r.x == 3.75f + 43.0f * 0x1p-22f && r.z == 7.0f, "on axis: %a %a %#x",
+          r.x, r.z, r.f);
+}
+
+/* Vertical overlap is strict: standing on top of the pole, or ending exactly at its
+ * bottom, does not count. */
+static void vertical(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 1.0f, 3.0f);
+    result r = push(&p, 0.5f, 3.0f, 0.0f, 0.5f, 1.8f, L0, 1, 4);
+    CHECK(r.f == 0 && r.x == 0.5f, "on top: %#x", r.f);
+    r = push(&p, 0.5f, -1.0f, 0.0f, 0.5f, 2.0f, L0, 1, 4);
+    CHECK(r.f == 0 && r.x == 0.5f, "below: %#x", r.f);
+    r = push(&p, 0.5f, -1.0f, 0.0f, 0.5f, 2.25f, L0, 1, 4);
+    CHECK(r.f == HORDE_FLAG_COLLIDED, "reaching into the bottom: %#x", r.f);
+}
+
+/* Seed 004's gap: poles r 0.2 at x = 0 and x = 1 leave a gap of 0.6. A mover of radius
+ * 0.35 (diameter 0.7) in the middle overlaps both (R = 0.55 > 0.5): every pass pushes it
+ * from one into the other, so it is WEDGED, in either list order. Seed 004 (pole radius
+ * only: 0.5 > 0.2) lets it through. A mover of radius 0.25 fits: from x = 0.3 one push
+ * out of pole 0 (to 0.45 + skin) leaves it 0.55 from pole 1, free. */
+static void gap(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.2f, 0.0f, 4.0f);
+    pole(&p, 1.0f, 0.0f, 0.2f, 0.0f, 4.0f);
+    result r = push(&p, 0.5f, 0.0f, 0.0f, 0.35f, 1.8f, L01, 2, 8);
+    CHECK(r.f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_WEDGED), "wedged: %#x", r.f);
+    r = push(&p, 0.5f, 0.0f, 0.0f, 0.35f, 1.8f, L10, 2, 8);
+    CHECK(r.f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_WEDGED), "wedged, other order: %#x", r.f);
+    r = push(&p, 0.3f, 0.0f, 0.0f, 0.25f, 1.8f, L01, 2, 1);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && fabsf(r.x - 0.45f) < 1e-6f, "fits: %#x %a", r.f, r.x);
+}
+
+/* Skipped entries (index past the end, an invalid pole) and invalid movers. */
+static void skipped_invalid(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    pole(&p, 5.0f, 0.0f, 0.5f, 4.0f, 0.0f); /* bottom > top: invalid */
+    const uint32_t list[] = {7, 1, 0};
+    result r = push(&p, 0.5f, 0.0f, 0.0f, 0.5f, 1.8f, list, 3, 2);
+    CHECK(r.f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_SKIPPED) && r.x == 1.0f + 0x1p-20f, "skipped: %#x", r.f);
+    r = push(&p, NAN, 0.0f, 0.0f, 0.5f, 1.8f, L0, 1, 2);
+    CHECK(r.f == HORDE_FLAG_INVALID && isnan(r.x) && r.z == 0.0f, "NaN mover: %#x", r.f);
+    r = push(&p, 0.5f, 0.0f, 0.0f, -0.5f, 1.8f, L0, 1, 2);
+    CHECK(r.f == HORDE_FLAG_INVALID && r.x == 0.5f, "negative radius: %#x", r.f);
+    r = push(&p, 0.5f, 0.0f, 70000.0f, 0.5f, 1.8f, L0, 1, 2);
+    CHECK(r.f == HORDE_FLAG_INVALID && r.z == 70000.0f, "out of range: %#x", r.f);
+}
+
+/* Argument checks. */
+static void arguments(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    const horde_poles hp = {p.x, p.z, p.r, p.bottom, p.top, p.n};
+    float x = 0.5f, y = 0, z = 0, r = 0.5f, h = 1, ox, oy, oz;
+    uint32_t f, offs[2] = {0, 1}, bad[2] = {1, 0};
+    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
+    CHECK(horde_radial_push_isa(cur_isa, &hp, offs, L0, 0, &b) == HORDE_ERR_BAD_PARAMS, "0 iterations");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, offs, L0, HORDE_RADIAL_MAX_ITERATIONS + 1, &b) == HORDE_ERR_BAD_PARAMS,
+          "too many iterations");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, bad, L0, 1, &b) == HORDE_ERR_BAD_PARAMS, "decreasing offsets");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, offs, NULL, 1, &b) == HORDE_ERR_NULL_ARG, "no indices");
+    CHECK(horde_radial_push_isa(cur_isa, NULL, offs, L0, 1, &b) == HORDE_ERR_NULL_ARG, "no poles");
+    b.n = 0;
+    CHECK(horde_radial_push_isa(cur_isa, &hp, NULL, NULL, 1, &b) == HORDE_OK, "n = 0");
+}
+
+int main(void)
+{
+    TU_RUN_CASES(cur_isa, touching, one_pole, on_axis, vertical, gap, skipped_invalid, arguments);
+    return tu_finish("known_radial_push");
+}
