@@ -14,11 +14,12 @@
 #include "scene.h"
 #include "testutil.h"
 
-enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 11 };
+enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 12 };
 
 static scene sc;
 static float tv[9][NT];
 static horde_triangles soup;
+static float pole_r[NT], pole_top[NT]; /* poles: x, z, bottom from the soup's vertices */
 
 /* Shared read-only inputs. */
 static float in_x[N], in_y[N], in_z[N], in_dx[N], in_dy[N], in_dz[N], in_r[N], in_h[N], in_hx[N];
@@ -95,6 +96,12 @@ static int step(int k, horde_isa isa, outputs *o)
         const horde_sweep_out out = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0]};
         return dflt ? horde_sweep_sphere_tri(&m, &pairs, &out) : horde_sweep_sphere_tri_isa(isa, &m, &pairs, &out);
     }
+    case 10: {
+        const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
+        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        return dflt ? horde_radial_push(&poles, offsets, indices, 4, &b)
+                    : horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
+    }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);
         return HORDE_OK;
@@ -115,6 +122,8 @@ static void make_inputs(void)
     for (int t = 0; t < NT; t++) /* a ramp of triangles across the movers' area */
         for (int k = 0; k < 9; k++)
             tv[k][t] = k % 3 == 1 ? tu_uniform(&g, -1.0f, 2.0f) : tu_uniform(&g, 0.0f, 64.0f);
+    for (int t = 0; t < NT; t++) /* a few poles of height 0 < 0: invalid, skipped */
+        pole_r[t] = tu_uniform(&g, 0.5f, 4.0f), pole_top[t] = tv[1][t] + tu_uniform(&g, -0.5f, 6.0f);
     soup = (horde_triangles){tv[0], tv[1], tv[2], tv[3], tv[4], tv[5], tv[6], tv[7], tv[8], NT};
     offsets[0] = 0;
     for (int i = 0; i < N; i++) {

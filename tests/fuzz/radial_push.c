@@ -1,0 +1,147 @@
+/* Fuzz target: horde_radial_push (fuzz.h has the harness). Inputs: up to 40 poles around a
+ * centre (raw float bits among them: NaN, Inf, bottom > top, negative radii), movers near
+ * the centre, lists of up to 12 entries (some past the end), 0-70 passes (0 and > 64 are
+ * BAD_PARAMS), offset arrays, in place, a caller FP environment. Checks: backends equal
+ * scalar bit for bit (status and every output); invalid movers keep their input bits with
+ * INVALID; y never changes; a mover not COLLIDED keeps x and z; a mover that is not
+ * WEDGED overlaps none of its valid poles by the header's own float test; with exactly
+ * one valid entry a mover is never WEDGED; SKIPPED exactly when an entry names no valid
+ * pole. */
+#include "fuzz.h"
+
+enum { C_COLLIDED, C_INVALID, C_WEDGED, C_SKIPPED, C_BAD_PARAMS, C_N };
+static const char *const names[C_N] = {"collided", "invalid", "wedged", "skipped", "bad_params"};
+enum { MAXP = 40, MAXL = 12 };
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    fz_counters_init(C_N, names, 2); /* the first 2 must move */
+    return 0;
+}
+
+static fz_floats in[5], res[2][3];
+static fz_u32s resf[2];
+static float px[MAXP], pz[MAXP], pr[MAXP], pb[MAXP], pt[MAXP];
+static uint32_t offsets[FZ_MAX_N + 1], indices[FZ_MAX_N * MAXL];
+
+static int pole_valid(uint32_t j, size_t np)
+{
+    return j < np && fabsf(px[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pz[j]) <= HORDE_RADIAL_MAX_COORD &&
+           fabsf(pb[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pt[j]) <= HORDE_RADIAL_MAX_COORD && pb[j] <= pt[j] &&
+           pr[j] >= 0.0f && pr[j] <= HORDE_RADIAL_MAX_RADIUS;
+}
+
+/* The header's overlap test, written out again. */
+static int overlaps(float x, float y, float z, float r, float h, uint32_t j)
+{
+    const float R = r + pr[j], dx = x - px[j], dz = z - pz[j];
+    return y < pt[j] && y + h > pb[j] && dx * dx + dz * dz < R * R;
+}
+
+static int run(horde_isa isa, int slot, const horde_poles *p, float *const *x, size_t n, int off, uint32_t it,
+               int in_place, uint8_t fp, float **out)
+{
+    for (int k = 0; k < 3; k++)
+        out[k] = in_place ? x[k] : fz_place(&res[slot][k], off, n);
+    uint32_t *f = fz_place_u(&resf[slot], off);
+    const horde_cylinder_batch b = {x[0], x[1], x[2], x[3], x[4], out[0], out[1], out[2], f, n};
+    const fz_fp saved = fz_fp_enter(fp);
+    const int st = horde_radial_push_isa(isa, p, offsets, indices, it, &b);
+    fz_fp_leave(saved);
+    if (!in_place)
+        for (int k = 0; k < 3; k++)
+            fz_guard_ok(res[slot][k].v, off, n, "out");
+    fz_guard_ok(resf[slot].v, off, n, "out_flags");
+    return st;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_bytes b = {data, size, 0};
+    const size_t n = fz_count_n(&b, FZ_MAX_N), np = fz_count_n(&b, MAXP);
+    const int off = fz_u8(&b) % 4;
+    const uint8_t fp = fz_u8(&b), mode = fz_u8(&b);
+    const uint32_t it = (mode & 7) == 0 ? fz_u8(&b) % 71 : 1 + (mode & 7);
+    const int in_place = (mode >> 3) & 1;
+    const float span = (mode & 0x30) ? 3.0f : 40.0f;
+    const float c[3] = {fz_float(&b, 100.0f), fz_float(&b, 10.0f), fz_float(&b, 100.0f)};
+    for (size_t j = 0; j < np; j++) {
+        px[j] = c[0] + fz_float(&b, span), pz[j] = c[2] + fz_float(&b, span);
+        pr[j] = fabsf(fz_float(&b, 1.5f)), pb[j] = c[1] + fz_float(&b, 3.0f);
+        pt[j] = pb[j] + fz_float(&b, 6.0f);
+    }
+    float *x[5];
+    for (int k = 0; k < 5; k++)
+        x[k] = fz_place(&in[k], off, n);
+    offsets[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        x[0][i] = c[0] + fz_float(&b, span), x[1][i] = c[1] + fz_float(&b, 3.0f);
+        x[2][i] = c[2] + fz_float(&b, span);
+        x[3][i] = fabsf(fz_float(&b, 1.0f)), x[4][i] = fabsf(fz_float(&b, 3.0f));
+        const uint32_t len = fz_u8(&b) % (MAXL + 1);
+        for (uint32_t k = 0; k < len; k++) {
+            const uint8_t v = fz_u8(&b);
+            indices[offsets[i] + k] = v == 255 ? fz_u32(&b) : (uint32_t)(v % (np + 2));
+        }
+        offsets[i + 1] = offsets[i] + len;
+    }
+    /* Keep the inputs: in place overwrites them. */
+    static float keep[5][FZ_MAX_N];
+    for (int k = 0; k < 5; k++)
+        memcpy(keep[k], x[k], n * 4);
+    const horde_poles p = {px, pz, pr, pb, pt, np};
+    float *out0[3];
+    const int st = run(HORDE_ISA_SCALAR, 0, &p, x, n, off, it, 0, 0, out0);
+    const int pv = it >= 1 && it <= HORDE_RADIAL_MAX_ITERATIONS;
+    FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d for %u passes", st, it);
+    fz_count(C_BAD_PARAMS, !pv);
+    const uint32_t *f = resf[0].v + off;
+    for (size_t i = 0; st == HORDE_OK && i < n; i++) {
+        const float mx = x[0][i], my = x[1][i], mz = x[2][i], mr = x[3][i], mh = x[4][i];
+        if (!(fabsf(mx) <= HORDE_RADIAL_MAX_COORD && fabsf(my) <= HORDE_RADIAL_MAX_COORD &&
+              fabsf(mz) <= HORDE_RADIAL_MAX_COORD && mr >= 0.0f && mr <= HORDE_RADIAL_MAX_RADIUS && mh >= 0.0f &&
+              mh <= HORDE_RADIAL_MAX_HEIGHT)) {
+            FZ_CHECK(f[i] == HORDE_FLAG_INVALID && fz_same(&out0[0][i], &x[0][i], 1) &&
+                         fz_same(&out0[1][i], &x[1][i], 1) && fz_same(&out0[2][i], &x[2][i], 1),
+                     "mover %zu: invalid not flagged (%#x)", i, f[i]);
+            fz_count(C_INVALID, 1);
+            continue;
+        }
+        FZ_CHECK(fz_same(&out0[1][i], &my, 1), "mover %zu: y changed", i);
+        if (!(f[i] & HORDE_FLAG_COLLIDED))
+            FZ_CHECK(fz_same(&out0[0][i], &mx, 1) && fz_same(&out0[2][i], &mz, 1), "mover %zu moved, not COLLIDED", i);
+        int skipped = 0, valid_entries = 0;
+        for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
+            const uint32_t j = indices[k];
+            if (!pole_valid(j, np)) {
+                skipped = 1;
+                continue;
+            }
+            valid_entries++;
+            if (!(f[i] & HORDE_FLAG_WEDGED))
+                FZ_CHECK(!overlaps(out0[0][i], my, out0[2][i], mr, mh, j),
+                         "mover %zu (%a %a %a r=%a h=%a) ends overlapping pole %u (%a %a r=%a), flags %#x", i, mx, my,
+                         mz, mr, mh, j, px[j], pz[j], pr[j], f[i]);
+        }
+        FZ_CHECK(!!(f[i] & HORDE_FLAG_SKIPPED) == skipped, "mover %zu: SKIPPED %#x, model %d", i, f[i], skipped);
+        if (offsets[i + 1] - offsets[i] == 1 && valid_entries == 1)
+            FZ_CHECK(!(f[i] & HORDE_FLAG_WEDGED), "mover %zu: one pole, WEDGED", i);
+        fz_count(C_COLLIDED, f[i] & HORDE_FLAG_COLLIDED);
+        fz_count(C_WEDGED, f[i] & HORDE_FLAG_WEDGED);
+        fz_count(C_SKIPPED, skipped);
+    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa) {
+        float *out1[3];
+        const int s2 = run(isa, 1, &p, x, n, off, it, in_place, fp, out1);
+        FZ_CHECK(s2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), s2, st);
+        if (st == HORDE_OK)
+            FZ_CHECK(fz_same(out1[0], out0[0], n) && fz_same(out1[1], out0[1], n) && fz_same(out1[2], out0[2], n) &&
+                         fz_same(resf[1].v + off, f, n),
+                     "%s: differs from scalar%s", horde_isa_name(isa), in_place ? " (in place)" : "");
+        if (in_place) /* restore the inputs for the next backend */
+            for (int k = 0; k < 5; k++)
+                memcpy(x[k], keep[k], n * 4);
+    }
+    return 0;
+}
