@@ -2,7 +2,7 @@
  * HORDE_SUFFIX set. It mirrors radial_push_ref.c operation for operation; that file
  * defines the result. W movers per group, one per lane: each pass walks the lanes'
  * lists side by side (entry k of every lane at once; lanes whose list is shorter sit
- * out), with the pole data gathered once per group (wide.h gathers), the overlap test
+ * out), with the pole data gathered once per group, the overlap test
  * and push W wide. */
 #include "template.h"
 #include "radial_push.h"
@@ -45,7 +45,8 @@ static inline wi pole_ok(pole_lanes *P)
     return wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
 }
 
-/* Entry k of each lane's list with wide.h gathers (offsets and pole numbers < 2^31). */
+/* Entry k of each lane's list: index arithmetic W wide (offsets and pole numbers < 2^31),
+ * the loads lane by lane (see wi_gather in wide.h for why not a gather instruction). */
 static inline void gather_vector(const horde_poles *poles, const uint32_t *indices,
                                  const list_lanes *L, uint32_t k, pole_lanes *P)
 {
@@ -55,14 +56,17 @@ static inline void gather_vector(const horde_poles *poles, const uint32_t *indic
     const wi zero = wi_set(0);
     /* j < n as unsigned: j >= 0 as int32 and n > j (n < 2^31 here). */
     const wi inside = wi_and(has, wi_andnot(wi_gt(zero, j), wi_gt(wi_set((int32_t)poles->n), j)));
-    const wi at = wi_sel(inside, j, zero);
-    if (poles->n) {
-        P->x = wf_gather(poles->x, at), P->z = wf_gather(poles->z, at);
-        P->r = wf_gather(poles->r, at);
-        P->bottom = wf_gather(poles->bottom, at), P->top = wf_gather(poles->top, at);
-    } else {
-        P->x = P->z = P->r = P->bottom = P->top = wf_set(0.0f);
-    }
+    uint32_t at[W];
+    wi_store(at, wi_sel(inside, j, zero));
+    float v[5][W] = {{0.0f}};
+    if (poles->n) /* one pass over the lanes for all five fields */
+        for (int l = 0; l < W; l++) {
+            const uint32_t a = at[l];
+            v[0][l] = poles->x[a], v[1][l] = poles->z[a], v[2][l] = poles->r[a];
+            v[3][l] = poles->bottom[a], v[4][l] = poles->top[a];
+        }
+    P->x = wf_load(v[0]), P->z = wf_load(v[1]), P->r = wf_load(v[2]);
+    P->bottom = wf_load(v[3]), P->top = wf_load(v[4]);
     P->ok = wi_and(pole_ok(P), inside);
     P->skip = wi_andnot(P->ok, has);
 }
