@@ -112,16 +112,20 @@ static inline uint64_t horde_aabb_move_level_mask(const horde_world *w, const ho
     if (n <= 0 || c->hi[2] < c->lo[2])
         return 0;
     const int sh = c->lo[0] & 31;
-    if (sh + n <= 32 && (c->lo[2] >> 5) == (c->hi[2] >> 5)) {
-        /* Footprint inside one chunk column: one lookup per chunk layer. */
+    if (sh + n <= 32 && (c->lo[2] >> 5) == (c->hi[2] >> 5) && c->hi[2] - c->lo[2] < 4) {
+        /* Footprint inside one chunk column (the common case): one lookup per chunk
+         * layer, and per level the OR of four rows z0, z0 + 1, z0 + 2, z0 + 3 clamped to
+         * the last row (a box is at most 4 rows deep; repeating a row changes nothing).
+         * A loop over exactly the rows the box covers cost a mispredicted exit per level. */
         const uint32_t mask = (uint32_t)(((UINT64_C(1) << n) - 1) << sh);
+        const int32_t za = c->lo[2] & 31, zd = c->hi[2] & 31;
+        const int32_t zb = za + 1 < zd ? za + 1 : zd, zc = za + 2 < zd ? za + 2 : zd;
         const horde_chunk *ch = horde_world_chunk(w, c->lo[0] >> 5, l0 >> 5, c->lo[2] >> 5);
         for (int32_t L = l0; L <= l1; L++) {
             if ((L & 31) == 0 && L != l0)
                 ch = horde_world_chunk(w, c->lo[0] >> 5, L >> 5, c->lo[2] >> 5);
-            uint32_t acc = 0;
-            for (int32_t j = c->lo[2]; j <= c->hi[2]; j++)
-                acc |= ch->rows[L & 31][j & 31];
+            const uint32_t *row = ch->rows[L & 31];
+            const uint32_t acc = row[za] | row[zb] | row[zc] | row[zd];
             m |= (uint64_t)((acc & mask) != 0) << (L - l0);
         }
         return m;
