@@ -55,6 +55,48 @@ static inline wf clamp_axis(wf c, wf elo, wf ehi, wf t, wi up, wi moving, wi fnd
     return wf_sel(fnd, wf_sel(up, n_up, n_dn), wf_sel(moving, t, c));
 }
 
+/* horde_aabb_move_first_solid for axes 0 (x) and 2 (z) when every range lies in one chunk
+ * (the common case: one chunk lookup, then plain row reads; the shared function looks a
+ * chunk up per row for x and per slab for z). Same blocks, same answer: checkasm compares
+ * the result with the reference, which always takes the shared function. */
+static inline int first_solid(const horde_world *w, const horde_aabb_move_cells *c, int axis, int32_t s0,
+                              int32_t s1, int dir, int32_t *first)
+{
+    if (s1 < s0)
+        return 0;
+    const int32_t lo0 = axis == 0 ? s0 : c->lo[0], hi0 = axis == 0 ? s1 : c->hi[0];
+    const int32_t lo2 = axis == 2 ? s0 : c->lo[2], hi2 = axis == 2 ? s1 : c->hi[2];
+    if (axis == 1 || (lo0 >> 5) != (hi0 >> 5) || (c->lo[1] >> 5) != (c->hi[1] >> 5) || (lo2 >> 5) != (hi2 >> 5))
+        return horde_aabb_move_first_solid(w, c, axis, s0, s1, dir, first);
+    if (hi0 < lo0 || c->hi[1] < c->lo[1] || hi2 < lo2)
+        return 0;
+    const horde_chunk *ch = horde_world_chunk(w, lo0 >> 5, c->lo[1] >> 5, lo2 >> 5);
+    const int sh = lo0 & 31, n = (int)(hi0 - lo0 + 1);
+    const uint32_t xmask = (uint32_t)(((UINT64_C(1) << n) - 1) << sh);
+    if (axis == 0) {
+        uint32_t m = 0;
+        for (int32_t L = c->lo[1]; L <= c->hi[1]; L++)
+            for (int32_t j = lo2; j <= hi2; j++)
+                m |= ch->rows[L & 31][j & 31];
+        m = (m & xmask) >> sh;
+        if (!m)
+            return 0;
+        *first = s0 + (dir > 0 ? __builtin_ctz(m) : 31 - __builtin_clz(m));
+        return 1;
+    }
+    for (int32_t k = 0; k <= s1 - s0; k++) {
+        const int32_t i = dir > 0 ? s0 + k : s1 - k;
+        uint32_t acc = 0;
+        for (int32_t L = c->lo[1]; L <= c->hi[1]; L++)
+            acc |= ch->rows[L & 31][i & 31];
+        if (acc & xmask) {
+            *first = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* sweep() of the reference for W lanes; lanes outside active keep c and never hit. */
 static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, wi active, wf c,
                        wf elo, wf ehi, wf t, wi *hit)
@@ -79,7 +121,7 @@ static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, 
             if (!sc[i])
                 continue;
             const horde_aabb_move_cells lc = lane(cells, i);
-            found[i] = horde_aabb_move_first_solid(w, &lc, axis, a0[i], a1[i], u[i] ? 1 : -1, &first[i])
+            found[i] = first_solid(w, &lc, axis, a0[i], a1[i], u[i] ? 1 : -1, &first[i])
                            ? ~0u : 0u;
         }
     }
