@@ -91,6 +91,46 @@ HORDE_API int horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
                                     const uint32_t *offsets, const uint32_t *indices,
                                     uint32_t iterations, const horde_cylinder_batch *b);
 
+/* Broadphase for radial_push: candidate lists from a uniform grid over the poles (scalar,
+ * caller's memory, no allocation).
+ *
+ * horde_pole_grid_bytes(poles, cell) is the scratch size for a grid of square cells of
+ * edge `cell` over the valid poles (the rules above; invalid poles are left out), or 0
+ * when the arguments are bad (NULL, cell not finite in [2^-10, 2^17], or more than
+ * HORDE_POLE_GRID_MAX_CELLS cells: choose a larger cell). horde_pole_grid_build fills the
+ * grid into that scratch (each valid pole in the cell of its axis, ascending indices in a
+ * cell). horde_pole_grid_lists then writes, for every mover i of the batch, the list
+ * radial_push reads: offsets[i] .. offsets[i + 1] holds, in ascending order, every valid
+ * pole j with |x - x[j]| <= r + r[j] + reach and |z - z[j]| <= r + r[j] + reach (in
+ * float), i.e. every pole the mover's disc, grown by `reach`, can touch; an invalid mover
+ * (radial_push's rules) gets an empty list. `reach` (finite, in [0, 256]) covers how far
+ * the mover may still move before the push: 0 for a push at the current position.
+ * offsets has n + 1 entries and is always filled; when the lists need more than
+ * `capacity` entries the call returns HORDE_ERR_BAD_PARAMS, offsets[n] is the capacity
+ * needed (UINT32_MAX when it would not fit 32 bits) and indices holds an unspecified part
+ * of the lists (call again with enough room). HORDE_ERR_BAD_PARAMS also for `reach`
+ * outside [0, 256]. The poles must not change between build and lists. Both calls run
+ * inside the FP guard, like the kernels. Returns HORDE_OK, HORDE_ERR_NULL_ARG or
+ * HORDE_ERR_BAD_PARAMS (build: bad cell, too many cells, scratch too small).
+ * Cost: linear in the poles (build) and in the movers times the poles in the cells each
+ * scans (lists); a cell about the size of a mover's reach plus the largest pole radius
+ * keeps that at a few cells. */
+#define HORDE_POLE_GRID_MAX_CELLS (1u << 22)
+typedef struct horde_pole_grid {
+    float cell, max_r;      /* cell edge; largest valid pole radius */
+    int32_t cx0, cz0;       /* the grid's first cell on x and z */
+    uint32_t nx, nz;        /* cells per axis */
+    const uint32_t *start;  /* nx * nz + 1 prefix counts (in the scratch) */
+    const uint32_t *items;  /* valid pole indices by cell (in the scratch) */
+} horde_pole_grid;
+
+HORDE_API size_t horde_pole_grid_bytes(const horde_poles *poles, float cell);
+HORDE_API int horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell,
+                                    void *scratch, size_t bytes);
+HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles,
+                                    const horde_cylinder_batch *b, float reach,
+                                    uint32_t *offsets, uint32_t *indices, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

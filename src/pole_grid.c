@@ -1,0 +1,173 @@
+/* The poles' uniform grid: the broadphase that fills horde_radial_push's candidate lists
+ * (semantics: include/horde/radial_push.h). Scalar integer bookkeeping around a few float
+ * compares; nothing here depends on the backend. */
+#include <math.h>
+#include <string.h>
+
+#include "dispatch.h" /* HORDE_CALL: the caller's FP environment is not used */
+
+#define CELL_MIN 0x1p-10f
+#define CELL_MAX 0x1p17f
+
+static int pole_valid(const horde_poles *p, size_t j)
+{
+    return horde_radial_push_pole_ok(p->x[j], p->z[j], p->r[j], p->bottom[j], p->top[j]);
+}
+
+/* The grid's extent over the valid poles: first cell and cell counts; 0 when too many. */
+typedef struct extent {
+    int32_t cx0, cz0;
+    uint32_t nx, nz;
+    size_t valid;
+    float max_r;
+} extent;
+
+static int cell_of(float v, float cell) { return (int)floorf(v / cell); } /* |v / cell| <= 2^26 */
+
+static int extent_of(const horde_poles *p, float cell, extent *e)
+{
+    int32_t x0 = 0, x1 = -1, z0 = 0, z1 = -1;
+    memset(e, 0, sizeof *e);
+    for (size_t j = 0; j < p->n; j++) {
+        if (!pole_valid(p, j))
+            continue;
+        const int32_t cx = cell_of(p->x[j], cell), cz = cell_of(p->z[j], cell);
+        if (e->valid++ == 0)
+            x0 = x1 = cx, z0 = z1 = cz;
+        x0 = cx < x0 ? cx : x0, x1 = cx > x1 ? cx : x1;
+        z0 = cz < z0 ? cz : z0, z1 = cz > z1 ? cz : z1;
+        e->max_r = p->r[j] > e->max_r ? p->r[j] : e->max_r;
+    }
+    e->cx0 = x0, e->cz0 = z0;
+    e->nx = e->valid ? (uint32_t)(x1 - x0 + 1) : 1, e->nz = e->valid ? (uint32_t)(z1 - z0 + 1) : 1;
+    return (uint64_t)e->nx * e->nz <= HORDE_POLE_GRID_MAX_CELLS;
+}
+
+static int args_ok(const horde_poles *p, float cell)
+{
+    return p && (p->n == 0 || (p->x && p->z && p->r && p->bottom && p->top)) && cell >= CELL_MIN &&
+           cell <= CELL_MAX;
+}
+
+size_t horde_pole_grid_bytes(const horde_poles *poles, float cell)
+{
+    extent e;
+    int ok = 0;
+    if (!args_ok(poles, cell))
+        return 0;
+    HORDE_CALL(ok = extent_of(poles, cell, &e));
+    return ok ? ((size_t)e.nx * e.nz + 1 + e.valid) * sizeof(uint32_t) : 0;
+}
+
+static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch, size_t bytes)
+{
+    if (!g || !poles || !scratch)
+        return HORDE_ERR_NULL_ARG;
+    extent e;
+    if (!args_ok(poles, cell))
+        return poles->n && !(poles->x && poles->z && poles->r && poles->bottom && poles->top)
+                   ? HORDE_ERR_NULL_ARG
+                   : HORDE_ERR_BAD_PARAMS;
+    if (!extent_of(poles, cell, &e))
+        return HORDE_ERR_BAD_PARAMS;
+    const size_t cells = (size_t)e.nx * e.nz;
+    if (bytes < (cells + 1 + e.valid) * sizeof(uint32_t))
+        return HORDE_ERR_BAD_PARAMS;
+    uint32_t *start = (uint32_t *)scratch, *items = start + cells + 1;
+    /* Counting sort by cell; filling in ascending j keeps every cell ascending. */
+    memset(start, 0, (cells + 1) * sizeof *start);
+    for (size_t j = 0; j < poles->n; j++)
+        if (pole_valid(poles, j))
+            start[(size_t)(cell_of(poles->z[j], cell) - e.cz0) * e.nx + (size_t)(cell_of(poles->x[j], cell) - e.cx0) + 1]++;
+    for (size_t c = 0; c < cells; c++)
+        start[c + 1] += start[c];
+    for (size_t j = 0; j < poles->n; j++)
+        if (pole_valid(poles, j)) {
+            const size_t c = (size_t)(cell_of(poles->z[j], cell) - e.cz0) * e.nx + (size_t)(cell_of(poles->x[j], cell) - e.cx0);
+            items[start[c]++] = (uint32_t)j;
+        }
+    for (size_t c = cells; c > 0; c--) /* undo the fill's shift: start[c] = first of cell c */
+        start[c] = start[c - 1];
+    start[0] = 0;
+    g->cell = cell, g->max_r = e.max_r, g->cx0 = e.cx0, g->cz0 = e.cz0, g->nx = e.nx, g->nz = e.nz;
+    g->start = start, g->items = items;
+    return HORDE_OK;
+}
+
+int horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch,
+                          size_t bytes)
+{
+    int st = HORDE_OK;
+    HORDE_CALL(st = build(g, poles, cell, scratch, bytes));
+    return st;
+}
+
+/* Cells lo .. hi of one axis that a range [v - half, v + half] can reach, one cell wider
+ * on each side (so rounding of v +- half cannot drop a pole the float test keeps),
+ * clamped to the grid; empty (hi < lo) when outside it. */
+static void cell_range(float v, float half, float cell, int32_t first, uint32_t count, int32_t *lo, int32_t *hi)
+{
+    const int32_t a = cell_of(v - half, cell) - 1, b = cell_of(v + half, cell) + 1;
+    const int32_t last = first + (int32_t)count - 1;
+    *lo = a < first ? first : a;
+    *hi = b > last ? last : b;
+}
+
+static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_batch *b, float reach,
+                 uint32_t *offsets, uint32_t *indices, size_t capacity)
+{
+    if (!g || !poles || !b)
+        return HORDE_ERR_NULL_ARG;
+    if (!(reach >= 0.0f && reach <= HORDE_RADIAL_MAX_RADIUS))
+        return HORDE_ERR_BAD_PARAMS;
+    if (!offsets || (b->n && (!b->x || !b->y || !b->z || !b->radius || !b->height)) || (capacity && !indices))
+        return HORDE_ERR_NULL_ARG;
+    size_t total = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        offsets[i] = (uint32_t)total;
+        const float x = b->x[i], z = b->z[i], r = b->radius[i];
+        if (!horde_radial_push_mover_ok(x, b->y[i], z, r, b->height[i]) || !g->start[g->nx * g->nz])
+            continue;
+        /* |v| <= 2^16 and half <= 768: the cell indices fit easily. */
+        const float half = r + g->max_r + reach;
+        int32_t x0, x1, z0, z1;
+        cell_range(x, half, g->cell, g->cx0, g->nx, &x0, &x1);
+        cell_range(z, half, g->cell, g->cz0, g->nz, &z0, &z1);
+        const size_t first = total;
+        for (int32_t cz = z0; cz <= z1; cz++)
+            for (int32_t cx = x0; cx <= x1; cx++) {
+                const size_t c = (size_t)(cz - g->cz0) * g->nx + (size_t)(cx - g->cx0);
+                for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++) {
+                    const uint32_t j = g->items[k];
+                    const float lim = r + poles->r[j] + reach;
+                    if (!(fabsf(x - poles->x[j]) <= lim && fabsf(z - poles->z[j]) <= lim))
+                        continue;
+                    if (total == UINT32_MAX) { /* offsets are 32-bit: no more entries */
+                        for (size_t k2 = i + 1; k2 <= b->n; k2++)
+                            offsets[k2] = UINT32_MAX;
+                        return HORDE_ERR_BAD_PARAMS;
+                    }
+                    /* insertion into the mover's ascending list (where it fits) */
+                    size_t at = total;
+                    if (total < capacity) {
+                        while (at > first && indices[at - 1] > j) {
+                            indices[at] = indices[at - 1];
+                            at--;
+                        }
+                        indices[at] = j;
+                    }
+                    total++;
+                }
+            }
+    }
+    offsets[b->n] = (uint32_t)total;
+    return total <= capacity ? HORDE_OK : HORDE_ERR_BAD_PARAMS;
+}
+
+int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_batch *b,
+                          float reach, uint32_t *offsets, uint32_t *indices, size_t capacity)
+{
+    int st = HORDE_OK;
+    HORDE_CALL(st = lists(g, poles, b, reach, offsets, indices, capacity));
+    return st;
+}

@@ -1,0 +1,147 @@
+/* The poles' grid broadphase (horde_pole_grid_*, radial_push.h) against the brute-force
+ * list its header defines: for every mover, every valid pole j, ascending, with
+ * |x - x[j]| <= r + r[j] + reach and |z - z[j]| <= r + r[j] + reach. Random forests
+ * (invalid poles among them, clumps, poles on cell borders and at the coordinate
+ * limit), random cells and reaches, invalid movers; the scratch size, the capacity rule
+ * (BAD_PARAMS with offsets[n] = the capacity needed), bad arguments; and radial_push run
+ * on the grid's lists equals radial_push on the brute-force lists.
+ *
+ * Usage: test_pole_grid [ROUNDS] (default 300) */
+#include <inttypes.h>
+
+#include "testutil.h"
+
+enum { MAXP = 600, MAXM = 300 };
+static float px[MAXP], pz[MAXP], pr[MAXP], pb[MAXP], pt[MAXP];
+static float mx[MAXM], my[MAXM], mz[MAXM], mr[MAXM], mh[MAXM], ox[2][MAXM], oy[2][MAXM], oz[2][MAXM];
+static uint32_t of[2][MAXM], offs[2][MAXM + 1], idx[2][MAXM * MAXP];
+
+static int pole_ok(size_t j)
+{
+    return fabsf(px[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pz[j]) <= HORDE_RADIAL_MAX_COORD &&
+           fabsf(pb[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pt[j]) <= HORDE_RADIAL_MAX_COORD && pb[j] <= pt[j] &&
+           pr[j] >= 0.0f && pr[j] <= HORDE_RADIAL_MAX_RADIUS;
+}
+static int mover_ok(size_t i)
+{
+    return fabsf(mx[i]) <= HORDE_RADIAL_MAX_COORD && fabsf(my[i]) <= HORDE_RADIAL_MAX_COORD &&
+           fabsf(mz[i]) <= HORDE_RADIAL_MAX_COORD && mr[i] >= 0.0f && mr[i] <= HORDE_RADIAL_MAX_RADIUS &&
+           mh[i] >= 0.0f && mh[i] <= HORDE_RADIAL_MAX_HEIGHT;
+}
+
+/* The header's lists, brute force; returns the total. */
+static size_t brute(size_t np, size_t nm, float reach, uint32_t *o, uint32_t *ix)
+{
+    size_t t = 0;
+    for (size_t i = 0; i < nm; i++) {
+        o[i] = (uint32_t)t;
+        if (!mover_ok(i))
+            continue;
+        for (size_t j = 0; j < np; j++) {
+            const float lim = mr[i] + pr[j] + reach;
+            if (pole_ok(j) && fabsf(mx[i] - px[j]) <= lim && fabsf(mz[i] - pz[j]) <= lim)
+                ix[t++] = (uint32_t)j;
+        }
+    }
+    o[nm] = (uint32_t)t;
+    return t;
+}
+
+static size_t entries_seen;
+static uint64_t scratch[(MAXP + 4 * 1024 * 1024 + 8) / 2 + 8];
+
+static void round_once(tu_rng *g, int round)
+{
+    const size_t np = tu_below(g, MAXP + 1), nm = 1 + tu_below(g, MAXM);
+    const float span = round % 5 == 0 ? 8.0f : 60.0f;
+    const float cx = round % 7 == 0 ? HORDE_RADIAL_MAX_COORD - 70.0f : tu_uniform(g, -100.0f, 100.0f);
+    const float cell = round % 3 == 0 ? (float)(1 + tu_below(g, 4)) : tu_uniform(g, 0.25f, 6.0f);
+    for (size_t j = 0; j < np; j++) {
+        px[j] = cx + tu_uniform(g, -span, span), pz[j] = -cx + tu_uniform(g, -span, span);
+        if (tu_below(g, 4) == 0) /* on a cell border */
+            px[j] = floorf(px[j] / cell) * cell;
+        pr[j] = tu_uniform(g, 0.0f, 1.5f), pb[j] = -1.0f, pt[j] = 4.0f;
+        switch (tu_below(g, 40)) {
+        case 0: pr[j] = NAN; break;
+        case 1: pt[j] = -2.0f; break;
+        case 2: px[j] = INFINITY; break;
+        case 3: pz[j] = 1e6f; break;
+        default: break;
+        }
+    }
+    for (size_t i = 0; i < nm; i++) {
+        mx[i] = cx + tu_uniform(g, -span - 3, span + 3), mz[i] = -cx + tu_uniform(g, -span - 3, span + 3);
+        my[i] = tu_uniform(g, 0.0f, 2.0f), mr[i] = tu_uniform(g, 0.0f, 0.8f), mh[i] = 1.8f;
+        if (tu_below(g, 30) == 0)
+            mx[i] = NAN;
+    }
+    const float reach = tu_below(g, 3) == 0 ? 0.0f : tu_uniform(g, 0.0f, 2.0f);
+    const horde_poles p = {px, pz, pr, pb, pt, np};
+    const size_t bytes = horde_pole_grid_bytes(&p, cell);
+    CHECK(bytes > 0 && bytes <= sizeof scratch, "bytes %zu (cell %a)", bytes, cell);
+    if (!bytes || bytes > sizeof scratch)
+        return;
+    horde_pole_grid grid;
+    CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes) == HORDE_OK, "build");
+    CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes - 4) == HORDE_ERR_BAD_PARAMS, "build, scratch short");
+    CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes) == HORDE_OK, "build again");
+    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
+    const int st = horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], MAXM * MAXP);
+    const size_t total = brute(np, nm, reach, offs[1], idx[1]);
+    entries_seen += total;
+    CHECK(st == HORDE_OK && !memcmp(offs[0], offs[1], (nm + 1) * 4) && !memcmp(idx[0], idx[1], total * 4),
+          "round %d: grid lists differ from brute force (status %d, totals %u / %zu, cell %a, reach %a)", round, st,
+          offs[0][nm], total, cell, reach);
+    if (total > 0) {
+        CHECK(horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], total - 1) == HORDE_ERR_BAD_PARAMS &&
+                  offs[0][nm] == total,
+              "capacity: offsets[n] %u, needed %zu", offs[0][nm], total);
+    }
+    /* radial_push on the grid's lists equals radial_push on the brute-force lists */
+    horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], MAXM * MAXP);
+    const horde_cylinder_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
+    CHECK(horde_radial_push(&p, offs[0], idx[0], 4, &b) == HORDE_OK &&
+              horde_radial_push(&p, offs[1], idx[1], 4, &b1) == HORDE_OK,
+          "push status");
+    CHECK(!memcmp(ox[0], ox[1], nm * 4) && !memcmp(oz[0], oz[1], nm * 4) && !memcmp(of[0], of[1], nm * 4),
+          "push on grid lists differs");
+}
+
+static void bad_arguments(void)
+{
+    const horde_poles p = {px, pz, pr, pb, pt, 4};
+    for (int j = 0; j < 4; j++)
+        px[j] = (float)j * 1000.0f, pz[j] = (float)j * 1000.0f, pr[j] = 0.5f, pb[j] = 0.0f, pt[j] = 1.0f;
+    CHECK(horde_pole_grid_bytes(&p, 0.0f) == 0 && horde_pole_grid_bytes(&p, NAN) == 0 &&
+              horde_pole_grid_bytes(&p, 1e9f) == 0 && horde_pole_grid_bytes(NULL, 1.0f) == 0,
+          "bad cell or poles: 0 bytes");
+    /* 3001 x 3001 cells of 1 > HORDE_POLE_GRID_MAX_CELLS */
+    horde_pole_grid g;
+    CHECK(horde_pole_grid_bytes(&p, 1.0f) == 0 && horde_pole_grid_build(&g, &p, 1.0f, scratch, sizeof scratch) ==
+                                                      HORDE_ERR_BAD_PARAMS,
+          "too many cells");
+    CHECK(horde_pole_grid_bytes(&p, 4096.0f) > 0, "large cell");
+    CHECK(horde_pole_grid_build(&g, &p, 4096.0f, scratch, sizeof scratch) == HORDE_OK, "build");
+    const horde_poles empty = {NULL, NULL, NULL, NULL, NULL, 0};
+    CHECK(horde_pole_grid_build(&g, &empty, 1.0f, scratch, sizeof scratch) == HORDE_OK, "no poles");
+    uint32_t o[2];
+    mx[0] = 0, my[0] = 0, mz[0] = 0, mr[0] = 0.5f, mh[0] = 1;
+    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
+    CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, o, NULL, 0) == HORDE_OK && o[0] == 0 && o[1] == 0,
+          "no poles: empty lists");
+    CHECK(horde_pole_grid_lists(&g, &empty, &b, -1.0f, o, NULL, 0) == HORDE_ERR_BAD_PARAMS, "negative reach");
+    CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, NULL, NULL, 0) == HORDE_ERR_NULL_ARG, "no offsets");
+    CHECK(horde_pole_grid_build(NULL, &p, 1.0f, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "no grid");
+}
+
+int main(int argc, char **argv)
+{
+    const int rounds = argc > 1 ? atoi(argv[1]) : 300;
+    tu_rng g = {0x9011e5ull};
+    for (int r = 0; r < rounds; r++)
+        round_once(&g, r);
+    bad_arguments();
+    printf("%d rounds, %zu list entries compared\n", rounds, entries_seen);
+    CHECK(rounds < 10 || entries_seen > (size_t)rounds * 100, "the forests stopped reaching the movers");
+    return tu_finish("test_pole_grid");
+}
