@@ -2,8 +2,11 @@
  * goals on the east side, through a wall with doorways, past pillars and a mesa with a
  * tunnel, and up a triangle-mesh ramp onto the mesa. Per frame:
  *   1. intent: walk towards the goal (or sideways for a while when blocked), gravity;
- *   2. horde_cylinder_move against the voxels (substeps, slide, step-up onto blocks);
- *   3. horde_ground_height against the ramp mesh: an NPC over the ramp stands on it.
+ *   2. horde_radial_push against the trees (lists from horde_pole_grid_lists): the
+ *      intended position is pushed out of every tree, and the push joins the intent as
+ *      a displacement, so the voxels have the last word in the next step;
+ *   3. horde_cylinder_move against the voxels (substeps, slide, step-up onto blocks);
+ *   4. horde_ground_height against the ramp mesh: an NPC over the ramp stands on it.
  * It prints per-kernel timings, writes a top-down PNG (terrain, NPC trails, final
  * positions) when built with libpng, and checks real outcomes: most NPCs reach their
  * goals, none ends inside a block, nothing is NaN, and the whole simulation hashes the
@@ -49,6 +52,37 @@ enum { WALL_X = 60 };
 static float ramp[9][2];
 static horde_triangles ramp_soup;
 
+/* Trees: poles on a jittered 5-block grid between the wall and the mesa (clear of the
+ * ramp) and in the goal area, radius 0.35-0.7, standing on the terrain, 5 blocks tall.
+ * The grid broadphase over them is built once (they never move). */
+enum { MAX_TREES = 256, TREE_CELL = 4 };
+static float tree_x[MAX_TREES], tree_z[MAX_TREES], tree_r[MAX_TREES], tree_b[MAX_TREES], tree_t[MAX_TREES];
+static horde_poles trees;
+static horde_pole_grid tree_grid;
+static uint32_t tree_scratch[4096];
+
+static float rng_unit(uint64_t *s);
+static void build_trees(void)
+{
+    uint64_t s = 0x7eeull;
+    size_t n = 0;
+    for (int gz = 0; gz < 25; gz++)
+        for (int gx = 0; gx < 7; gx++) {
+            const float x = (gx < 3 ? 66.0f + 5.0f * (float)gx : 92.0f + 5.0f * (float)gx) + 2.0f * rng_unit(&s) - 1.0f;
+            const float z = 4.0f + 5.0f * (float)gz + 2.0f * rng_unit(&s) - 1.0f;
+            const int keep = gx < 3 ? (z < 37.0f || z > 55.0f) : x >= 106.0f;
+            if (!keep || n == MAX_TREES || z > 124.0f)
+                continue;
+            tree_x[n] = x, tree_z[n] = z, tree_r[n] = 0.35f + 0.35f * rng_unit(&s);
+            tree_b[n] = (float)ground_level((int)x, (int)z), tree_t[n] = tree_b[n] + 5.0f;
+            n++;
+        }
+    trees = (horde_poles){tree_x, tree_z, tree_r, tree_b, tree_t, n};
+    if (horde_pole_grid_bytes(&trees, (float)TREE_CELL) > sizeof tree_scratch ||
+        horde_pole_grid_build(&tree_grid, &trees, (float)TREE_CELL, tree_scratch, sizeof tree_scratch) != HORDE_OK)
+        trees.n = 0, horde_pole_grid_build(&tree_grid, &trees, (float)TREE_CELL, tree_scratch, sizeof tree_scratch);
+}
+
 static void build_world(void)
 {
     for (int i = 0; i < CX * CY * CZ; i++)
@@ -80,6 +114,7 @@ static void build_world(void)
         for (int k = 0; k < 9; k++)
             ramp[k][t] = v[t][k];
     ramp_soup = (horde_triangles){ramp[0], ramp[1], ramp[2], ramp[3], ramp[4], ramp[5], ramp[6], ramp[7], ramp[8], 2};
+    build_trees();
 }
 
 /* ---- the crowd --------------------------------------------------------------------------- */
@@ -197,7 +232,7 @@ static double now(void)
 }
 
 typedef struct {
-    double move, ground;
+    double move, ground, trees;
     uint64_t hash;
 } frame_stats;
 
@@ -219,9 +254,21 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     float *ox = c->dx, *oy = c->dy, *oz = c->dz; /* the move is read before it is replaced */
     static float px[1 << 16], pz[1 << 16];
     memcpy(px, c->x, (size_t)c->n * 4), memcpy(pz, c->z, (size_t)c->n * 4);
+    /* 2. Trees: push the intended position out of them; the push joins the intent. */
+    static float tx[1 << 16], tz[1 << 16], ty[1 << 16];
+    static uint32_t toff[(1 << 16) + 1], tidx[8 << 16], tflags[1 << 16];
+    for (int i = 0; i < c->n; i++)
+        tx[i] = c->x[i] + c->dx[i], tz[i] = c->z[i] + c->dz[i];
+    const horde_cylinder_batch tb = {tx, c->y, tz, c->r, c->h, tx, ty, tz, tflags, (size_t)c->n};
+    double t0 = now();
+    if (horde_pole_grid_lists(&tree_grid, &trees, &tb, 0.0f, toff, tidx, sizeof tidx / sizeof tidx[0]) == HORDE_OK &&
+        horde_radial_push_isa(isa, &trees, toff, tidx, 4, &tb) == HORDE_OK)
+        for (int i = 0; i < c->n; i++)
+            c->dx[i] = tx[i] - c->x[i], c->dz[i] = tz[i] - c->z[i];
+    st->trees += now() - t0;
     const horde_cylinder_move_batch b = {c->x, c->y, c->z, c->dx, c->dy, c->dz, c->r, c->h,
                                          c->x, c->y, c->z, ox, oy, oz, c->flags, (size_t)c->n};
-    double t0 = now();
+    t0 = now();
     horde_cylinder_move_isa(isa, &world, &mp, &b);
     st->move += now() - t0;
     /* 3. The ramp: NPCs over it stand on it (search from a step above the feet). */
@@ -280,6 +327,14 @@ static void paint_terrain(void)
                 for (int b = 0; b < PX; b++)
                     memcpy(img[z * PX + a][x * PX + b], col, 3);
         }
+}
+
+static void dot(float x, float z, const uint8_t col[3], int rad);
+static void paint_trees(void)
+{
+    const uint8_t green[3] = {20, 70, 25};
+    for (size_t j = 0; j < trees.n; j++)
+        dot(tree_x[j], tree_z[j], green, (int)(tree_r[j] * PX) + 1); /* over the trails */
 }
 
 static void dot(float x, float z, const uint8_t col[3], int rad)
@@ -372,8 +427,14 @@ int main(int argc, char **argv)
     crowd c;
     frame_stats st;
     simulate(best, npcs, frames, png != NULL, &c, &st);
-    int reached = 0, inside = 0, nan = 0, on_ramp = 0;
+    if (png)
+        paint_trees();
+    int reached = 0, inside = 0, nan = 0, on_ramp = 0, in_tree = 0;
     for (int i = 0; i < c.n; i++) {
+        for (size_t j = 0; j < trees.n; j++) { /* radial_push.h's overlap test, written out */
+            const float R = c.r[i] + tree_r[j], dx = c.x[i] - tree_x[j], dz = c.z[i] - tree_z[j];
+            in_tree += c.y[i] < tree_t[j] && c.y[i] + c.h[i] > tree_b[j] && dx * dx + dz * dz < R * R;
+        }
         reached += c.reached[i];
         nan += !(isfinite(c.x[i]) && isfinite(c.y[i]) && isfinite(c.z[i]));
         inside += horde_world_solid(&world, (int32_t)floorf(c.x[i]), (int32_t)floorf(c.y[i] + 0.5f),
@@ -383,12 +444,12 @@ int main(int argc, char **argv)
         if (png && i % 4 == 0)
             dot(c.x[i], c.z[i], white, 1);
     }
-    printf("crowd: %d NPCs, %d frames on %s: cylinder_move %.3f ms/frame, ground_height %.3f ms/frame "
-           "(%.1f ns per NPC per frame for both)\n",
-           npcs, frames, horde_isa_name(best), 1e3 * st.move / frames, 1e3 * st.ground / frames,
-           1e9 * (st.move + st.ground) / ((double)frames * npcs));
-    printf("  reached their goals %d (%.1f %%), inside a block %d, NaN %d, on the ramp at the end %d\n", reached,
-           100.0 * reached / npcs, inside, nan, on_ramp);
+    printf("crowd: %d NPCs, %zu trees, %d frames on %s: trees (lists + radial_push) %.3f ms/frame, "
+           "cylinder_move %.3f ms/frame, ground_height %.3f ms/frame (%.1f ns per NPC per frame for all three)\n",
+           npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.trees / frames, 1e3 * st.move / frames,
+           1e3 * st.ground / frames, 1e9 * (st.trees + st.move + st.ground) / ((double)frames * npcs));
+    printf("  reached their goals %d (%.1f %%), inside a block %d, NaN %d, on the ramp at the end %d, "
+           "overlapping a tree at the end %d\n", reached, 100.0 * reached / npcs, inside, nan, on_ramp, in_tree);
     crowd_free(&c);
     if (png)
         printf("  picture: %s%s\n", png, write_png(png) ? "" : " NOT written (built without libpng)");
@@ -407,8 +468,11 @@ int main(int argc, char **argv)
         same &= h == ref;
         printf("  %-13s frame hash %016" PRIx64 "%s\n", horde_isa_name((horde_isa)k), h, h == ref ? "" : "  DIFFERS");
     }
-    const int ok = reached * 2 >= npcs && inside == 0 && nan == 0 && same;
-    printf("%s\n", ok ? "outcomes: ok" : "outcomes: FAILED (want >= 50 % reached, none inside, no NaN, one hash)");
+    /* The trees: the move after the push has the last word, so an NPC pressed between a
+     * tree and a wall may end touching the tree; without the push 257 of 3000 do. */
+    const int ok = reached * 2 >= npcs && inside == 0 && nan == 0 && same && in_tree * 100 <= npcs;
+    printf("%s\n", ok ? "outcomes: ok" : "outcomes: FAILED (want >= 50 % reached, none inside a block, no NaN, "
+                                          "one hash, at most 1 % overlapping a tree)");
     return check && !ok ? 1 : 0;
 }
 #endif /* CROWD_WEB */

@@ -43,6 +43,10 @@ EXPORT("crowd_frames") int crowd_web_frames(void) { return web_frames; }
 EXPORT("crowd_x") const float *crowd_web_x(void) { return web.x; }
 EXPORT("crowd_z") const float *crowd_web_z(void) { return web.z; }
 EXPORT("crowd_map") const uint8_t *crowd_web_map(void) { return web_map; }
+EXPORT("crowd_trees") int crowd_web_trees(void) { return (int)trees.n; }
+EXPORT("crowd_tree_x") const float *crowd_web_tree_x(void) { return tree_x; }
+EXPORT("crowd_tree_z") const float *crowd_web_tree_z(void) { return tree_z; }
+EXPORT("crowd_tree_r") const float *crowd_web_tree_r(void) { return tree_r; }
 EXPORT("crowd_backend") const char *crowd_web_backend(void) { return horde_isa_active_name(); }
 EXPORT("crowd_reached") int crowd_web_reached(void)
 {
