@@ -43,49 +43,49 @@ static int extent_of(const horde_poles *p, float cell, extent *e)
     return (uint64_t)e->nx * e->nz <= HORDE_POLE_GRID_MAX_CELLS;
 }
 
-static int args_ok(const horde_poles *p, float cell)
+static int arrays_ok(const horde_poles *p) { return p->n == 0 || (p->x && p->z && p->r && p->bottom && p->top); }
+static int cell_ok(float cell) { return cell >= CELL_MIN && cell <= CELL_MAX; } /* NaN fails */
+
+/* The scratch a grid of this extent takes: start[cells + 1], then items[valid]. */
+static size_t grid_bytes(const extent *e) { return ((size_t)e->nx * e->nz + 1 + e->valid) * sizeof(uint32_t); }
+
+/* The cell of pole j in a grid of this extent (j valid, so inside it). */
+static size_t cell_index(const horde_poles *p, size_t j, float cell, const extent *e)
 {
-    return p && (p->n == 0 || (p->x && p->z && p->r && p->bottom && p->top)) && cell >= CELL_MIN &&
-           cell <= CELL_MAX;
+    return (size_t)(cell_of(p->z[j], cell) - e->cz0) * e->nx + (size_t)(cell_of(p->x[j], cell) - e->cx0);
 }
 
 size_t horde_pole_grid_bytes(const horde_poles *poles, float cell)
 {
     extent e;
     int ok = 0;
-    if (!args_ok(poles, cell))
+    if (!poles || !arrays_ok(poles) || !cell_ok(cell))
         return 0;
     HORDE_CALL(ok = extent_of(poles, cell, &e));
-    return ok ? ((size_t)e.nx * e.nz + 1 + e.valid) * sizeof(uint32_t) : 0;
+    return ok ? grid_bytes(&e) : 0;
 }
 
 static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch, size_t bytes)
 {
     if (!g || !poles || !scratch)
         return HORDE_ERR_NULL_ARG;
+    if (!arrays_ok(poles))
+        return HORDE_ERR_NULL_ARG;
     extent e;
-    if (!args_ok(poles, cell))
-        return poles->n && !(poles->x && poles->z && poles->r && poles->bottom && poles->top)
-                   ? HORDE_ERR_NULL_ARG
-                   : HORDE_ERR_BAD_PARAMS;
-    if (!extent_of(poles, cell, &e))
+    if (!cell_ok(cell) || !extent_of(poles, cell, &e) || bytes < grid_bytes(&e))
         return HORDE_ERR_BAD_PARAMS;
     const size_t cells = (size_t)e.nx * e.nz;
-    if (bytes < (cells + 1 + e.valid) * sizeof(uint32_t))
-        return HORDE_ERR_BAD_PARAMS;
     uint32_t *start = (uint32_t *)scratch, *items = start + cells + 1;
     /* Counting sort by cell; filling in ascending j keeps every cell ascending. */
     memset(start, 0, (cells + 1) * sizeof *start);
     for (size_t j = 0; j < poles->n; j++)
         if (pole_valid(poles, j))
-            start[(size_t)(cell_of(poles->z[j], cell) - e.cz0) * e.nx + (size_t)(cell_of(poles->x[j], cell) - e.cx0) + 1]++;
+            start[cell_index(poles, j, cell, &e) + 1]++;
     for (size_t c = 0; c < cells; c++)
         start[c + 1] += start[c];
     for (size_t j = 0; j < poles->n; j++)
-        if (pole_valid(poles, j)) {
-            const size_t c = (size_t)(cell_of(poles->z[j], cell) - e.cz0) * e.nx + (size_t)(cell_of(poles->x[j], cell) - e.cx0);
-            items[start[c]++] = (uint32_t)j;
-        }
+        if (pole_valid(poles, j))
+            items[start[cell_index(poles, j, cell, &e)]++] = (uint32_t)j;
     for (size_t c = cells; c > 0; c--) /* undo the fill's shift: start[c] = first of cell c */
         start[c] = start[c - 1];
     start[0] = 0;
