@@ -335,28 +335,6 @@ static inline void wf_keep_lanes(wf *v, int count, wi ok)
 }
 /* a >= b for ints. */
 static inline wi wi_ge(wi a, wi b) { return wi_not(wi_gt(b, a)); }
-/* Gathers: lane l = base[idx lane l] (idx < 2^32 as unsigned in every lane; the caller
- * points unused lanes at a valid element). Loads only, so exact everywhere. Element by
- * element on every ISA: AVX2's vpgatherdd/vpgatherdps was tried for radial_push and ran
- * 28 M movers/s against 39 M/s for this loop on the project's AMD EPYC (Zen gathers are
- * microcoded); the 4-lane ISAs have no gather. */
-static inline wi wi_gather(const uint32_t *base, wi idx)
-{
-    uint32_t i[W], v[W];
-    wi_store(i, idx);
-    for (int l = 0; l < W; l++)
-        v[l] = base[i[l]];
-    return wi_load(v);
-}
-static inline wf wf_gather(const float *base, wi idx)
-{
-    uint32_t i[W];
-    float v[W];
-    wi_store(i, idx);
-    for (int l = 0; l < W; l++)
-        v[l] = base[i[l]];
-    return wf_load(v);
-}
 #if defined(HORDE_WIDE_BITS_BY_STORE)
 /* Bit l set when mask lane l is set. */
 static inline int wi_bits(wi m)
