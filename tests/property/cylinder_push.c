@@ -210,17 +210,9 @@ static void regressions(void)
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261124;
-    size_t items = tu_items(1000000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--items=", 8))
-            items = strtoull(argv[i] + 8, NULL, 0);
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--items=N]\n", argv[0]);
-            return 2;
-        }
-    }
+    size_t items;
+    if (tu_seed_items_args(argc, argv, &seed, &items))
+        return 2;
     printf("property_cylinder_push: seed=%" PRIu64 " aimed movers per backend=%zu\n", seed, items);
     regressions();
 

@@ -113,6 +113,24 @@ static inline size_t tu_items(size_t dflt)
     return v && !*end ? (size_t)v : dflt;
 }
 
+/* The property tests' options: --seed=N and --items=N (items default: tu_items(1 M)).
+ * Returns 0, or 2 after printing the usage for anything else. */
+static inline int tu_seed_items_args(int argc, char **argv, uint64_t *seed, size_t *items)
+{
+    *items = tu_items(1000000);
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "--seed=", 7))
+            *seed = strtoull(argv[i] + 7, NULL, 0);
+        else if (!strncmp(argv[i], "--items=", 8))
+            *items = strtoull(argv[i] + 8, NULL, 0);
+        else {
+            fprintf(stderr, "usage: %s [--seed=N] [--items=N]\n", argv[0]);
+            return 2;
+        }
+    }
+    return 0;
+}
+
 /* A world of gx x gy x gz chunks owned by the test (chunk origin ox, oy, oz). */
 typedef struct {
     horde_chunk *chunks;
