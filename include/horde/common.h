@@ -42,6 +42,7 @@ HORDE_API const char *horde_status_string(int status);
 #define HORDE_FLAG_STEP_TAKEN 0x20u    /* move kernels: climbed onto a block (step-up) */
 #define HORDE_FLAG_TRUNCATED 0x40u     /* move kernels: displacement longer than the documented maximum, shortened */
 #define HORDE_FLAG_CENTRE_INSIDE 0x400u /* cylinder_tri: the centre lay inside the flattened triangle */
+#define HORDE_FLAG_WEDGED 0x800u       /* radial_push, crowd_separate: still overlapping after the last pass */
 #define HORDE_FLAG_INVALID 0x80000000u /* input rejected (NaN/Inf, out-of-range size or position): voxel movers, the cylinder soup and ground height return the inputs unchanged; pair/list kernels write +0 outputs (see each header) */
 
 #ifdef __cplusplus

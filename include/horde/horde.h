@@ -15,6 +15,7 @@
 #include "horde/sphere_tri.h"
 #include "horde/sweep_sphere_tri.h"
 #include "horde/radial_push.h"
+#include "horde/crowd_separate.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

@@ -73,7 +73,6 @@ extern "C" {
 #define HORDE_RADIAL_SKIN 0x1p-20f        /* skin = (|x[j]| + |z[j]| + R) * HORDE_RADIAL_SKIN */
 #define HORDE_RADIAL_TINY 0x1p-100f       /* d2 below this: centre on the axis, push along +x */
 
-#define HORDE_FLAG_WEDGED 0x800u   /* radial_push: still overlapping a pole after the last pass */
 #define HORDE_FLAG_SKIPPED 0x1000u /* radial_push: a list entry named no valid pole */
 
 /* Static vertical cylinders, element j of each array; no alignment needed. */

@@ -1,0 +1,286 @@
+/* The crowd separation's contact search and write-back (crowd_separate.h), shared by the
+ * scalar reference and every backend: compiled once, scalar. The contact set is defined
+ * by the header without reference to the grid; the grid only finds it.
+ *
+ * Steps: validate (invalid movers get their result at once); hash every valid mover's
+ * grid cell to a bucket and counting-sort the movers by bucket (stable: batch order within
+ * a bucket), copying what the search reads into sorted arrays; then, per mover, test the
+ * movers of the cells around its own that it searches for (each pair once) and offer each
+ * contact to both lists, which keep the nearest CROWD_K. */
+#include <string.h>
+
+#include "crowd_separate.h"
+
+/* Grid cell edge: 3.125 times a typical radius (the largest, or twice the mean when that
+ * is smaller: one giant must not make every cell giant). Each pair is searched for by
+ * its larger mover (searches()), whose contacts with movers no larger have axes closer
+ * than 2 r REACH: 0.8 cell for r up to the typical radius. x / cell is rounded by at
+ * most 2^-24 relative, i.e. at most 2^-4 cell for |x| <= 2^16 with cells >= CELL_MIN, so
+ * two contacts' cell coordinates differ by less than 0.8 + 2 * 2^-4 < 1: the 3 x 3 cells
+ * around the searching mover hold all of them. Larger movers search farther
+ * (reach_cells). The cell changes only the cost: the contacts are the header's. */
+#define CELL_PER_RADIUS 3.125f
+#define CELL_MIN 0x1p-4f
+
+/* Arrays of `stride` 4-byte elements in the scratch, in this order; then the buckets'
+ * starts (H + 1 entries). */
+enum { A_IDX, A_COUNT, A_FLAGS, A_KEY, A_X0, A_Z0, A_X1, A_Z1, A_Y, A_TOP, A_R, A_W, A_FIXED };
+#define SLOT_ARRAYS 4 /* part, R, share, side: CROWD_K each */
+#define ALIGN 64      /* the scratch is used from its first 64-byte boundary */
+
+static size_t stride_of(size_t n) { return (n + 7) / 8 * 8; }
+static size_t buckets_of(size_t n)
+{
+    size_t h = 1;
+    while (h < n)
+        h <<= 1;
+    return h;
+}
+
+size_t horde_crowd_scratch_bytes(size_t n)
+{
+    if (n > HORDE_CROWD_MAX_N)
+        return 0;
+    const size_t per = A_FIXED + SLOT_ARRAYS * CROWD_K; /* 44 arrays */
+    const size_t stride = stride_of(n), h = buckets_of(n);
+    if (stride > (SIZE_MAX / 4 - h - 1 - ALIGN) / per)
+        return 0; /* 32-bit targets: too many movers for the address space */
+    return 4 * (stride * per + h + 1) + ALIGN;
+}
+
+/* The cell's bucket: a multiplicative hash of the two cell coordinates. */
+static uint32_t bucket_of(int32_t cx, int32_t cz, uint32_t mask)
+{
+    uint32_t h = (uint32_t)cx * 0x9E3779B1u + (uint32_t)cz * 0x85EBCA77u;
+    h ^= h >> 16;
+    h *= 0x7FEB352Du;
+    h ^= h >> 15;
+    return h & mask;
+}
+
+typedef struct grid {
+    float cell;
+    uint32_t mask;
+    uint32_t *start; /* bucket b holds sorted movers start[b] .. start[b + 1] - 1 */
+} grid;
+
+static void cell_of(const grid *g, float x, float z, int32_t *cx, int32_t *cz)
+{
+    *cx = (int32_t)floorf(x / g->cell), *cz = (int32_t)floorf(z / g->cell);
+}
+
+/* Views into the scratch; key[] and the search's sorted copies come back through *key
+ * and *sorted (y, top, r, w). */
+static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float *sorted[4],
+                   uint32_t **start)
+{
+    uintptr_t p = (uintptr_t)scratch;
+    p = (p + ALIGN - 1) & ~(uintptr_t)(ALIGN - 1);
+    uint32_t *base = (uint32_t *)p;
+    const size_t st = stride_of(n);
+    float *fb = (float *)base;
+    w->stride = (uint32_t)st;
+    w->idx = base + A_IDX * st, w->count = base + A_COUNT * st, w->flags = base + A_FLAGS * st;
+    *key = base + A_KEY * st;
+    w->x[0] = fb + A_X0 * st, w->z[0] = fb + A_Z0 * st;
+    w->x[1] = fb + A_X1 * st, w->z[1] = fb + A_Z1 * st;
+    sorted[0] = fb + A_Y * st, sorted[1] = fb + A_TOP * st, sorted[2] = fb + A_R * st;
+    sorted[3] = fb + A_W * st;
+    w->part = base + A_FIXED * st;
+    w->R = fb + (A_FIXED + CROWD_K) * st;
+    w->share = fb + (A_FIXED + 2 * CROWD_K) * st;
+    w->side = fb + (A_FIXED + 3 * CROWD_K) * st;
+    *start = base + (A_FIXED + SLOT_ARRAYS * CROWD_K) * st;
+}
+
+#define KEY_INVALID UINT32_MAX
+
+/* Step 1: validity, invalid movers' results, the largest and the mean valid radius. */
+static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, float *mean_r)
+{
+    float max_r = 0.0f, sum_r = 0.0f;
+    uint32_t m = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const float x = c->x[i], z = c->z[i], r = c->radius[i];
+        const float wt = c->weight ? c->weight[i] : 1.0f;
+        if (horde_crowd_mover_ok(x, c->y[i], z, r, c->height[i], wt)) {
+            key[i] = 0, m++;
+            max_r = r > max_r ? r : max_r;
+            sum_r += r;
+        } else {
+            key[i] = KEY_INVALID;
+            c->out_x[i] = x, c->out_z[i] = z, c->out_flags[i] = HORDE_FLAG_INVALID;
+        }
+    }
+    *valid = m;
+    *mean_r = m ? sum_r / (float)m : 0.0f;
+    return max_r;
+}
+
+/* Step 2: bucket of every valid mover, counting sort, sorted copies. */
+static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
+                           float *const sorted[4])
+{
+    uint32_t *start = g->start;
+    memset(start, 0, ((size_t)g->mask + 2) * sizeof *start);
+    for (size_t i = 0; i < c->n; i++)
+        if (key[i] != KEY_INVALID) {
+            int32_t cx, cz;
+            cell_of(g, c->x[i], c->z[i], &cx, &cz);
+            key[i] = bucket_of(cx, cz, g->mask);
+            start[key[i] + 1]++;
+        }
+    for (uint32_t b = 0; b <= g->mask; b++)
+        start[b + 1] += start[b];
+    for (size_t i = 0; i < c->n; i++) { /* start[b] runs to the end of bucket b ... */
+        if (key[i] == KEY_INVALID)
+            continue;
+        const uint32_t s = start[key[i]]++;
+        w->idx[s] = (uint32_t)i;
+        w->x[0][s] = c->x[i], w->z[0][s] = c->z[i];
+        sorted[0][s] = c->y[i], sorted[1][s] = c->y[i] + c->height[i];
+        sorted[2][s] = c->radius[i], sorted[3][s] = c->weight ? c->weight[i] : 1.0f;
+    }
+    for (uint32_t b = g->mask + 1; b > 0; b--) /* ... and back to its first mover */
+        start[b] = start[b - 1];
+    start[0] = 0;
+}
+
+/* Offer t as a contact of s (at squared distance d2): the list keeps the nearest CROWD_K
+ * (key: d2, then batch index, a strict order, so the kept set does not depend on the
+ * order of the offers). d2s holds each slot's d2 while the lists are built. */
+static void offer(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
+{
+    const size_t st = w->stride;
+    const uint32_t m = w->count[s];
+    if (m < CROWD_K) {
+        w->part[m * st + s] = t, d2s[m * st + s] = d2, w->count[s] = m + 1;
+        return;
+    }
+    w->flags[s] = HORDE_FLAG_PACKED;
+    size_t worst = s;
+    for (uint32_t k = 1; k < CROWD_K; k++) {
+        const size_t e = k * st + s;
+        if (d2s[e] > d2s[worst] || (d2s[e] == d2s[worst] && w->idx[w->part[e]] > w->idx[w->part[worst]]))
+            worst = e;
+    }
+    if (d2 < d2s[worst] || (d2 == d2s[worst] && w->idx[t] < w->idx[w->part[worst]]))
+        w->part[worst] = t, d2s[worst] = d2;
+}
+
+/* The distinct buckets of the cells within rho of (cx, cz); 0 when there are more than
+ * `most` of them (the caller then scans every mover). */
+static uint32_t stencil(const grid *g, int32_t cx, int32_t cz, int32_t rho, uint32_t *out, uint32_t most)
+{
+    uint32_t m = 0;
+    for (int32_t dz = -rho; dz <= rho; dz++)
+        for (int32_t dx = -rho; dx <= rho; dx++) {
+            const uint32_t b = bucket_of(cx + dx, cz + dz, g->mask);
+            int seen = 0;
+            for (uint32_t k = 0; k < m; k++)
+                seen |= out[k] == b;
+            if (!seen) {
+                if (m == most)
+                    return 0;
+                out[m++] = b;
+            }
+        }
+    return m;
+}
+
+/* Does s search for pair (s, t)? Each pair once: the larger radius, on a tie the smaller
+ * sorted index. */
+static int searches(const float *r, uint32_t s, uint32_t t)
+{
+    return r[t] < r[s] || (r[t] == r[s] && t > s);
+}
+
+/* Pair (s, t): offered to both lists when it is a contact (the header's test). */
+static void try_pair(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s, uint32_t t)
+{
+    const float *y = sorted[0], *top = sorted[1], *r = sorted[2];
+    const float *x = w->x[0], *z = w->z[0];
+    if (!(y[s] < top[t] && y[t] < top[s]))
+        return;
+    const float reach = (r[s] + r[t]) * HORDE_CROWD_REACH;
+    const float dx = x[s] - x[t], dz = z[s] - z[t];
+    const float d2 = dx * dx + dz * dz;
+    if (d2 < reach * reach)
+        offer(w, d2s, s, t, d2), offer(w, d2s, t, s, d2);
+}
+
+/* Cells a mover of radius r must search: its contacts with movers no larger lie within
+ * 2 r REACH, i.e. u = 2 r REACH / cell cells, and rounding moves the cell coordinates'
+ * difference by less than 0.126 (CELL_MIN's bound): ceil(u + 0.126) cells each way. */
+static int32_t reach_cells(const grid *g, float r)
+{
+    const float u = 2.0f * r * HORDE_CROWD_REACH / g->cell + 0.126f;
+    return u < 1.0f ? 1 : (int32_t)ceilf(u);
+}
+
+#define STENCIL_MAX 81 /* up to 9 x 9 cells through the grid; beyond, scan every mover */
+
+/* Step 3: every valid mover's contacts, then each slot's constants. */
+static void find_contacts(const grid *g, crowd_work *w, const float *const sorted[4])
+{
+    const float *r = sorted[2], *wt = sorted[3];
+    const size_t st = w->stride;
+    float *d2s = w->side; /* the slots' d2 until the lists are final */
+    int32_t pcx = 0, pcz = 0, prho = 0;
+    uint32_t buckets[STENCIL_MAX], nb = 0;
+    for (uint32_t s = 0; s < w->n; s++)
+        w->count[s] = 0, w->flags[s] = 0;
+    for (uint32_t s = 0; s < w->n; s++) {
+        int32_t cx, cz;
+        cell_of(g, w->x[0][s], w->z[0][s], &cx, &cz);
+        const int32_t rho = reach_cells(g, r[s]);
+        if (s == 0 || cx != pcx || cz != pcz || rho != prho) /* sorted by bucket: neighbours share cells */
+            nb = stencil(g, cx, cz, rho, buckets, rho <= 4 ? STENCIL_MAX : 0), pcx = cx, pcz = cz, prho = rho;
+        if (!nb) { /* a mover far larger than the cell: every mover */
+            for (uint32_t t = 0; t < w->n; t++)
+                if (t != s && searches(r, s, t))
+                    try_pair(w, d2s, sorted, s, t);
+            continue;
+        }
+        for (uint32_t k = 0; k < nb; k++)
+            for (uint32_t t = g->start[buckets[k]]; t < g->start[buckets[k] + 1]; t++)
+                if (searches(r, s, t))
+                    try_pair(w, d2s, sorted, s, t);
+    }
+    for (uint32_t s = 0; s < w->n; s++)
+        for (uint32_t k = 0; k < w->count[s]; k++) {
+            const size_t e = k * st + s;
+            const uint32_t t = w->part[e];
+            w->R[e] = r[s] + r[t];
+            w->share[e] = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
+            w->side[e] = w->idx[s] < w->idx[t] ? -1.0f : 1.0f;
+        }
+}
+
+void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w)
+{
+    uint32_t *key;
+    float *sorted[4];
+    grid g;
+    layout(scratch, c->n, w, &key, sorted, &g.start);
+    float mean_r;
+    const float max_r = validate(c, key, &w->n, &mean_r);
+    const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
+    g.cell = typical * CELL_PER_RADIUS > CELL_MIN ? typical * CELL_PER_RADIUS : CELL_MIN;
+    g.mask = (uint32_t)buckets_of(c->n) - 1;
+    sort_by_bucket(c, &g, w, key, sorted);
+    for (uint32_t s = w->n; s < w->stride; s++) /* padding: no contacts, position 0 */
+        w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;
+    for (uint32_t s = 0; s < w->stride; s++) /* the second buffer starts defined too */
+        w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
+    find_contacts(&g, w, (const float *const *)sorted);
+}
+
+void horde_crowd_write_back(const horde_crowd *c, const crowd_work *w, int fin)
+{
+    for (uint32_t s = 0; s < w->n; s++) {
+        const uint32_t i = w->idx[s];
+        c->out_x[i] = w->x[fin][s], c->out_z[i] = w->z[fin][s];
+        c->out_flags[i] = w->flags[s];
+    }
+}

@@ -1,0 +1,61 @@
+/* Internal: what the crowd separation's reference and its SIMD template share. The
+ * contact search (validation, grid, contact lists: the same for every backend, so it is
+ * compiled once, in crowd_contacts.c) and the write-back; the backends differ only in the
+ * Jacobi iterations over the contact lists. Semantics: include/horde/crowd_separate.h. */
+#ifndef HORDE_CROWD_SEPARATE_COMMON_H
+#define HORDE_CROWD_SEPARATE_COMMON_H
+
+#include <math.h>
+
+#include "horde/crowd_separate.h"
+#include "kernel.h"
+
+#define CROWD_K HORDE_CROWD_MAX_CONTACTS
+/* A push component in units of 2^-20 (truncated), summed as int32: at most
+ * (2 * MAX_RADIUS) * REACH-free T <= 32.0001 blocks per pair -> < 2^25.01 units, and
+ * CROWD_K = 8 of them < 2^28: no overflow. */
+#define CROWD_QUANT 0x1p20f
+#define CROWD_UNQUANT 0x1p-20f
+/* The skin is (|x| + |z| + R + CROWD_SKIN_FLOOR) * 2^-20: 16 ulps of the coordinates
+ * (as the radial push) plus 4 quantum units, more than the truncation of the pushes
+ * loses, so two movers pushed apart test as apart. */
+#define CROWD_SKIN 0x1p-20f
+#define CROWD_SKIN_FLOOR 4.0f
+
+/* The contact lists and positions, in the caller's scratch, movers sorted by grid bucket
+ * (sorted index s; idx[s] is its batch index). Arrays of `stride` entries (n rounded up
+ * to 8, the widest backend's W: whole vectors may be loaded at every group; padding
+ * movers have count 0 and position 0). Slot k of mover s is element k * stride + s of
+ * part (the contact's sorted index), R (r[a] + r[b]), share and side (-1 when a's batch
+ * index is the smaller, else +1: the coincident-axes direction); only k < count[s] hold
+ * contacts, the rest is unspecified. */
+typedef struct crowd_work {
+    uint32_t n;       /* valid movers */
+    uint32_t stride;
+    uint32_t *idx, *count, *flags;
+    float *x[2], *z[2]; /* positions: iteration input / output (Jacobi) */
+    uint32_t *part;
+    float *R, *share, *side;
+} crowd_work;
+
+/* Validate the crowd, write every invalid mover's result, and build the sorted positions
+ * (into x[0], z[0]) and contact lists of the valid ones. Scalar, shared by all backends. */
+void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w);
+/* Write the valid movers' results from positions buffer `fin` and the flags. */
+void horde_crowd_write_back(const horde_crowd *c, const crowd_work *w, int fin);
+
+/* Written so that NaN fails every comparison. */
+static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float h, float wt)
+{
+    return fabsf(x) <= HORDE_CROWD_MAX_COORD && fabsf(y) <= HORDE_CROWD_MAX_COORD &&
+           fabsf(z) <= HORDE_CROWD_MAX_COORD && r >= 0.0f && r <= HORDE_CROWD_MAX_RADIUS &&
+           h >= 0.0f && h <= HORDE_CROWD_MAX_HEIGHT && wt >= 0.0f && wt <= HORDE_CROWD_MAX_WEIGHT;
+}
+
+/* The signature, written once: the parameters, and the names that pass them on. */
+#define HORDE_PARAMS_crowd_separate const horde_crowd *c, uint32_t iterations, void *scratch, \
+    size_t bytes
+#define HORDE_ARGS_crowd_separate c, iterations, scratch, bytes
+HORDE_KERNEL_PROTOS(crowd_separate)
+
+#endif

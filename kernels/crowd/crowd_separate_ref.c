@@ -1,0 +1,68 @@
+/* Scalar reference for horde_crowd_separate (movers pushed apart). DEFINES the result;
+ * crowd_separate_tmpl.c must match it bit for bit (semantics: crowd_separate.h). The
+ * contact search and the write-back are shared (crowd_contacts.c); what is here is one
+ * Jacobi iteration for one mover. */
+#include "crowd_separate.h"
+
+/* Mover s at the positions of buffer `cur`: returns whether it overlaps a contact; with
+ * push set, writes its position after this iteration into buffer cur ^ 1. */
+static int step(const crowd_work *w, uint32_t s, int cur, int push)
+{
+    const float *x = w->x[cur], *z = w->z[cur];
+    const float xs = x[s], zs = z[s];
+    int32_t sum_x = 0, sum_z = 0;
+    uint32_t overlaps = 0;
+    for (uint32_t k = 0; k < w->count[s]; k++) {
+        const size_t e = (size_t)k * w->stride + s;
+        const uint32_t t = w->part[e];
+        const float R = w->R[e];
+        const float dx = xs - x[t], dz = zs - z[t];
+        const float d2 = dx * dx + dz * dz;
+        if (!(d2 < R * R))
+            continue;
+        overlaps++;
+        if (!push)
+            continue;
+        const float T = R + (fabsf(xs) + fabsf(zs) + R + CROWD_SKIN_FLOOR) * CROWD_SKIN;
+        const float share = w->share[e];
+        float px, pz;
+        if (d2 < HORDE_CROWD_TINY) { /* coincident axes: along x, by batch index */
+            px = w->side[e] * (T * share), pz = 0.0f;
+        } else {
+            const float d = sqrtf(d2);
+            const float g = ((T - d) * share) / d;
+            px = dx * g, pz = dz * g;
+        }
+        sum_x += (int32_t)(px * CROWD_QUANT); /* truncation, |.| < 2^26: exact */
+        sum_z += (int32_t)(pz * CROWD_QUANT);
+    }
+    if (push) {
+        const float n = (float)overlaps;
+        w->x[cur ^ 1][s] = overlaps ? xs + ((float)sum_x * CROWD_UNQUANT) / n : xs;
+        w->z[cur ^ 1][s] = overlaps ? zs + ((float)sum_z * CROWD_UNQUANT) / n : zs;
+        if (overlaps)
+            w->flags[s] |= HORDE_FLAG_CROWDED;
+    }
+    return overlaps > 0;
+}
+
+HORDE_REFERENCE(crowd_separate)
+{
+    (void)bytes;
+    crowd_work w;
+    horde_crowd_contacts(c, scratch, &w);
+    int cur = 0, pushed = 0;
+    for (uint32_t it = 0; it < iterations; it++) {
+        pushed = 0;
+        for (uint32_t s = 0; s < w.n; s++)
+            pushed |= step(&w, s, cur, 1);
+        cur ^= 1;
+        if (!pushed)
+            break;
+    }
+    if (pushed) /* the last iteration still pushed: what overlaps now is WEDGED */
+        for (uint32_t s = 0; s < w.n; s++)
+            if (step(&w, s, cur, 0))
+                w.flags[s] |= HORDE_FLAG_WEDGED;
+    horde_crowd_write_back(c, &w, cur);
+}

@@ -1,0 +1,113 @@
+/* horde_crowd_separate for one ISA, written once over wide.h and compiled per ISA with
+ * HORDE_SUFFIX set. The contact search is shared with the reference (crowd_contacts.c);
+ * this is the reference's step() W movers at a time, operation for operation: lane i is
+ * sorted mover s0 + i, and each pass over the slots takes slot k of every lane at once
+ * (the lists are stored slot-major, so the slot's data are plain vector loads; only the
+ * contacts' positions are gathered, lane by lane, from the sorted arrays, which keep
+ * neighbours close in memory). The push sums are integers, so lanes that sit out a slot
+ * add nothing and the order of the adds does not matter. */
+#include "template.h"
+#include "crowd_separate.h"
+
+/* Slot k of W lanes. */
+typedef struct slot_lanes {
+    wf x, z;        /* the contact's position (lanes without slot k: their own) */
+    wf R, share, side;
+} slot_lanes;
+
+/* Slot k of lanes s0 ... s0 + W - 1; lanes whose list is shorter read their own position
+ * and R = 0, which never overlaps. */
+static inline void load_slot(const crowd_work *w, uint32_t s0, uint32_t k, wi has, wi self,
+                             int cur, slot_lanes *S)
+{
+    const size_t e = (size_t)k * w->stride + s0;
+    uint32_t t[W];
+    wi_store(t, wi_sel(has, wi_load(w->part + e), self));
+    float xj[W], zj[W];
+    const float *x = w->x[cur], *z = w->z[cur];
+    for (int i = 0; i < W; i++)
+        xj[i] = x[t[i]], zj[i] = z[t[i]];
+    S->x = wf_load(xj), S->z = wf_load(zj);
+    S->R = wf_sel(has, wf_load(w->R + e), wf_set(0.0f));
+    S->share = wf_load(w->share + e), S->side = wf_load(w->side + e);
+}
+
+/* step() of the reference for lanes s0 ...: returns the lanes that overlap a contact. */
+static inline wi step_lanes(const crowd_work *w, uint32_t s0, int cur, int push)
+{
+    const wf xs = wf_load(w->x[cur] + s0), zs = wf_load(w->z[cur] + s0);
+    const wi count = wi_load(w->count + s0);
+    uint32_t cnt[W], longest = 0;
+    wi_store(cnt, count);
+    for (int i = 0; i < W; i++)
+        longest = cnt[i] > longest ? cnt[i] : longest;
+    uint32_t lane[W];
+    for (int i = 0; i < W; i++)
+        lane[i] = s0 + (uint32_t)i;
+    const wi self = wi_load(lane);
+    wi sum_x = wi_set(0), sum_z = wi_set(0), overlaps = wi_set(0);
+    for (uint32_t k = 0; k < longest; k++) {
+        slot_lanes S;
+        const wi has = wi_gt(count, wi_set((int32_t)k));
+        load_slot(w, s0, k, has, self, cur, &S);
+        const wf dx = wf_sub(xs, S.x), dz = wf_sub(zs, S.z);
+        const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+        const wi ov = wf_lt(d2, wf_mul(S.R, S.R));
+        if (!wi_any(ov))
+            continue;
+        overlaps = wi_sub(overlaps, ov); /* ov lanes are -1 */
+        if (!push)
+            continue;
+        const wf skin = wf_mul(wf_add(wf_add(wf_add(wf_abs(xs), wf_abs(zs)), S.R), wf_set(CROWD_SKIN_FLOOR)),
+                               wf_set(CROWD_SKIN));
+        const wf T = wf_add(S.R, skin);
+        const wf d = wf_sqrt(d2);
+        const wf g = wf_div(wf_mul(wf_sub(T, d), S.share), d);
+        const wi tiny = wf_lt(d2, wf_set(HORDE_CROWD_TINY));
+        const wf px = wf_sel(tiny, wf_mul(S.side, wf_mul(T, S.share)), wf_mul(dx, g));
+        const wf pz = wf_sel(tiny, wf_set(0.0f), wf_mul(dz, g));
+        sum_x = wi_add(sum_x, wi_and(ov, wi_trunc(wf_mul(px, wf_set(CROWD_QUANT)))));
+        sum_z = wi_add(sum_z, wi_and(ov, wi_trunc(wf_mul(pz, wf_set(CROWD_QUANT)))));
+    }
+    const wi moved = wi_gt(overlaps, wi_set(0));
+    if (push) {
+        const wf n = wf_from_i(overlaps);
+        const wf nx = wf_add(xs, wf_div(wf_mul(wf_from_i(sum_x), wf_set(CROWD_UNQUANT)), n));
+        const wf nz = wf_add(zs, wf_div(wf_mul(wf_from_i(sum_z), wf_set(CROWD_UNQUANT)), n));
+        wf_store(w->x[cur ^ 1] + s0, wf_sel(moved, nx, xs));
+        wf_store(w->z[cur ^ 1] + s0, wf_sel(moved, nz, zs));
+    }
+    return moved;
+}
+
+/* One pass over all groups; `flag` goes to the lanes that overlap. */
+static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
+{
+    wi any = wi_set(0);
+    for (uint32_t s0 = 0; s0 < w->n; s0 += W) {
+        const wi moved = step_lanes(w, s0, cur, push);
+        if (wi_any(moved)) {
+            uint32_t *f = w->flags + s0;
+            wi_store(f, wi_or(wi_load(f), wi_and(moved, wi_set((int32_t)flag))));
+            any = wi_or(any, moved);
+        }
+    }
+    return wi_any(any);
+}
+
+HORDE_TEMPLATE(crowd_separate)
+{
+    (void)bytes;
+    crowd_work w;
+    horde_crowd_contacts(c, scratch, &w);
+    int cur = 0, pushed = 0;
+    for (uint32_t it = 0; it < iterations; it++) {
+        pushed = pass(&w, cur, 1, HORDE_FLAG_CROWDED);
+        cur ^= 1;
+        if (!pushed)
+            break;
+    }
+    if (pushed)
+        pass(&w, cur, 0, HORDE_FLAG_WEDGED);
+    horde_crowd_write_back(c, &w, cur);
+}
