@@ -29,10 +29,12 @@ enum { A_IDX, A_COUNT, A_FLAGS, A_KEY, A_X0, A_Z0, A_X1, A_Z1, A_Y, A_TOP, A_R, 
 #define ALIGN 64      /* the scratch is used from its first 64-byte boundary */
 
 static size_t stride_of(size_t n) { return (n + 7) / 8 * 8; }
+/* Buckets: a power of two >= 2 n (the hash's load at most 1/2; a bounding-box grid is
+ * used when its cells fit in as many). */
 static size_t buckets_of(size_t n)
 {
-    size_t h = 1;
-    while (h < n)
+    size_t h = 2;
+    while (h < 2 * n)
         h <<= 1;
     return h;
 }
@@ -58,15 +60,54 @@ static uint32_t bucket_of(int32_t cx, int32_t cz, uint32_t mask)
     return h & mask;
 }
 
+/* The grid: cells of edge `cell`, cell (cx, cz) = floor(x / cell), floor(z / cell).
+ * Two ways to number the cells' buckets:
+ *   box:  the crowd's bounding box has at most `buckets` cells: bucket = row-major cell
+ *         index in the box, so the sorted movers run row by row, neighbours stay close in
+ *         memory (for the search and for the iterations' gathers) and a row of cells is
+ *         one run of sorted movers;
+ *   hash: a spread-out crowd: bucket = hash of the cell (collisions only cost tests). */
 typedef struct grid {
     float cell;
-    uint32_t mask;
-    uint32_t *start; /* bucket b holds sorted movers start[b] .. start[b + 1] - 1 */
+    int box;
+    int32_t cx0, cz0; /* box: the first cell */
+    uint32_t nx, nz;  /* box: cells per axis */
+    uint32_t mask;    /* buckets - 1 */
+    uint32_t *start;  /* bucket b holds sorted movers start[b] .. start[b + 1] - 1 */
+    uint32_t n;       /* valid movers */
 } grid;
 
 static void cell_of(const grid *g, float x, float z, int32_t *cx, int32_t *cz)
 {
     *cx = (int32_t)floorf(x / g->cell), *cz = (int32_t)floorf(z / g->cell);
+}
+
+static uint32_t bucket_of_cell(const grid *g, int32_t cx, int32_t cz)
+{
+    if (g->box)
+        return (uint32_t)(cz - g->cz0) * g->nx + (uint32_t)(cx - g->cx0);
+    return bucket_of(cx, cz, g->mask);
+}
+
+/* Box or hash: the box when its cells fit in the buckets. */
+static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key)
+{
+    int32_t x0 = INT32_MAX, z0 = INT32_MAX, x1 = INT32_MIN, z1 = INT32_MIN;
+    for (size_t i = 0; i < c->n; i++)
+        if (key[i] != UINT32_MAX) {
+            int32_t cx, cz;
+            cell_of(g, c->x[i], c->z[i], &cx, &cz);
+            x0 = cx < x0 ? cx : x0, x1 = cx > x1 ? cx : x1;
+            z0 = cz < z0 ? cz : z0, z1 = cz > z1 ? cz : z1;
+        }
+    g->box = 0;
+    if (x0 > x1) /* no valid mover */
+        return;
+    const uint64_t nx = (uint64_t)((int64_t)x1 - x0 + 1), nz = (uint64_t)((int64_t)z1 - z0 + 1);
+    if (nx * nz <= (uint64_t)g->mask + 1) {
+        g->box = 1;
+        g->cx0 = x0, g->cz0 = z0, g->nx = (uint32_t)nx, g->nz = (uint32_t)nz;
+    }
 }
 
 /* Views into the scratch; key[] and the search's sorted copies come back through *key
@@ -127,7 +168,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         if (key[i] != KEY_INVALID) {
             int32_t cx, cz;
             cell_of(g, c->x[i], c->z[i], &cx, &cz);
-            key[i] = bucket_of(cx, cz, g->mask);
+            key[i] = bucket_of_cell(g, cx, cz);
             start[key[i] + 1]++;
         }
     for (uint32_t b = 0; b <= g->mask; b++)
@@ -168,24 +209,51 @@ static void offer(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
         w->part[worst] = t, d2s[worst] = d2;
 }
 
-/* The distinct buckets of the cells within rho of (cx, cz); 0 when there are more than
- * `most` of them (the caller then scans every mover). */
-static uint32_t stencil(const grid *g, int32_t cx, int32_t cz, int32_t rho, uint32_t *out, uint32_t most)
+/* The movers a search around cell (cx, cz) must test: runs of sorted movers. */
+#define RUNS_MAX 81 /* up to 9 x 9 hashed cells, or 81 rows of the box; beyond: every mover */
+typedef struct runs {
+    uint32_t n, lo[RUNS_MAX], hi[RUNS_MAX];
+} runs;
+
+static void all_movers(const grid *g, runs *R) { R->n = 1, R->lo[0] = 0, R->hi[0] = g->n; }
+
+/* Box: one run per row of cells within rho (clipped to the box). */
+static void box_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *R)
 {
-    uint32_t m = 0;
+    if (2 * rho + 1 > RUNS_MAX)
+        return all_movers(g, R);
+    const int64_t lo = (int64_t)cx - rho < g->cx0 ? g->cx0 : (int64_t)cx - rho;
+    const int64_t hi = (int64_t)cx + rho > (int64_t)g->cx0 + g->nx - 1 ? (int64_t)g->cx0 + g->nx - 1 : (int64_t)cx + rho;
+    R->n = 0;
+    for (int64_t row = (int64_t)cz - rho; row <= (int64_t)cz + rho; row++) {
+        if (row < g->cz0 || row >= (int64_t)g->cz0 + g->nz || lo > hi)
+            continue;
+        const uint32_t b = (uint32_t)(row - g->cz0) * g->nx;
+        const uint32_t a = g->start[b + (uint32_t)(lo - g->cx0)], e = g->start[b + (uint32_t)(hi - g->cx0) + 1];
+        if (a < e)
+            R->lo[R->n] = a, R->hi[R->n] = e, R->n++;
+    }
+}
+
+/* Hash: the distinct buckets of the cells within rho. */
+static void hash_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *R)
+{
+    if (2 * rho + 1 > 9)
+        return all_movers(g, R);
+    uint32_t b[RUNS_MAX], m = 0;
     for (int32_t dz = -rho; dz <= rho; dz++)
         for (int32_t dx = -rho; dx <= rho; dx++) {
-            const uint32_t b = bucket_of(cx + dx, cz + dz, g->mask);
+            const uint32_t k = bucket_of(cx + dx, cz + dz, g->mask);
             int seen = 0;
-            for (uint32_t k = 0; k < m; k++)
-                seen |= out[k] == b;
-            if (!seen) {
-                if (m == most)
-                    return 0;
-                out[m++] = b;
-            }
+            for (uint32_t q = 0; q < m; q++)
+                seen |= b[q] == k;
+            if (!seen)
+                b[m++] = k;
         }
-    return m;
+    R->n = 0;
+    for (uint32_t q = 0; q < m; q++)
+        if (g->start[b[q]] < g->start[b[q] + 1])
+            R->lo[R->n] = g->start[b[q]], R->hi[R->n] = g->start[b[q] + 1], R->n++;
 }
 
 /* Does s search for pair (s, t)? Each pair once: the larger radius, on a tie the smaller
@@ -218,32 +286,26 @@ static int32_t reach_cells(const grid *g, float r)
     return u < 1.0f ? 1 : (int32_t)ceilf(u);
 }
 
-#define STENCIL_MAX 81 /* up to 9 x 9 cells through the grid; beyond, scan every mover */
-
 /* Step 3: every valid mover's contacts, then each slot's constants. */
 static void find_contacts(const grid *g, crowd_work *w, const float *const sorted[4])
 {
     const float *r = sorted[2], *wt = sorted[3];
     const size_t st = w->stride;
     float *d2s = w->side; /* the slots' d2 until the lists are final */
-    int32_t pcx = 0, pcz = 0, prho = 0;
-    uint32_t buckets[STENCIL_MAX], nb = 0;
+    int32_t pcx = 0, pcz = 0, prho = -1;
+    runs R = {0};
     for (uint32_t s = 0; s < w->n; s++)
         w->count[s] = 0, w->flags[s] = 0;
     for (uint32_t s = 0; s < w->n; s++) {
         int32_t cx, cz;
         cell_of(g, w->x[0][s], w->z[0][s], &cx, &cz);
         const int32_t rho = reach_cells(g, r[s]);
-        if (s == 0 || cx != pcx || cz != pcz || rho != prho) /* sorted by bucket: neighbours share cells */
-            nb = stencil(g, cx, cz, rho, buckets, rho <= 4 ? STENCIL_MAX : 0), pcx = cx, pcz = cz, prho = rho;
-        if (!nb) { /* a mover far larger than the cell: every mover */
-            for (uint32_t t = 0; t < w->n; t++)
-                if (t != s && searches(r, s, t))
-                    try_pair(w, d2s, sorted, s, t);
-            continue;
+        if (cx != pcx || cz != pcz || rho != prho) { /* sorted by cell: neighbours share it */
+            (g->box ? box_runs : hash_runs)(g, cx, cz, rho, &R);
+            pcx = cx, pcz = cz, prho = rho;
         }
-        for (uint32_t k = 0; k < nb; k++)
-            for (uint32_t t = g->start[buckets[k]]; t < g->start[buckets[k] + 1]; t++)
+        for (uint32_t k = 0; k < R.n; k++)
+            for (uint32_t t = R.lo[k]; t < R.hi[k]; t++)
                 if (searches(r, s, t))
                     try_pair(w, d2s, sorted, s, t);
     }
@@ -268,6 +330,8 @@ void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w)
     const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
     g.cell = typical * CELL_PER_RADIUS > CELL_MIN ? typical * CELL_PER_RADIUS : CELL_MIN;
     g.mask = (uint32_t)buckets_of(c->n) - 1;
+    g.n = w->n;
+    choose_numbering(&g, c, key);
     sort_by_bucket(c, &g, w, key, sorted);
     for (uint32_t s = w->n; s < w->stride; s++) /* padding: no contacts, position 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;

@@ -144,7 +144,9 @@ static void model(const horde_crowd *c, uint32_t iterations, float *ox, float *o
 
 /* ---- crowds ---------------------------------------------------------------------------- */
 
-typedef enum { FIELD, ONE_CELL, BORDERS, CONTACTS, FAR, SCENES } scene;
+/* SPARSE: small groups spread over the whole coordinate range (the hashed grid; the
+ * others fit the bounding-box grid). */
+typedef enum { FIELD, ONE_CELL, BORDERS, CONTACTS, FAR, SPARSE, SCENES } scene;
 
 static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx, float cz, size_t n)
 {
@@ -159,6 +161,12 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
             x += tu_uniform(g, 0.0f, sqrtf(0.08f * (float)n)), z += tu_uniform(g, 0.0f, sqrtf(0.08f * (float)n));
         else
             x += tu_uniform(g, 0.0f, side), z += tu_uniform(g, 0.0f, side);
+        break;
+    case SPARSE:
+        if (i % 4 == 0)
+            x = tu_uniform(g, -60000.0f, 60000.0f), z = tu_uniform(g, -60000.0f, 60000.0f);
+        else
+            x = a->x[i - i % 4] + tu_uniform(g, -1.0f, 1.0f), z = a->z[i - i % 4] + tu_uniform(g, -1.0f, 1.0f);
         break;
     case ONE_CELL: /* everyone within one cell; some exactly coincident */
         if (tu_below(g, 4)) x += tu_uniform(g, 0.0f, 0.5f), z += tu_uniform(g, 0.0f, 0.5f);
