@@ -11,16 +11,26 @@
 
 #include "crowd_separate.h"
 
-/* Grid cell edge: 3.125 times a typical radius (the largest, or twice the mean when that
- * is smaller: one giant must not make every cell giant). Each pair is searched for by
- * its larger mover (searches()), whose contacts with movers no larger have axes closer
- * than 2 r REACH: 0.8 cell for r up to the typical radius. x / cell is rounded by at
- * most 2^-24 relative, i.e. at most 2^-4 cell for |x| <= 2^16 with cells >= CELL_MIN, so
- * two contacts' cell coordinates differ by less than 0.8 + 2 * 2^-4 < 1: the 3 x 3 cells
- * around the searching mover hold all of them. Larger movers search farther
- * (reach_cells). The cell changes only the cost: the contacts are the header's. */
-#define CELL_PER_RADIUS 3.125f
+/* Grid cell edge, from a typical radius (the largest, or twice the mean when that is
+ * smaller: one giant must not make every cell giant). Each pair is searched for by its
+ * larger mover (scan_run), whose contacts with movers no larger have axes closer than
+ * 2 r REACH. Cell coordinates are floor(x / cell), and x / cell is rounded by at most
+ * 2^-24 relative: two movers' coordinates differ from the exact by at most
+ * slack = 2 (M / cell) 2^-24 cells, M the largest |x| or |z|. A mover therefore finds all
+ * its contacts within ceil(2 r REACH / cell + slack) cells each way (reach_cells).
+ *   tight: cell = 2.525 typical (1 % over the typical mover's reach) when M / cell <= 2^14:
+ *          slack <= 2^-9, so the typical mover searches 3 x 3 cells;
+ *   loose: otherwise (huge coordinates, tiny radii) cell = 3.125 typical, at least
+ *          CELL_MIN: M / cell <= 2^20, slack <= 1/8, again 3 x 3 cells for it.
+ * Larger movers search farther. The cell changes only the cost: the contacts are the
+ * header's. */
+#define CELL_TIGHT 2.525f
+#define CELL_TIGHT_MAX_RATIO 0x1p14f
+#define SLACK_TIGHT 0x1p-9f
+#define CELL_LOOSE 3.125f
 #define CELL_MIN 0x1p-4f
+#define SLACK_LOOSE 0.125f
+#define ROUNDING_MARGIN 1.000004f /* 1 + 2^-18: the float contact test's and this arithmetic's rounding */
 
 /* Arrays of `stride` 4-byte elements in the scratch, in this order; then the buckets'
  * starts (H + 1 entries). */
@@ -28,7 +38,9 @@ enum { A_IDX, A_COUNT, A_FLAGS, A_KEY, A_X0, A_Z0, A_X1, A_Z1, A_Y, A_TOP, A_R, 
 #define SLOT_ARRAYS 4 /* part, R, share, side: CROWD_K each */
 #define ALIGN 64      /* the scratch is used from its first 64-byte boundary */
 
-static size_t stride_of(size_t n) { return (n + 7) / 8 * 8; }
+/* n rounded up to 8 (whole vectors at every group) plus one spare vector (a scan's loads
+ * past its run's end stay inside the array). */
+static size_t stride_of(size_t n) { return (n + 7) / 8 * 8 + 8; }
 /* Buckets: a power of two >= 2 n (the hash's load at most 1/2; a bounding-box grid is
  * used when its cells fit in as many). */
 static size_t buckets_of(size_t n)
@@ -68,7 +80,7 @@ static uint32_t bucket_of(int32_t cx, int32_t cz, uint32_t mask)
  *         one run of sorted movers;
  *   hash: a spread-out crowd: bucket = hash of the cell (collisions only cost tests). */
 typedef struct grid {
-    float cell;
+    float cell, slack;
     int box;
     int32_t cx0, cz0; /* box: the first cell */
     uint32_t nx, nz;  /* box: cells per axis */
@@ -89,14 +101,17 @@ static uint32_t bucket_of_cell(const grid *g, int32_t cx, int32_t cz)
     return bucket_of(cx, cz, g->mask);
 }
 
-/* Box or hash: the box when its cells fit in the buckets. */
-static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key)
+/* Box or hash: the box when its cells fit in the buckets. Every valid mover's cell goes
+ * to cx[i], cz[i] (batch order). */
+static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key, int32_t *cxs,
+                             int32_t *czs)
 {
     int32_t x0 = INT32_MAX, z0 = INT32_MAX, x1 = INT32_MIN, z1 = INT32_MIN;
     for (size_t i = 0; i < c->n; i++)
         if (key[i] != UINT32_MAX) {
             int32_t cx, cz;
             cell_of(g, c->x[i], c->z[i], &cx, &cz);
+            cxs[i] = cx, czs[i] = cz;
             x0 = cx < x0 ? cx : x0, x1 = cx > x1 ? cx : x1;
             z0 = cz < z0 ? cz : z0, z1 = cz > z1 ? cz : z1;
         }
@@ -137,9 +152,10 @@ static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float
 #define KEY_INVALID UINT32_MAX
 
 /* Step 1: validity, invalid movers' results, the largest and the mean valid radius. */
-static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, float *mean_r)
+static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, float *mean_r,
+                      float *extent)
 {
-    float max_r = 0.0f, sum_r = 0.0f;
+    float max_r = 0.0f, sum_r = 0.0f, m_xz = 0.0f;
     uint32_t m = 0;
     for (size_t i = 0; i < c->n; i++) {
         const float x = c->x[i], z = c->z[i], r = c->radius[i];
@@ -148,6 +164,8 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
             key[i] = 0, m++;
             max_r = r > max_r ? r : max_r;
             sum_r += r;
+            m_xz = fabsf(x) > m_xz ? fabsf(x) : m_xz;
+            m_xz = fabsf(z) > m_xz ? fabsf(z) : m_xz;
         } else {
             key[i] = KEY_INVALID;
             c->out_x[i] = x, c->out_z[i] = z, c->out_flags[i] = HORDE_FLAG_INVALID;
@@ -155,20 +173,21 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
     }
     *valid = m;
     *mean_r = m ? sum_r / (float)m : 0.0f;
+    *extent = m_xz;
     return max_r;
 }
 
-/* Step 2: bucket of every valid mover, counting sort, sorted copies. */
+/* Step 2: bucket of every valid mover, counting sort, sorted copies (and the cells, in
+ * scx, scz). */
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
-                           float *const sorted[4])
+                           float *const sorted[4], const int32_t *cxs, const int32_t *czs,
+                           int32_t *scx, int32_t *scz)
 {
     uint32_t *start = g->start;
     memset(start, 0, ((size_t)g->mask + 2) * sizeof *start);
     for (size_t i = 0; i < c->n; i++)
         if (key[i] != KEY_INVALID) {
-            int32_t cx, cz;
-            cell_of(g, c->x[i], c->z[i], &cx, &cz);
-            key[i] = bucket_of_cell(g, cx, cz);
+            key[i] = bucket_of_cell(g, cxs[i], czs[i]);
             start[key[i] + 1]++;
         }
     for (uint32_t b = 0; b <= g->mask; b++)
@@ -181,6 +200,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         w->x[0][s] = c->x[i], w->z[0][s] = c->z[i];
         sorted[0][s] = c->y[i], sorted[1][s] = c->y[i] + c->height[i];
         sorted[2][s] = c->radius[i], sorted[3][s] = c->weight ? c->weight[i] : 1.0f;
+        scx[s] = cxs[i], scz[s] = czs[i];
     }
     for (uint32_t b = g->mask + 1; b > 0; b--) /* ... and back to its first mover */
         start[b] = start[b - 1];
@@ -256,38 +276,42 @@ static void hash_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *
             R->lo[R->n] = g->start[b[q]], R->hi[R->n] = g->start[b[q] + 1], R->n++;
 }
 
-/* Does s search for pair (s, t)? Each pair once: the larger radius, on a tie the smaller
- * sorted index. */
-static int searches(const float *r, uint32_t s, uint32_t t)
+void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
 {
-    return r[t] < r[s] || (r[t] == r[s] && t > s);
+    offer(w, d2s, s, t, d2), offer(w, d2s, t, s, d2);
 }
 
-/* Pair (s, t): offered to both lists when it is a contact (the header's test). */
-static void try_pair(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s, uint32_t t)
+/* Mover s against the sorted movers lo .. hi - 1: every pair s searches for (the larger
+ * radius; on a tie the smaller sorted index) that is a contact (the header's test) is
+ * offered to both lists. Written without branches up to the (rare) offer: which pairs
+ * s searches for is a coin toss the branch predictor loses. */
+void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
+                          uint32_t lo, uint32_t hi)
 {
     const float *y = sorted[0], *top = sorted[1], *r = sorted[2];
     const float *x = w->x[0], *z = w->z[0];
-    if (!(y[s] < top[t] && y[t] < top[s]))
-        return;
-    const float reach = (r[s] + r[t]) * HORDE_CROWD_REACH;
-    const float dx = x[s] - x[t], dz = z[s] - z[t];
-    const float d2 = dx * dx + dz * dz;
-    if (d2 < reach * reach)
-        offer(w, d2s, s, t, d2), offer(w, d2s, t, s, d2);
+    const float xs = x[s], zs = z[s], ys = y[s], ts = top[s], rs = r[s];
+    for (uint32_t t = lo; t < hi; t++) {
+        const int searched = (r[t] < rs) | ((r[t] == rs) & (t > s));
+        const int vertical = (ys < top[t]) & (y[t] < ts);
+        const float reach = (rs + r[t]) * HORDE_CROWD_REACH;
+        const float dx = xs - x[t], dz = zs - z[t];
+        const float d2 = dx * dx + dz * dz;
+        if (searched & vertical & (d2 < reach * reach))
+            horde_crowd_contact(w, d2s, s, t, d2);
+    }
 }
 
-/* Cells a mover of radius r must search: its contacts with movers no larger lie within
- * 2 r REACH, i.e. u = 2 r REACH / cell cells, and rounding moves the cell coordinates'
- * difference by less than 0.126 (CELL_MIN's bound): ceil(u + 0.126) cells each way. */
+/* Cells a mover of radius r must search each way (the grid's comment). */
 static int32_t reach_cells(const grid *g, float r)
 {
-    const float u = 2.0f * r * HORDE_CROWD_REACH / g->cell + 0.126f;
+    const float u = 2.0f * r * HORDE_CROWD_REACH / g->cell * ROUNDING_MARGIN + g->slack;
     return u < 1.0f ? 1 : (int32_t)ceilf(u);
 }
 
 /* Step 3: every valid mover's contacts, then each slot's constants. */
-static void find_contacts(const grid *g, crowd_work *w, const float *const sorted[4])
+static void find_contacts(const grid *g, crowd_work *w, const float *const sorted[4],
+                          const int32_t *scx, const int32_t *scz, horde_crowd_scan_fn scan)
 {
     const float *r = sorted[2], *wt = sorted[3];
     const size_t st = w->stride;
@@ -297,17 +321,14 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
     for (uint32_t s = 0; s < w->n; s++)
         w->count[s] = 0, w->flags[s] = 0;
     for (uint32_t s = 0; s < w->n; s++) {
-        int32_t cx, cz;
-        cell_of(g, w->x[0][s], w->z[0][s], &cx, &cz);
+        const int32_t cx = scx[s], cz = scz[s];
         const int32_t rho = reach_cells(g, r[s]);
         if (cx != pcx || cz != pcz || rho != prho) { /* sorted by cell: neighbours share it */
             (g->box ? box_runs : hash_runs)(g, cx, cz, rho, &R);
             pcx = cx, pcz = cz, prho = rho;
         }
         for (uint32_t k = 0; k < R.n; k++)
-            for (uint32_t t = R.lo[k]; t < R.hi[k]; t++)
-                if (searches(r, s, t))
-                    try_pair(w, d2s, sorted, s, t);
+            scan(w, d2s, sorted, s, R.lo[k], R.hi[k]);
     }
     for (uint32_t s = 0; s < w->n; s++)
         for (uint32_t k = 0; k < w->count[s]; k++) {
@@ -319,25 +340,35 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
         }
 }
 
-void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w)
+void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan)
 {
     uint32_t *key;
     float *sorted[4];
     grid g;
     layout(scratch, c->n, w, &key, sorted, &g.start);
-    float mean_r;
-    const float max_r = validate(c, key, &w->n, &mean_r);
+    float mean_r, extent;
+    const float max_r = validate(c, key, &w->n, &mean_r, &extent);
     const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
-    g.cell = typical * CELL_PER_RADIUS > CELL_MIN ? typical * CELL_PER_RADIUS : CELL_MIN;
+    g.cell = typical * CELL_TIGHT, g.slack = SLACK_TIGHT;
+    if (!(g.cell >= CELL_MIN && extent <= g.cell * CELL_TIGHT_MAX_RATIO)) {
+        g.cell = typical * CELL_LOOSE > CELL_MIN ? typical * CELL_LOOSE : CELL_MIN;
+        g.slack = SLACK_LOOSE;
+    }
     g.mask = (uint32_t)buckets_of(c->n) - 1;
     g.n = w->n;
-    choose_numbering(&g, c, key);
-    sort_by_bucket(c, &g, w, key, sorted);
-    for (uint32_t s = w->n; s < w->stride; s++) /* padding: no contacts, position 0 */
+    /* Until the lists are built: cells by batch index in the first slots' room, sorted
+     * cells in the second position buffer (both int32). */
+    int32_t *cxs = (int32_t *)w->part, *czs = (int32_t *)w->R;
+    int32_t *scx = (int32_t *)w->x[1], *scz = (int32_t *)w->z[1];
+    choose_numbering(&g, c, key, cxs, czs);
+    sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz);
+    for (uint32_t s = w->n; s < w->stride; s++) { /* padding: no contacts, all 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;
+        sorted[0][s] = sorted[1][s] = sorted[2][s] = sorted[3][s] = 0.0f;
+    }
+    find_contacts(&g, w, (const float *const *)sorted, scx, scz, scan);
     for (uint32_t s = 0; s < w->stride; s++) /* the second buffer starts defined too */
         w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
-    find_contacts(&g, w, (const float *const *)sorted);
 }
 
 void horde_crowd_write_back(const horde_crowd *c, const crowd_work *w, int fin)

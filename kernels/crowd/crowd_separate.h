@@ -23,10 +23,10 @@
 #define CROWD_SKIN_FLOOR 4.0f
 
 /* The contact lists and positions, in the caller's scratch, movers sorted by grid bucket
- * (sorted index s; idx[s] is its batch index). Arrays of `stride` entries (n rounded up
- * to 8, the widest backend's W: whole vectors may be loaded at every group; padding
- * movers have count 0 and position 0). Slot k of mover s is element k * stride + s of
- * part (the contact's sorted index), R (r[a] + r[b]), share and side (-1 when a's batch
+ * (sorted index s; idx[s] is its batch index). Arrays of `stride` entries: n rounded up
+ * to 8 (the widest backend's W) plus 8, so whole vectors may be loaded at every group and
+ * past any run's end; padding movers have count 0 and every value 0. Slot k of mover s
+ * is element k * stride + s of part (the contact's sorted index), R (r[a] + r[b]), share and side (-1 when a's batch
  * index is the smaller, else +1: the coincident-axes direction); only k < count[s] hold
  * contacts, the rest is unspecified. */
 typedef struct crowd_work {
@@ -38,9 +38,22 @@ typedef struct crowd_work {
     float *R, *share, *side;
 } crowd_work;
 
+/* The search's inner loop: sorted mover s against the sorted movers lo .. hi - 1, calling
+ * horde_crowd_contact for every pair s searches for (the larger radius; on a tie the
+ * smaller sorted index) that is a contact by the header's test. sorted[] holds the sorted
+ * y, y + h, r and weight; d2s is passed on. horde_crowd_scan_run is the scalar one; a
+ * backend may bring its own (any order: the lists keep a set that does not depend on it). */
+typedef void (*horde_crowd_scan_fn)(crowd_work *w, float *d2s, const float *const sorted[4],
+                                    uint32_t s, uint32_t lo, uint32_t hi);
+void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
+                          uint32_t lo, uint32_t hi);
+/* Contact (s, t) at squared distance d2: offered to both lists. */
+void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
+
 /* Validate the crowd, write every invalid mover's result, and build the sorted positions
- * (into x[0], z[0]) and contact lists of the valid ones. Scalar, shared by all backends. */
-void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w);
+ * (into x[0], z[0]) and contact lists of the valid ones, with `scan` as the inner loop.
+ * Shared by all backends (compiled once). */
+void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan);
 /* Write the valid movers' results from positions buffer `fin` and the flags. */
 void horde_crowd_write_back(const horde_crowd *c, const crowd_work *w, int fin);
 

@@ -50,7 +50,7 @@ HORDE_REFERENCE(crowd_separate)
 {
     (void)bytes;
     crowd_work w;
-    horde_crowd_contacts(c, scratch, &w);
+    horde_crowd_contacts(c, scratch, &w, horde_crowd_scan_run);
     int cur = 0, pushed = 0;
     for (uint32_t it = 0; it < iterations; it++) {
         pushed = 0;

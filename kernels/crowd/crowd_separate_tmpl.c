@@ -80,6 +80,40 @@ static inline wi step_lanes(const crowd_work *w, uint32_t s0, int cur, int push)
     return moved;
 }
 
+/* horde_crowd_scan_run W candidates at a time (the same float test in the same order).
+ * Loads may run up to W - 1 past hi, into the arrays' padding (crowd_work), and those
+ * lanes are dropped. */
+static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s, uint32_t lo,
+                     uint32_t hi)
+{
+    const float *y = sorted[0], *top = sorted[1], *r = sorted[2];
+    const float *x = w->x[0], *z = w->z[0];
+    const wf xs = wf_set(x[s]), zs = wf_set(z[s]), ys = wf_set(y[s]), ts = wf_set(top[s]), rs = wf_set(r[s]);
+    uint32_t lane[W];
+    for (int i = 0; i < W; i++)
+        lane[i] = (uint32_t)i;
+    const wi lanes = wi_load(lane), self = wi_set((int32_t)s);
+    for (uint32_t t0 = lo; t0 < hi; t0 += W) {
+        const wi tv = wi_add(wi_set((int32_t)t0), lanes);
+        const wf rt = wf_load(r + t0);
+        const wi searched = wi_or(wf_lt(rt, rs), wi_and(wf_eq(rt, rs), wi_gt(tv, self)));
+        const wi vertical = wi_and(wf_lt(ys, wf_load(top + t0)), wf_lt(wf_load(y + t0), ts));
+        const wf reach = wf_mul(wf_add(rs, rt), wf_set(HORDE_CROWD_REACH));
+        const wf dx = wf_sub(xs, wf_load(x + t0)), dz = wf_sub(zs, wf_load(z + t0));
+        const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+        const wi in = wi_and(wi_lanes_below(hi - t0), wi_and(searched, vertical));
+        int bits = wi_bits(wi_and(in, wf_lt(d2, wf_mul(reach, reach))));
+        if (!bits)
+            continue;
+        float d2l[W];
+        wf_store(d2l, d2);
+        for (; bits; bits &= bits - 1) {
+            const int i = __builtin_ctz((unsigned)bits);
+            horde_crowd_contact(w, d2s, s, t0 + (uint32_t)i, d2l[i]);
+        }
+    }
+}
+
 /* One pass over all groups; `flag` goes to the lanes that overlap. */
 static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
 {
@@ -99,7 +133,7 @@ HORDE_TEMPLATE(crowd_separate)
 {
     (void)bytes;
     crowd_work w;
-    horde_crowd_contacts(c, scratch, &w);
+    horde_crowd_contacts(c, scratch, &w, scan_run);
     int cur = 0, pushed = 0;
     for (uint32_t it = 0; it < iterations; it++) {
         pushed = pass(&w, cur, 1, HORDE_FLAG_CROWDED);

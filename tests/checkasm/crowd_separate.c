@@ -172,8 +172,8 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
         if (tu_below(g, 4)) x += tu_uniform(g, 0.0f, 0.5f), z += tu_uniform(g, 0.0f, 0.5f);
         r = 0.4f;
         break;
-    case BORDERS: { /* the grid's cell is 3.125 * 0.6 (largest radius): its multiples */
-        const float cell = 0.6f * 3.125f;
+    case BORDERS: { /* the grid's cell is 2.525 * 0.6 (the largest radius): its multiples */
+        const float cell = 0.6f * 2.525f;
         r = tu_below(g, 8) == 0 ? 0.6f : r;
         x = cell * (float)(int)tu_below(g, 12), z = cell * (float)(int)tu_below(g, 12);
         if (tu_below(g, 2)) x = nextafterf(x, tu_below(g, 2) ? INFINITY : -INFINITY);
