@@ -7,7 +7,7 @@
 // square block, so they overlap); the same crowd for every call.
 //
 // Peers (same crowd, same pair rule: both radii, the header's target distance and skin,
-// the push averaged over the overlaps, 4 Jacobi iterations):
+// the pushes summed, 4 Jacobi iterations):
 //   grid  — plain scalar: each iteration rebuilds a uniform grid (cells of twice the
 //           largest radius over the crowd's bounding box, head/next linked lists) and
 //           tests the 3 x 3 cells around every mover; float sums in list order;
@@ -114,8 +114,8 @@ struct GridPeer {
                         for (int j = head[(size_t)gz * nx + gx]; j >= 0; j = next[j])
                             if ((size_t)j != i && c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i])
                                 overlaps += push_pair(px[i], pz[i], px[j], pz[j], c.r[i] + c.r[j], sx, sz);
-                x[cur ^ 1][i] = overlaps ? px[i] + sx / (float)overlaps : px[i];
-                z[cur ^ 1][i] = overlaps ? pz[i] + sz / (float)overlaps : pz[i];
+                x[cur ^ 1][i] = overlaps ? px[i] + sx : px[i];
+                z[cur ^ 1][i] = overlaps ? pz[i] + sz : pz[i];
                 any |= overlaps > 0;
             }
             cur ^= 1;
@@ -143,8 +143,8 @@ struct NaivePeer {
                 for (size_t j = 0; j < n; j++)
                     if (j != i && c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i])
                         overlaps += push_pair(px[i], pz[i], px[j], pz[j], c.r[i] + c.r[j], sx, sz);
-                x[cur ^ 1][i] = overlaps ? px[i] + sx / (float)overlaps : px[i];
-                z[cur ^ 1][i] = overlaps ? pz[i] + sz / (float)overlaps : pz[i];
+                x[cur ^ 1][i] = overlaps ? px[i] + sx : px[i];
+                z[cur ^ 1][i] = overlaps ? pz[i] + sz : pz[i];
                 any |= overlaps > 0;
             }
             cur ^= 1;

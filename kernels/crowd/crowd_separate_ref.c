@@ -37,9 +37,8 @@ static int step(const crowd_work *w, uint32_t s, int cur, int push)
         sum_z += (int32_t)(pz * CROWD_QUANT);
     }
     if (push) {
-        const float n = (float)overlaps;
-        w->x[cur ^ 1][s] = overlaps ? xs + ((float)sum_x * CROWD_UNQUANT) / n : xs;
-        w->z[cur ^ 1][s] = overlaps ? zs + ((float)sum_z * CROWD_UNQUANT) / n : zs;
+        w->x[cur ^ 1][s] = overlaps ? xs + (float)sum_x * CROWD_UNQUANT : xs;
+        w->z[cur ^ 1][s] = overlaps ? zs + (float)sum_z * CROWD_UNQUANT : zs;
         if (overlaps)
             w->flags[s] |= HORDE_FLAG_CROWDED;
     }

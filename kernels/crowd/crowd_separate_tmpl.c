@@ -71,9 +71,8 @@ static inline wi step_lanes(const crowd_work *w, uint32_t s0, int cur, int push)
     }
     const wi moved = wi_gt(overlaps, wi_set(0));
     if (push) {
-        const wf n = wf_from_i(overlaps);
-        const wf nx = wf_add(xs, wf_div(wf_mul(wf_from_i(sum_x), wf_set(CROWD_UNQUANT)), n));
-        const wf nz = wf_add(zs, wf_div(wf_mul(wf_from_i(sum_z), wf_set(CROWD_UNQUANT)), n));
+        const wf nx = wf_add(xs, wf_mul(wf_from_i(sum_x), wf_set(CROWD_UNQUANT)));
+        const wf nz = wf_add(zs, wf_mul(wf_from_i(sum_z), wf_set(CROWD_UNQUANT)));
         wf_store(w->x[cur ^ 1] + s0, wf_sel(moved, nx, xs));
         wf_store(w->z[cur ^ 1] + s0, wf_sel(moved, nz, zs));
     }

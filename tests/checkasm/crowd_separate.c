@@ -112,8 +112,8 @@ static void model(const horde_crowd *c, uint32_t iterations, float *ox, float *o
                 sx += (int32_t)(qx * 0x1p20f), sz += (int32_t)(qz * 0x1p20f);
             }
             if (o) {
-                px[cur ^ 1][a] = xa + ((float)sx * 0x1p-20f) / (float)o;
-                pz[cur ^ 1][a] = za + ((float)sz * 0x1p-20f) / (float)o;
+                px[cur ^ 1][a] = xa + (float)sx * 0x1p-20f;
+                pz[cur ^ 1][a] = za + (float)sz * 0x1p-20f;
                 of[a] |= HORDE_FLAG_CROWDED;
                 pushed = 1;
             }

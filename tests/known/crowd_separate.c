@@ -129,7 +129,8 @@ static void wedged(void)
           "room: flags %#x x %a", r.f[1], r.x[1]);
 }
 
-/* Nine movers within reach of the first: it keeps the nearest eight and is PACKED. */
+/* Nine movers within reach of the first: it keeps the nearest eight and is PACKED (the
+ * ring's pushes part them so far that the first ends clear of its eight). */
 static void packed(void)
 {
     crowd c = {.n = 0};
@@ -139,7 +140,7 @@ static void packed(void)
         mover(&c, (0.5f + 0.01f * (float)k) * cosf(a), (0.5f + 0.01f * (float)k) * sinf(a), 0.5f, 1.0f);
     }
     const result r = run(&c, 1);
-    CHECK(r.f[0] == (HORDE_FLAG_CROWDED | HORDE_FLAG_PACKED | HORDE_FLAG_WEDGED), "packed: flags %#x", r.f[0]);
+    CHECK(r.f[0] == (HORDE_FLAG_CROWDED | HORDE_FLAG_PACKED), "packed: flags %#x", r.f[0]);
 }
 
 /* An invalid mover takes no part and keeps its bits; its neighbour is not pushed by it. */
