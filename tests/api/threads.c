@@ -14,7 +14,7 @@
 #include "scene.h"
 #include "testutil.h"
 
-enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 12 };
+enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 13 };
 
 static scene sc;
 static float tv[9][NT];
@@ -30,6 +30,7 @@ static uint32_t offsets[N + 1], indices[3 * N];
 typedef struct {
     float f[NSTEPS][8][N];
     uint32_t u[NSTEPS][2][N];
+    unsigned char scratch[1 << 16]; /* the crowd separation's, one per worker */
 } outputs;
 
 static outputs reference, outs[WORKERS];
@@ -101,6 +102,11 @@ static int step(int k, horde_isa isa, outputs *o)
         const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         return dflt ? horde_radial_push(&poles, offsets, indices, 4, &b)
                     : horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
+    }
+    case 11: { /* the movers pushed apart, weights 0.2-0.9 */
+        const horde_crowd c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
+        return dflt ? horde_crowd_separate(&c, 4, o->scratch, sizeof o->scratch)
+                    : horde_crowd_separate_isa(isa, &c, 4, o->scratch, sizeof o->scratch);
     }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);

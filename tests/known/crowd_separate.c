@@ -2,7 +2,7 @@
  * correction (an overlapping mover goes back out along the line between the centres)
  * with its defects fixed as crowd_separate.h defines: both radii decide, each of a pair
  * takes its share (by weight) of the way to the target distance T = R + skin, pushes are
- * quantised to u = 2^-20 and averaged, coincident centres part along x by batch index.
+ * quantised to u = 2^-20 and summed, coincident centres part along x by batch index.
  * Every case runs on every backend.
  *
  * The arithmetic of the cases (r = 0.5 each, so R = 1; all exact in float):
