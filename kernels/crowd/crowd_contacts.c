@@ -80,7 +80,7 @@ static uint32_t bucket_of(int32_t cx, int32_t cz, uint32_t mask)
  *         one run of sorted movers;
  *   hash: a spread-out crowd: bucket = hash of the cell (collisions only cost tests). */
 typedef struct grid {
-    float cell, slack;
+    float cell, slack, typical;
     int box;
     int32_t cx0, cz0; /* box: the first cell */
     uint32_t nx, nz;  /* box: cells per axis */
@@ -255,6 +255,27 @@ static void box_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *R
     }
 }
 
+/* Box, a small mover s in cell (cx, cz) (bucket b): the half stencil, the movers after s
+ * in its own cell and the next (one run: they are consecutive in the row-major order),
+ * and the three cells of the next row. */
+static void half_runs(const grid *g, int32_t cx, int32_t cz, uint32_t s, runs *R)
+{
+    const uint32_t b = (uint32_t)(cz - g->cz0) * g->nx + (uint32_t)(cx - g->cx0);
+    const int has_east = (uint32_t)(cx - g->cx0) + 1 < g->nx;
+    R->n = 0;
+    const uint32_t e = g->start[b + (has_east ? 2 : 1)];
+    if (s + 1 < e)
+        R->lo[R->n] = s + 1, R->hi[R->n] = e, R->n++;
+    if ((uint32_t)(cz - g->cz0) + 1 < g->nz) {
+        const uint32_t row = b + g->nx - (uint32_t)(cx - g->cx0);
+        const uint32_t lo = (uint32_t)(cx - g->cx0) > 0 ? (uint32_t)(cx - g->cx0) - 1 : 0;
+        const uint32_t hi = has_east ? (uint32_t)(cx - g->cx0) + 1 : (uint32_t)(cx - g->cx0);
+        const uint32_t a = g->start[row + lo], z = g->start[row + hi + 1];
+        if (a < z)
+            R->lo[R->n] = a, R->hi[R->n] = z, R->n++;
+    }
+}
+
 /* Hash: the distinct buckets of the cells within rho. */
 static void hash_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *R)
 {
@@ -281,18 +302,19 @@ void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, floa
     offer(w, d2s, s, t, d2), offer(w, d2s, t, s, d2);
 }
 
-/* Mover s against the sorted movers lo .. hi - 1: every pair s searches for (the larger
- * radius; on a tie the smaller sorted index) that is a contact (the header's test) is
- * offered to both lists. Written without branches up to the (rare) offer: which pairs
- * s searches for is a coin toss the branch predictor loses. */
+/* Mover s against the sorted movers lo .. hi - 1 (crowd_separate.h: horde_crowd_scan_fn):
+ * every pair s searches for that is a contact (the header's test) is offered to both
+ * lists. Written without branches up to the (rare) offer: which pairs s searches for is
+ * a coin toss the branch predictor loses. */
 void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
-                          uint32_t lo, uint32_t hi)
+                          uint32_t lo, uint32_t hi, float small)
 {
     const float *y = sorted[0], *top = sorted[1], *r = sorted[2];
     const float *x = w->x[0], *z = w->z[0];
     const float xs = x[s], zs = z[s], ys = y[s], ts = top[s], rs = r[s];
+    const int half = small >= 0.0f;
     for (uint32_t t = lo; t < hi; t++) {
-        const int searched = (r[t] < rs) | ((r[t] == rs) & (t > s));
+        const int searched = half ? r[t] <= small : (r[t] < rs) | ((r[t] == rs) & (t > s));
         const int vertical = (ys < top[t]) & (y[t] < ts);
         const float reach = (rs + r[t]) * HORDE_CROWD_REACH;
         const float dx = xs - x[t], dz = zs - z[t];
@@ -316,22 +338,34 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
     const float *r = sorted[2], *wt = sorted[3];
     const size_t st = w->stride;
     float *d2s = w->side; /* the slots' d2 until the lists are final */
+    /* Who searches for a pair: two small movers (r <= typical), the earlier in the sorted
+     * order through its half stencil (box numbering only); any other pair the larger
+     * mover (equal radii: the earlier) through its full stencil. */
+    const float small = g->box ? g->typical : -1.0f;
     int32_t pcx = 0, pcz = 0, prho = -1;
-    runs R = {0};
+    runs full = {0}, half;
     for (uint32_t s = 0; s < w->n; s++)
         w->count[s] = 0, w->flags[s] = 0;
     for (uint32_t s = 0; s < w->n; s++) {
         const int32_t cx = scx[s], cz = scz[s];
+        if (r[s] <= small) {
+            half_runs(g, cx, cz, s, &half);
+            for (uint32_t k = 0; k < half.n; k++)
+                scan(w, d2s, sorted, s, half.lo[k], half.hi[k], small);
+            continue;
+        }
         const int32_t rho = reach_cells(g, r[s]);
         if (cx != pcx || cz != pcz || rho != prho) { /* sorted by cell: neighbours share it */
-            (g->box ? box_runs : hash_runs)(g, cx, cz, rho, &R);
+            (g->box ? box_runs : hash_runs)(g, cx, cz, rho, &full);
             pcx = cx, pcz = cz, prho = rho;
         }
-        for (uint32_t k = 0; k < R.n; k++)
-            scan(w, d2s, sorted, s, R.lo[k], R.hi[k]);
+        for (uint32_t k = 0; k < full.n; k++)
+            scan(w, d2s, sorted, s, full.lo[k], full.hi[k], -1.0f);
     }
-    for (uint32_t s = 0; s < w->n; s++)
-        for (uint32_t k = 0; k < w->count[s]; k++) {
+    for (uint32_t k = 0; k < CROWD_K; k++) /* slot-major, as the arrays are laid out */
+        for (uint32_t s = 0; s < w->n; s++) {
+            if (k >= w->count[s])
+                continue;
             const size_t e = k * st + s;
             const uint32_t t = w->part[e];
             w->R[e] = r[s] + r[t];
@@ -349,6 +383,7 @@ void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w, ho
     float mean_r, extent;
     const float max_r = validate(c, key, &w->n, &mean_r, &extent);
     const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
+    g.typical = typical;
     g.cell = typical * CELL_TIGHT, g.slack = SLACK_TIGHT;
     if (!(g.cell >= CELL_MIN && extent <= g.cell * CELL_TIGHT_MAX_RATIO)) {
         g.cell = typical * CELL_LOOSE > CELL_MIN ? typical * CELL_LOOSE : CELL_MIN;

@@ -39,14 +39,16 @@ typedef struct crowd_work {
 } crowd_work;
 
 /* The search's inner loop: sorted mover s against the sorted movers lo .. hi - 1, calling
- * horde_crowd_contact for every pair s searches for (the larger radius; on a tie the
- * smaller sorted index) that is a contact by the header's test. sorted[] holds the sorted
- * y, y + h, r and weight; d2s is passed on. horde_crowd_scan_run is the scalar one; a
- * backend may bring its own (any order: the lists keep a set that does not depend on it). */
+ * horde_crowd_contact for every pair s searches for that is a contact by the header's
+ * test. Which pairs s searches for: small >= 0 (half stencil, lo > s): those with
+ * r[t] <= small; small < 0 (full stencil): the larger radius, on a tie the later sorted
+ * index (r[t] < r[s], or r[t] == r[s] and t > s). sorted[] holds the sorted y, y + h, r
+ * and weight; d2s is passed on. horde_crowd_scan_run is the scalar one; a backend may
+ * bring its own (any order: the lists keep a set that does not depend on it). */
 typedef void (*horde_crowd_scan_fn)(crowd_work *w, float *d2s, const float *const sorted[4],
-                                    uint32_t s, uint32_t lo, uint32_t hi);
+                                    uint32_t s, uint32_t lo, uint32_t hi, float small);
 void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
-                          uint32_t lo, uint32_t hi);
+                          uint32_t lo, uint32_t hi, float small);
 /* Contact (s, t) at squared distance d2: offered to both lists. */
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
 

@@ -83,7 +83,7 @@ static inline wi step_lanes(const crowd_work *w, uint32_t s0, int cur, int push)
  * Loads may run up to W - 1 past hi, into the arrays' padding (crowd_work), and those
  * lanes are dropped. */
 static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s, uint32_t lo,
-                     uint32_t hi)
+                     uint32_t hi, float small)
 {
     const float *y = sorted[0], *top = sorted[1], *r = sorted[2];
     const float *x = w->x[0], *z = w->z[0];
@@ -92,10 +92,12 @@ static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], ui
     for (int i = 0; i < W; i++)
         lane[i] = (uint32_t)i;
     const wi lanes = wi_load(lane), self = wi_set((int32_t)s);
+    const int half = small >= 0.0f;
+    const wf smallv = wf_set(small);
     for (uint32_t t0 = lo; t0 < hi; t0 += W) {
         const wi tv = wi_add(wi_set((int32_t)t0), lanes);
         const wf rt = wf_load(r + t0);
-        const wi searched = wi_or(wf_lt(rt, rs), wi_and(wf_eq(rt, rs), wi_gt(tv, self)));
+        const wi searched = half ? wf_le(rt, smallv) : wi_or(wf_lt(rt, rs), wi_and(wf_eq(rt, rs), wi_gt(tv, self)));
         const wi vertical = wi_and(wf_lt(ys, wf_load(top + t0)), wf_lt(wf_load(y + t0), ts));
         const wf reach = wf_mul(wf_add(rs, rt), wf_set(HORDE_CROWD_REACH));
         const wf dx = wf_sub(xs, wf_load(x + t0)), dz = wf_sub(zs, wf_load(z + t0));
