@@ -91,7 +91,7 @@ static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], ui
     uint32_t lane[W];
     for (int i = 0; i < W; i++)
         lane[i] = (uint32_t)i;
-    const wi lanes = wi_load(lane), self = wi_set((int32_t)s);
+    const wi lanes = wi_load(lane), self = wi_set((int32_t)s), end = wi_set((int32_t)hi);
     const int half = small >= 0.0f;
     const wf smallv = wf_set(small);
     for (uint32_t t0 = lo; t0 < hi; t0 += W) {
@@ -102,7 +102,7 @@ static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], ui
         const wf reach = wf_mul(wf_add(rs, rt), wf_set(HORDE_CROWD_REACH));
         const wf dx = wf_sub(xs, wf_load(x + t0)), dz = wf_sub(zs, wf_load(z + t0));
         const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
-        const wi in = wi_and(wi_lanes_below(hi - t0), wi_and(searched, vertical));
+        const wi in = wi_and(wi_gt(end, tv), wi_and(searched, vertical));
         int bits = wi_bits(wi_and(in, wf_lt(d2, wf_mul(reach, reach))));
         if (!bits)
             continue;
