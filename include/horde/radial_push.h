@@ -90,6 +90,58 @@ HORDE_API int horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
                                     const uint32_t *offsets, const uint32_t *indices,
                                     uint32_t iterations, const horde_cylinder_batch *b);
 
+/* Swept variant: movers moving by a horizontal displacement (dx, dz) among the poles,
+ * stopping at the earliest contact and sliding along the pole's tangent, so no speed
+ * passes through a pole or past its axis (seed 004's defect: a fast mover crossed the
+ * centre in one frame and was pushed out of the far side).
+ *
+ * Per slide (at most `slides`), from position p with remaining displacement d, for every
+ * listed valid pole j that overlaps the mover vertically (y < top[j], y + h > bottom[j])
+ * and that the mover does not overlap at p (d2 >= R * R: poles it starts inside are
+ * ignored; resolve those with horde_radial_push first), in float, in this order:
+ *     T = R + (|x[j]| + |z[j]| + |px| + |pz| + R + |dx| + |dz|) * 2^-20 (the skin grows
+ *         with the coordinates and the displacement: the stop point's rounding does),
+ *     e = p - c, a = d.d, k = -(e.d)
+ *     no contact unless a > 0 and k > 0 (approaching);
+ *     t_ca = k / a, m = e + d * t_ca (the closest approach), m2 = m.m;
+ *     no contact unless m2 < T * T;
+ *     t = t_ca - sqrt((T * T - m2) / a), at least 0; a contact when t < 1.
+ * The earliest contact (smallest t; a tie: the first in the list) stops the slide: p
+ * becomes p + d * t, the contact normal n = (p - c) / |p - c|, and the rest of the way
+ * r = d * (1 - t) loses its part into the pole, and 2^-10 of it more (so the next slide
+ * leaves the pole instead of grazing it again): d = r - n * ((r.n) * (1 + 2^-10)) when
+ * r.n < 0, else r. (A contact exactly at p, len |p - c| = 0, takes n = (1, 0).)
+ * A slide without contact moves the whole d and ends the sweep. A slide whose end would
+ * overlap (the float test) a listed pole the mover did not overlap at the slide's start
+ * is not taken: the mover stays and the sweep ends, TRUNCATED (rounding does this to a
+ * mover within a few ulps of a pole where a float step is coarse: at |x| near 2^16 the
+ * step is 2^-8). Results: out_x, out_z
+ * the end position (y never changes); flags COLLIDED (a contact), TRUNCATED (the last
+ * allowed slide still had a contact, or a slide was not taken: the rest of the way is
+ * dropped), SKIPPED (as
+ * radial_push). An invalid mover (radial_push's rules, or dx, dz not finite or longer
+ * than HORDE_RADIAL_MAX_SWEEP on an axis): INVALID, outputs = input bits.
+ * Guarantee: the mover never ends overlapping a listed pole it did not overlap at the
+ * start (the float test), at any displacement within the limit. Returns HORDE_OK,
+ * HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (slides outside [1, HORDE_RADIAL_MAX_SLIDES],
+ * decreasing offsets). */
+#define HORDE_RADIAL_MAX_SWEEP 256.0f
+#define HORDE_RADIAL_MAX_SLIDES 16u
+typedef struct horde_radial_sweep_batch {
+    const float *x, *y, *z, *radius, *height; /* start: bottom centre, size */
+    const float *dx, *dz;                     /* wanted horizontal displacement */
+    float *out_x, *out_z;                     /* end (may be x, z themselves) */
+    uint32_t *out_flags;
+    size_t n;
+} horde_radial_sweep_batch;
+
+HORDE_API int horde_radial_sweep(const horde_poles *poles, const uint32_t *offsets,
+                                 const uint32_t *indices, uint32_t slides,
+                                 const horde_radial_sweep_batch *b);
+HORDE_API int horde_radial_sweep_isa(horde_isa isa, const horde_poles *poles,
+                                     const uint32_t *offsets, const uint32_t *indices,
+                                     uint32_t slides, const horde_radial_sweep_batch *b);
+
 /* Broadphase for radial_push: candidate lists from a uniform grid over the poles (scalar,
  * caller's memory, no allocation).
  *

@@ -22,10 +22,38 @@ static inline int horde_radial_push_pole_ok(float x, float z, float r, float bot
            bottom <= top && r >= 0.0f && r <= HORDE_RADIAL_MAX_RADIUS;
 }
 
+/* The references' list entry: pole j into v (x, z, r, bottom, top), or 0 when the entry
+ * is skipped (j >= n or an invalid pole). */
+static inline int horde_pole_of(const horde_poles *poles, uint32_t j, float v[5])
+{
+    if (j >= poles->n)
+        return 0;
+    v[0] = poles->x[j], v[1] = poles->z[j], v[2] = poles->r[j];
+    v[3] = poles->bottom[j], v[4] = poles->top[j];
+    return horde_radial_push_pole_ok(v[0], v[1], v[2], v[3], v[4]);
+}
+
 /* The signature, written once: the parameters, and the names that pass them on. */
 #define HORDE_PARAMS_radial_push const horde_poles *poles, const uint32_t *offsets, \
     const uint32_t *indices, uint32_t iterations, const horde_cylinder_batch *b
 #define HORDE_ARGS_radial_push poles, offsets, indices, iterations, b
 HORDE_KERNEL_PROTOS(radial_push)
+
+static inline int horde_radial_sweep_mover_ok(float x, float y, float z, float r, float h, float dx,
+                                              float dz)
+{
+    return horde_radial_push_mover_ok(x, y, z, r, h) && fabsf(dx) <= HORDE_RADIAL_MAX_SWEEP &&
+           fabsf(dz) <= HORDE_RADIAL_MAX_SWEEP;
+}
+/* The sweep's skin: (|c| + |p| + R + |d|) * 2^-20 (L1 norms): the stopping point's
+ * rounding grows with the coordinates and the displacement in play. Overbounce: the
+ * slide removes 1 + 2^-10 times the remainder's part into the pole, so the next slide
+ * leaves it rather than grazing it again at t = 0 (Quake's PM_ClipVelocity idea). */
+#define HORDE_RADIAL_SWEEP_SKIN 0x1p-20f
+#define HORDE_RADIAL_OVERBOUNCE 1.0009765625f
+#define HORDE_PARAMS_radial_sweep const horde_poles *poles, const uint32_t *offsets, \
+    const uint32_t *indices, uint32_t slides, const horde_radial_sweep_batch *b
+#define HORDE_ARGS_radial_sweep poles, offsets, indices, slides, b
+HORDE_KERNEL_PROTOS(radial_sweep)
 
 #endif

@@ -8,16 +8,6 @@ typedef struct mover {
     float y, top, r;     /* y, y + h (rounded once), radius */
 } mover;
 
-/* Pole j of the list, or 0 when the entry is skipped. */
-static int pole_of(const horde_poles *poles, uint32_t j, float v[5])
-{
-    if (j >= poles->n)
-        return 0;
-    v[0] = poles->x[j], v[1] = poles->z[j], v[2] = poles->r[j];
-    v[3] = poles->bottom[j], v[4] = poles->top[j];
-    return horde_radial_push_pole_ok(v[0], v[1], v[2], v[3], v[4]);
-}
-
 /* Does m overlap pole v? If so and push is set, move m onto the circle of radius
  * T = R + skin about the pole's axis. */
 static int overlap_push(mover *m, const float v[5], int push)
@@ -47,7 +37,7 @@ static int pass(mover *m, const horde_poles *poles, const uint32_t *indices, uin
     int hit = 0;
     for (uint32_t k = k0; k < k1; k++) {
         float v[5];
-        if (!pole_of(poles, indices[k], v)) {
+        if (!horde_pole_of(poles, indices[k], v)) {
             *flags |= HORDE_FLAG_SKIPPED;
             continue;
         }

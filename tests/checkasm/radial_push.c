@@ -240,3 +240,214 @@ CHECKASM_TEST(radial_push)
     CA_FREE_ARRAYS(&poles), CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got);
     return tu_finish("checkasm_radial_push");
 }
+
+/* ---- radial_sweep ------------------------------------------------------------------------
+ * Movers near a pole of the forest (make_forest), their displacement aimed at its axis
+ * (head-on), past it (grazing, at R and one ulp either side of it), away from it, along
+ * its tangent from exact contact, from inside it (ignored by the sweep), zero, tiny, and
+ * fast (up to the 256-block limit, far more than any radius: the tunnelling case); lists
+ * of the 5 x 5 poles around (wedges between poles); invalid movers and displacements.
+ * The reference against the header in double:
+ *   1. the mover never ends overlapping (the header's float test) a listed valid pole
+ *      it did not overlap at the start;
+ *   2. a mover whose straight path (exact, in double) comes within R - 2^-20 (R + |d|)
+ *      of such a pole's axis is COLLIDED: no speed passes through or by a pole;
+ *   3. a mover not COLLIDED ends at exactly (x + dx, z + dz) in float;
+ *   4. with one pole, aimed head-on at its axis from outside, it stops on the near side. */
+
+enum { SWEEP_LIST = 25 };
+
+typedef struct { float *in[7], *out[2]; uint32_t *flags; } sweep_arrays; /* x y z r h dx dz | x z */
+
+static void place_sweeper(tu_rng *g, const pole_arrays *p, uint32_t j, float *m, int *kind)
+{
+    place_mover(g, p, j, m); /* position, size (and its own invalid cases) */
+    const float pr = p->r[j] == p->r[j] && p->r[j] >= 0.0f ? p->r[j] : 0.5f;
+    const float R = m[3] + pr, ang = tu_uniform(g, 0.0f, 6.2831853f);
+    const float speed = tu_below(g, 3) == 0 ? tu_uniform(g, 0.0f, 0.2f) : tu_below(g, 2) ? tu_uniform(g, 1.0f, 8.0f)
+                                                                                          : tu_uniform(g, 20.0f, 256.0f);
+    *kind = (int)tu_below(g, 8);
+    float dx = speed * cosf(ang), dz = speed * sinf(ang);
+    switch (*kind) {
+    case 0: case 1: { /* from outside, head-on at the axis */
+        const float back = R * tu_uniform(g, 1.0f, 3.0f);
+        m[0] = p->x[j] - back * cosf(ang), m[2] = p->z[j] - back * sinf(ang);
+        break;
+    }
+    case 2: { /* grazing: the path passes at R (or one ulp either side of it) from the axis */
+        const float back = R * tu_uniform(g, 1.5f, 4.0f);
+        float off = R;
+        if (tu_below(g, 2)) off = nextafterf(R, tu_below(g, 2) ? 0.0f : INFINITY);
+        m[0] = p->x[j] - back * cosf(ang) - off * sinf(ang), m[2] = p->z[j] - back * sinf(ang) + off * cosf(ang);
+        break;
+    }
+    case 3: /* away from the pole */
+        dx = m[0] - p->x[j], dz = m[2] - p->z[j];
+        break;
+    case 4: /* from exact contact, along the tangent */
+        m[0] = p->x[j] + R, m[2] = p->z[j], dx = 0.0f, dz = speed * (tu_below(g, 2) ? 1.0f : -1.0f);
+        break;
+    case 5: /* zero displacement */
+        dx = dz = 0.0f;
+        break;
+    default: break; /* wherever place_mover put it (inside sometimes), any direction */
+    }
+    switch (tu_below(g, 64)) {
+    case 0: dx = NAN; break;
+    case 1: dz = 300.0f; break;
+    case 2: dx = -INFINITY; break;
+    case 3: dx = HORDE_RADIAL_MAX_SWEEP; break;
+    default: break;
+    }
+    m[5] = dx, m[6] = dz;
+}
+
+static int pole_listed_ok(const pole_arrays *p, uint32_t j)
+{
+    return j < NPOLES && p->r[j] >= 0 && p->r[j] <= HORDE_RADIAL_MAX_RADIUS && p->bottom[j] <= p->top[j] &&
+           fabsf(p->bottom[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(p->top[j]) <= HORDE_RADIAL_MAX_COORD &&
+           fabsf(p->x[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(p->z[j]) <= HORDE_RADIAL_MAX_COORD;
+}
+
+static size_t sw_collided, sw_truncated, sw_passing, sw_headon;
+
+static void check_sweep(const sweep_arrays *a, size_t i, const pole_arrays *p, const uint32_t *offsets,
+                        const uint32_t *indices, int kind, uint64_t seed)
+{
+    const float x = a->in[0][i], y = a->in[1][i], z = a->in[2][i], r = a->in[3][i], h = a->in[4][i];
+    const float dx = a->in[5][i], dz = a->in[6][i];
+    const uint32_t f = a->flags[i];
+    const float ox = a->out[0][i], oz = a->out[1][i];
+    if (!(fabsf(x) <= HORDE_RADIAL_MAX_COORD && fabsf(y) <= HORDE_RADIAL_MAX_COORD &&
+          fabsf(z) <= HORDE_RADIAL_MAX_COORD && r >= 0 && r <= HORDE_RADIAL_MAX_RADIUS && h >= 0 &&
+          h <= HORDE_RADIAL_MAX_HEIGHT && fabsf(dx) <= HORDE_RADIAL_MAX_SWEEP && fabsf(dz) <= HORDE_RADIAL_MAX_SWEEP)) {
+        CHECK(f == HORDE_FLAG_INVALID && ca_bits(ox) == ca_bits(x) && ca_bits(oz) == ca_bits(z),
+              "sweep: invalid mover %zu flags %#x (seed=%" PRIu64 ")", i, f, seed);
+        return;
+    }
+    sw_collided += !!(f & HORDE_FLAG_COLLIDED), sw_truncated += !!(f & HORDE_FLAG_TRUNCATED);
+    if (!(f & HORDE_FLAG_COLLIDED))
+        CHECK(ox == x + dx && oz == z + dz, "sweep: mover %zu not COLLIDED but not the whole way (seed=%" PRIu64 ")",
+              i, seed);
+    int valid_entries = 0;
+    for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
+        const uint32_t j = indices[k];
+        if (!pole_listed_ok(p, j))
+            continue;
+        valid_entries++;
+        if (!(y < p->top[j] && y + h > p->bottom[j]))
+            continue;
+        const float R = r + p->r[j];
+        const float ex = x - p->x[j], ez = z - p->z[j];
+        if (!(ex * ex + ez * ez >= R * R))
+            continue; /* inside at the start: ignored by the sweep */
+        const float fx = ox - p->x[j], fz = oz - p->z[j];
+        CHECK(!(fx * fx + fz * fz < R * R),
+              "sweep: mover %zu (%a %a %a r=%a d=%a %a) ends inside pole %u (%a %a r=%a) at %a %a, flags %#x "
+              "(seed=%" PRIu64 ")", i, x, y, z, r, dx, dz, j, p->x[j], p->z[j], p->r[j], ox, oz, f, seed);
+        /* 2: the straight path's closest approach, exact in double */
+        const double a2 = (double)dx * dx + (double)dz * dz;
+        double tc = a2 > 0 ? -((double)ex * dx + (double)ez * dz) / a2 : 0;
+        tc = tc < 0 ? 0 : tc > 1 ? 1 : tc;
+        const double mx = ex + dx * tc, mz = ez + dz * tc;
+        const double md = sqrt(mx * mx + mz * mz);
+        if (md < (double)R - ((double)R + fabs(dx) + fabs(dz)) * 0x1p-20) {
+            sw_passing++;
+            CHECK(f & HORDE_FLAG_COLLIDED, "sweep: mover %zu passes %.9g from pole %u's axis (R %.9g) uncollided "
+                                           "(seed=%" PRIu64 ")", i, md, j, (double)R, seed);
+        }
+    }
+    if (valid_entries == 1 && offsets[i + 1] - offsets[i] == 1 && kind <= 1) { /* 4: head-on, one pole */
+        const uint32_t j = indices[offsets[i]];
+        const float R = r + p->r[j];
+        const double ex = (double)x - p->x[j], ez = (double)z - p->z[j];
+        if (ex * ex + ez * ez > (double)R * R && y < p->top[j] && y + h > p->bottom[j] && (double)dx * dx + (double)dz * dz > 0) {
+            sw_headon++;
+            const double along = ((double)ox - p->x[j]) * dx + ((double)oz - p->z[j]) * dz;
+            CHECK(along < 0 || !(f & HORDE_FLAG_COLLIDED) || hypot((double)ox - p->x[j], (double)oz - p->z[j]) >= R,
+                  "sweep: mover %zu went past pole %u's axis (seed=%" PRIu64 ")", i, j, seed);
+        }
+    }
+}
+
+CHECKASM_TEST(radial_sweep)
+{
+    CA_BEGIN(radial_sweep, items);
+    const size_t chunk = 16384;
+    pole_arrays poles;
+    CA_ALLOC_ARRAYS(&poles, NPOLES);
+    sweep_arrays in, ref, got;
+    CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&got, chunk);
+    uint32_t *offsets = malloc((chunk + 1) * 4), *indices = malloc(chunk * SWEEP_LIST * 4);
+    int *kinds = malloc(chunk * sizeof *kinds);
+    for (size_t done = 0, pass = 0; done < items; pass++) {
+        const size_t n = items - done < chunk ? items - done : chunk;
+        const float far = pass % 4 == 3 ? HORDE_RADIAL_MAX_COORD - 300.0f : -20.0f;
+        make_forest(&g, &poles, far * (pass % 8 == 7 ? -1.0f : 1.0f), far, (float)(1 + pass % 3));
+        const uint32_t slides = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_MAX_SLIDES) : 1 + tu_below(&g, 4);
+        offsets[0] = 0;
+        for (size_t i = 0; i < n; i++) {
+            const uint32_t j0 = tu_below(&g, NPOLES);
+            const uint32_t cnt = tu_below(&g, 4) == 0 ? 1 : tu_below(&g, SWEEP_LIST + 1);
+            for (uint32_t k = 0; k < cnt; k++) { /* the 5 x 5 around j0, j0 first */
+                const int ddx = (int)(k % 5) - 2, ddz = (int)(k / 5) - 2;
+                uint32_t j = k == 0 ? j0 : (uint32_t)(((int)(j0 % GRID) + ddx + GRID) % GRID + ((int)(j0 / GRID) + ddz + GRID) % GRID * GRID);
+                if (tu_below(&g, 64) == 0)
+                    j = NPOLES + tu_below(&g, 3);
+                indices[offsets[i] + k] = j;
+            }
+            offsets[i + 1] = offsets[i] + cnt;
+            float m[7];
+            place_sweeper(&g, &poles, j0, m, &kinds[i]);
+            for (int c = 0; c < 7; c++)
+                in.in[c][i] = m[c];
+        }
+        const horde_poles hp = {poles.x, poles.z, poles.r, poles.bottom, poles.top, NPOLES};
+        horde_radial_sweep_batch rb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4], in.in[5], in.in[6],
+                                       ref.out[0], ref.out[1], ref.flags, n};
+        CHECK(horde_radial_sweep_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, slides, &rb) == HORDE_OK, "scalar status");
+        sweep_arrays chk = in;
+        chk.out[0] = ref.out[0], chk.out[1] = ref.out[1], chk.flags = ref.flags;
+        for (size_t i = 0; i < n; i++)
+            check_sweep(&chk, i, &poles, offsets, indices, kinds[i], seed);
+        TU_FOR_EACH_BACKEND(isa) {
+            ca_poison(got.flags, n), ca_poison(got.out[0], n), ca_poison(got.out[1], n);
+            for (size_t off = 0; off < n;) {
+                const size_t len = ca_sub_batch(&g, n - off, 20, 700);
+                horde_radial_sweep_batch bb = {in.in[0] + off, in.in[1] + off, in.in[2] + off, in.in[3] + off,
+                                               in.in[4] + off, in.in[5] + off, in.in[6] + off, got.out[0] + off,
+                                               got.out[1] + off, got.flags + off, len};
+                CHECK(horde_radial_sweep_isa((horde_isa)isa, &hp, offsets + off, indices, slides, &bb) == HORDE_OK,
+                      "status");
+                off += len;
+            }
+            size_t first = 0;
+            const size_t bad = ca_diff_outputs(ref.flags, ref.out, got.flags, got.out, 2, n, &first);
+            CHECK(!bad, "%s: sweep: %zu movers differ, first %zu flags %#x/%#x x %a/%a z %a/%a (seed=%" PRIu64 ")",
+                  horde_isa_name((horde_isa)isa), bad, first, got.flags[first], ref.flags[first], got.out[0][first],
+                  ref.out[0][first], got.out[1][first], ref.out[1][first], seed);
+            const size_t m = n < 1000 ? n : 1000; /* in place */
+            sweep_arrays al;
+            CA_ALLOC_ARRAYS(&al, m);
+            for (int c = 0; c < 7; c++)
+                memcpy(al.in[c], in.in[c], m * 4);
+            horde_radial_sweep_batch ab = {al.in[0], al.in[1], al.in[2], al.in[3], al.in[4], al.in[5], al.in[6],
+                                           al.in[0], al.in[2], al.flags, m};
+            horde_radial_sweep_isa((horde_isa)isa, &hp, offsets, indices, slides, &ab);
+            CHECK(!memcmp(al.flags, ref.flags, m * 4) && !memcmp(al.in[0], ref.out[0], m * 4) &&
+                      !memcmp(al.in[2], ref.out[1], m * 4),
+                  "%s: sweep in place differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
+            CA_FREE_ARRAYS(&al);
+            per_isa[isa] += n;
+        }
+        done += n;
+    }
+    ca_summary(per_isa, "movers");
+    printf("  collided %zu, truncated %zu, paths through a pole %zu, head-on single poles %zu\n", sw_collided,
+           sw_truncated, sw_passing, sw_headon);
+    CHECK(sw_collided > items / 10 && sw_truncated > 0 && sw_passing > items / 20 && sw_headon > 0,
+          "the generators stopped reaching the cases they aim at");
+    free(offsets), free(indices), free(kinds);
+    CA_FREE_ARRAYS(&poles), CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got);
+    return tu_finish("checkasm_radial_sweep");
+}

@@ -1,4 +1,4 @@
-/* Known answers for horde_radial_push, derived by hand from seed 004's radial correction
+/* Known answers for horde_radial_push and horde_radial_sweep, derived by hand from seed 004's radial correction
  * (a mover inside an object's bounding cylinder goes back out along the radius) with its
  * defects fixed as radial_push.h defines: both radii decide, the push lands on the circle
  * of radius R + skin, a centre on the axis goes along +x, several poles are resolved by
@@ -155,8 +155,96 @@ static void arguments(void)
     CHECK(horde_radial_push_isa(cur_isa, &hp, NULL, NULL, 1, &b) == HORDE_OK, "n = 0");
 }
 
+/* ---- radial_sweep: pole at the origin, r 0.5; mover r 0.5, so R = 1 ------------------- */
+typedef struct {
+    float x, z;
+    uint32_t f;
+} swept;
+
+static swept sweep(const forest *p, float x, float y, float z, float dx, float dz, const uint32_t *list,
+                   uint32_t count, uint32_t slides)
+{
+    float mx[N], my[N], mz[N], mr[N], mh[N], mdx[N], mdz[N], ox[N], oz[N];
+    uint32_t of[N], offsets[N + 1], idx[N * MAXP];
+    for (int i = 0; i < N; i++) {
+        mx[i] = x, my[i] = y, mz[i] = z, mr[i] = 0.5f, mh[i] = 1.8f, mdx[i] = dx, mdz[i] = dz;
+        offsets[i] = (uint32_t)i * count;
+        for (uint32_t k = 0; k < count; k++)
+            idx[i * count + k] = list[k];
+    }
+    offsets[N] = N * count;
+    const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
+    const horde_radial_sweep_batch b = {mx, my, mz, mr, mh, mdx, mdz, ox, oz, of, N};
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offsets, idx, slides, &b) == HORDE_OK, "sweep status on %s",
+          horde_isa_name(cur_isa));
+    for (int i = 1; i < N; i++)
+        CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "sweep lanes differ on %s",
+              horde_isa_name(cur_isa));
+    swept res = {ox[5], oz[5], of[5]};
+    return res;
+}
+
+/* Seed 004's fast mover: 5 blocks in one frame straight through the pole's axis. The
+ * sweep stops it at T = 1 + 9 * 2^-20 (skin: |p| 3 + R 1 + |d| 5), before the axis; with
+ * a second slide it slides back out by the overbounce: 2^-10 of the remaining
+ * 5 * 0.6 blocks into the pole, about 0.0029. */
+static void sweep_head_on(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    swept s = sweep(&p, -3.0f, 0.0f, 0.0f, 5.0f, 0.0f, L0, 1, 1);
+    CHECK(s.f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_TRUNCATED) && s.x <= -(1.0f + 8.0f * 0x1p-20f) &&
+              s.x >= -(1.0f + 10.0f * 0x1p-20f) && s.z == 0.0f, "head-on, one slide: x %a flags %#x", s.x, s.f);
+    s = sweep(&p, -3.0f, 0.0f, 0.0f, 5.0f, 0.0f, L0, 1, 4);
+    CHECK(s.f == HORDE_FLAG_COLLIDED && s.x < -1.0028f && s.x > -1.0031f && s.z == 0.0f,
+          "head-on, slides: x %a flags %#x", s.x, s.f);
+    s = sweep(&p, -3.0f, 0.0f, 0.0f, 256.0f, 0.0f, L0, 1, 1); /* the limit: still stopped */
+    CHECK((s.f & HORDE_FLAG_COLLIDED) && s.x < -1.0f && s.x > -1.001f, "head-on at 256: x %a", s.x);
+}
+
+/* Passing at 1.5 from the axis: no contact, the whole way exactly. A path at exactly R
+ * grazes the skin: deflected outward, never inside. Moving away, or starting inside (the
+ * sweep ignores that pole: horde_radial_push resolves it), or above the pole's top: the
+ * whole way. */
+static void sweep_misses(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    swept s = sweep(&p, -3.0f, 0.0f, 1.5f, 5.0f, 0.0f, L0, 1, 4);
+    CHECK(s.f == 0 && s.x == 2.0f && s.z == 1.5f, "passing by: x %a flags %#x", s.x, s.f);
+    s = sweep(&p, -3.0f, 0.0f, 1.0f, 6.0f, 0.0f, L0, 1, 4);
+    CHECK((s.f & HORDE_FLAG_COLLIDED) && s.z >= 1.0f && s.x > 2.9f, "grazing: x %a z %a flags %#x", s.x, s.z, s.f);
+    s = sweep(&p, -3.0f, 0.0f, 0.0f, -2.0f, 0.0f, L0, 1, 4);
+    CHECK(s.f == 0 && s.x == -5.0f, "moving away: x %a", s.x);
+    s = sweep(&p, 0.5f, 0.0f, 0.0f, 1.0f, 0.0f, L0, 1, 4);
+    CHECK(s.f == 0 && s.x == 1.5f, "starting inside: x %a flags %#x", s.x, s.f);
+    s = sweep(&p, -3.0f, 4.0f, 0.0f, 5.0f, 0.0f, L0, 1, 4);
+    CHECK(s.f == 0 && s.x == 2.0f, "above the top: x %a flags %#x", s.x, s.f);
+}
+
+static void sweep_invalid(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    swept s = sweep(&p, -3.0f, 0.0f, 0.0f, NAN, 0.0f, L0, 1, 4);
+    CHECK(s.f == HORDE_FLAG_INVALID && s.x == -3.0f, "NaN displacement: flags %#x", s.f);
+    s = sweep(&p, -3.0f, 0.0f, 0.0f, 0.0f, 257.0f, L0, 1, 4);
+    CHECK(s.f == HORDE_FLAG_INVALID, "displacement over the limit: flags %#x", s.f);
+    const horde_poles hp = {p.x, p.z, p.r, p.bottom, p.top, p.n};
+    float x = -3, y = 0, z = 0, r = 0.5f, h = 1, dx = 1, dz = 0, ox, oz;
+    uint32_t f, offs[2] = {0, 1};
+    horde_radial_sweep_batch b = {&x, &y, &z, &r, &h, &dx, &dz, &ox, &oz, &f, 1};
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offs, L0, 0, &b) == HORDE_ERR_BAD_PARAMS, "0 slides");
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offs, L0, HORDE_RADIAL_MAX_SLIDES + 1, &b) == HORDE_ERR_BAD_PARAMS,
+          "too many slides");
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offs, NULL, 1, &b) == HORDE_ERR_NULL_ARG, "no indices");
+    b.n = 0;
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, NULL, NULL, 1, &b) == HORDE_OK, "n = 0");
+}
+
 int main(void)
 {
-    TU_RUN_CASES(cur_isa, touching, one_pole, on_axis, vertical, gap, skipped_invalid, arguments);
+    TU_RUN_CASES(cur_isa, touching, one_pole, on_axis, vertical, gap, skipped_invalid, arguments, sweep_head_on,
+                 sweep_misses, sweep_invalid);
     return tu_finish("known_radial_push");
 }
