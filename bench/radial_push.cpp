@@ -1,5 +1,7 @@
-// horde benchmarks: radial push-out of movers from a forest of poles, per backend and
-// batch size. Names radial_push/<isa>/<batch>; items_per_second = movers per second.
+// horde benchmarks: radial push-out of movers from a forest of poles, and the swept
+// variant, per backend and batch size. Names radial_push/<isa>/<batch> and
+// radial_sweep/<isa>/<batch> (each mover moving 0.05-1.5 blocks in a random direction,
+// 4 slides allowed); items_per_second = movers per second.
 //
 // The forest: poles on a 3-block grid (jittered, radius 0.2-0.6, 4-8 blocks tall) over
 // 256 x 256 blocks; movers (radius 0.3, height 1.8) half placed against a pole (distance
@@ -27,7 +29,7 @@ const uint64_t kSeed = 0x706f6c6573ull; // "poles"
 
 struct Forest {
     std::vector<float> x, z, r, bottom, top;
-    Lane<float> mx, my, mz, radius, height, out_x, out_y, out_z;
+    Lane<float> mx, my, mz, radius, height, out_x, out_y, out_z, ddx, ddz;
     Lane<uint32_t> out_flags;
     LanePool<float> pool;
     LanePool<uint32_t> upool;
@@ -43,11 +45,13 @@ struct Forest {
             bottom.push_back(-1.0f);
             top.push_back(rng.uniform(4.0f, 8.0f));
         }
-        pool.carve({&mx, &my, &mz, &radius, &height, &out_x, &out_y, &out_z}, n);
+        pool.carve({&mx, &my, &mz, &radius, &height, &out_x, &out_y, &out_z, &ddx, &ddz}, n);
         upool.carve({&out_flags}, n, 8);
         offsets.push_back(0);
         for (size_t i = 0; i < n; i++) {
             radius[i] = 0.3f, height[i] = 1.8f, my[i] = rng.uniform(0.0f, 1.0f);
+            const float heading = rng.uniform(0.0f, 6.2831853f), speed = rng.uniform(0.05f, 1.5f);
+            ddx[i] = speed * std::cos(heading), ddz[i] = speed * std::sin(heading);
             if (rng.next() & 1) {
                 const size_t j = rng.next() % x.size();
                 const float a = rng.uniform(0.0f, 6.2831853f), d = (0.3f + r[j]) * rng.uniform(0.5f, 1.0f);
@@ -66,6 +70,16 @@ struct Forest {
     horde_poles poles() const
     {
         return horde_poles{x.data(), z.data(), r.data(), bottom.data(), top.data(), x.size()};
+    }
+    horde_radial_sweep_batch sweep_batch(size_t f, size_t n)
+    {
+        horde_radial_sweep_batch b;
+        b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
+        b.radius = radius.data() + f, b.height = height.data() + f;
+        b.dx = ddx.data() + f, b.dz = ddz.data() + f;
+        b.out_x = out_x.data() + f, b.out_z = out_z.data() + f, b.out_flags = out_flags.data() + f;
+        b.n = n;
+        return b;
     }
     horde_cylinder_batch batch(size_t f, size_t n)
     {
@@ -96,6 +110,12 @@ void hb::register_radial_push()
         add_percent_context("radial_wedged_pct",
                             count_flags(g_forest->out_flags.data(), kMaxBatch, HORDE_FLAG_WEDGED), kMaxBatch, 3);
     }
+    register_backends("radial_sweep", kBatches, [](horde_isa isa, size_t first, size_t n) {
+        const horde_poles poles = g_forest->poles();
+        const horde_radial_sweep_batch bb = g_forest->sweep_batch(first, n);
+        return horde_radial_sweep_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
+                                      kIterations, &bb);
+    });
     register_backends("radial_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();
         const horde_cylinder_batch bb = g_forest->batch(first, n);

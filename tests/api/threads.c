@@ -14,7 +14,7 @@
 #include "scene.h"
 #include "testutil.h"
 
-enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 13 };
+enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 14 };
 
 static scene sc;
 static float tv[9][NT];
@@ -107,6 +107,12 @@ static int step(int k, horde_isa isa, outputs *o)
         const horde_crowd c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
         return dflt ? horde_crowd_separate(&c, 4, o->scratch, sizeof o->scratch)
                     : horde_crowd_separate_isa(isa, &c, 4, o->scratch, sizeof o->scratch);
+    }
+    case 12: {
+        const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
+        const horde_radial_sweep_batch b = {in_x, in_y, in_z, in_r, in_h, in_dx, in_dz, f[0], f[1], u[0], N};
+        return dflt ? horde_radial_sweep(&poles, offsets, indices, 4, &b)
+                    : horde_radial_sweep_isa(isa, &poles, offsets, indices, 4, &b);
     }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);
