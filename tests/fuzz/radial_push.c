@@ -1,4 +1,4 @@
-/* Fuzz target: horde_radial_push (fuzz.h has the harness). Inputs: up to 40 poles around a
+/* Fuzz target: horde_radial_push and horde_radial_sweep (fuzz.h has the harness). Inputs: up to 40 poles around a
  * centre (raw float bits among them: NaN, Inf, bottom > top, negative radii), movers near
  * the centre, lists of up to 12 entries (some past the end), 0-70 passes (0 and > 64 are
  * BAD_PARAMS), offset arrays, in place, a caller FP environment. Checks: backends equal
@@ -6,11 +6,14 @@
  * INVALID; y never changes; a mover not COLLIDED keeps x and z; a mover that is not
  * WEDGED overlaps none of its valid poles by the header's own float test; with exactly
  * one valid entry a mover is never WEDGED; SKIPPED exactly when an entry names no valid
- * pole. */
+ * pole. The sweep, on the same poles and lists with displacements from the input (up
+ * to 300 blocks: some over the limit): backends equal scalar; invalid movers keep their
+ * bits; a mover never ends inside a valid pole (vertically overlapping) it was not inside
+ * at the start; an uncollided, untruncated mover goes the whole way. */
 #include "fuzz.h"
 
-enum { C_COLLIDED, C_INVALID, C_WEDGED, C_SKIPPED, C_BAD_PARAMS, C_N };
-static const char *const names[C_N] = {"collided", "invalid", "wedged", "skipped", "bad_params"};
+enum { C_COLLIDED, C_INVALID, C_WEDGED, C_SKIPPED, C_BAD_PARAMS, C_SWEPT_INTO, C_N };
+static const char *const names[C_N] = {"collided", "invalid", "wedged", "skipped", "bad_params", "swept_into"};
 enum { MAXP = 40, MAXL = 12 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -20,7 +23,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static fz_floats in[5], res[2][3];
+static fz_floats in[7], res[2][3];
 static fz_u32s resf[2];
 static float px[MAXP], pz[MAXP], pr[MAXP], pb[MAXP], pt[MAXP];
 static uint32_t offsets[FZ_MAX_N + 1], indices[FZ_MAX_N * MAXL];
@@ -54,6 +57,66 @@ static int run(horde_isa isa, int slot, const horde_poles *p, float *const *x, s
             fz_guard_ok(res[slot][k].v, off, n, "out");
     fz_guard_ok(resf[slot].v, off, n, "out_flags");
     return st;
+}
+
+static int inside(float x, float z, float r, uint32_t j)
+{
+    const float R = r + pr[j], ex = x - px[j], ez = z - pz[j];
+    return !(ex * ex + ez * ez >= R * R);
+}
+
+/* One sweep call into result slot `slot`. */
+static int sweep_run(horde_isa isa, int slot, const horde_poles *p, float *const *x, float *const *d, size_t n,
+                     int off, uint32_t slides, uint8_t fp, float **o)
+{
+    o[0] = fz_place(&res[slot][0], off, n), o[1] = fz_place(&res[slot][2], off, n);
+    const horde_radial_sweep_batch sb = {x[0], x[1], x[2], x[3], x[4], d[0], d[1], o[0], o[1],
+                                         fz_place_u(&resf[slot], off), n};
+    const fz_fp saved = fz_fp_enter(fp);
+    const int st = horde_radial_sweep_isa(isa, p, offsets, indices, slides, &sb);
+    fz_fp_leave(saved);
+    fz_guard_ok(res[slot][0].v, off, n, "sweep out_x"), fz_guard_ok(res[slot][2].v, off, n, "sweep out_z");
+    fz_guard_ok(resf[slot].v, off, n, "sweep out_flags");
+    return st;
+}
+
+/* The sweep on the same movers (x[0..4]) with displacements from the input. */
+static void check_sweep(const horde_poles *p, float *const *x, size_t n, int off, uint32_t it, uint8_t fp, fz_bytes *b)
+{
+    float *d[2] = {fz_place(&in[5], off, n), fz_place(&in[6], off, n)};
+    for (size_t i = 0; i < n; i++)
+        d[0][i] = fz_float(b, 300.0f), d[1][i] = fz_float(b, 300.0f);
+    const uint32_t slides = it % 20;
+    float *o[2];
+    const int st = sweep_run(HORDE_ISA_SCALAR, 0, p, x, d, n, off, slides, 0, o);
+    const int sv = slides >= 1 && slides <= HORDE_RADIAL_MAX_SLIDES;
+    FZ_CHECK(st == (sv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "sweep status %d for %u slides", st, slides);
+    const uint32_t *f = resf[0].v + off;
+    for (size_t i = 0; st == HORDE_OK && i < n; i++) {
+        if (f[i] == HORDE_FLAG_INVALID) {
+            FZ_CHECK(fz_same(&o[0][i], &x[0][i], 1) && fz_same(&o[1][i], &x[2][i], 1), "sweep: invalid moved");
+            continue;
+        }
+        if (!(f[i] & (HORDE_FLAG_COLLIDED | HORDE_FLAG_TRUNCATED)))
+            FZ_CHECK(o[0][i] == x[0][i] + d[0][i] && o[1][i] == x[2][i] + d[1][i], "sweep: mover %zu short", i);
+        for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
+            const uint32_t j = indices[k];
+            if (!pole_valid(j, p->n) || !(x[1][i] < pt[j] && x[1][i] + x[4][i] > pb[j]) ||
+                inside(x[0][i], x[2][i], x[3][i], j))
+                continue;
+            fz_count(C_SWEPT_INTO, (f[i] & HORDE_FLAG_COLLIDED) != 0);
+            FZ_CHECK(!inside(o[0][i], o[1][i], x[3][i], j), "sweep: mover %zu (%a %a r=%a d=%a %a) ends inside pole %u",
+                     i, x[0][i], x[2][i], x[3][i], d[0][i], d[1][i], j);
+        }
+    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa) {
+        float *o1[2];
+        const int s1 = sweep_run(isa, 1, p, x, d, n, off, slides, fp, o1);
+        FZ_CHECK(s1 == st, "%s: sweep status %d, scalar %d", horde_isa_name(isa), s1, st);
+        if (st == HORDE_OK)
+            FZ_CHECK(fz_same(o1[0], o[0], n) && fz_same(o1[1], o[1], n) && fz_same(resf[1].v + off, f, n),
+                     "%s: sweep differs from scalar", horde_isa_name(isa));
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -143,5 +206,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (int k = 0; k < 5; k++)
                 memcpy(x[k], keep[k], n * 4);
     }
+    check_sweep(&p, x, n, off, it, fp, &b); /* reuses the result slots */
     return 0;
 }
