@@ -77,43 +77,30 @@ inline bool push_pair(float xa, float za, float xb, float zb, float R, float &sx
     return true;
 }
 
-struct GridPeer {
+// The Jacobi loop both peers share: `iterations` times (or until nothing overlaps), every
+// mover sums its pair pushes against the candidates visit(i, px, pz, each) names, from
+// the positions at the iteration's start. prepare(px, pz) runs before each iteration.
+struct JacobiPeer {
     std::vector<float> x[2], z[2];
-    std::vector<int> head, next;
 
-    void run(const Crowd &c, uint32_t iterations, float *ox, float *oz)
+    template <class Prepare, class Visit>
+    void solve(const Crowd &c, uint32_t iterations, float *ox, float *oz, Prepare prepare, Visit visit)
     {
         const size_t n = c.x.size();
         for (int b = 0; b < 2; b++)
             x[b].assign(c.x.begin(), c.x.end()), z[b].assign(c.z.begin(), c.z.end());
-        next.resize(n);
-        float max_r = 0.0f;
-        for (size_t i = 0; i < n; i++)
-            max_r = std::max(max_r, c.r[i]);
-        const float cell = 2.0f * max_r;
         int cur = 0;
         for (uint32_t it = 0; it < iterations; it++) {
             const float *px = x[cur].data(), *pz = z[cur].data();
-            float x0 = px[0], z0 = pz[0], x1 = px[0], z1 = pz[0];
-            for (size_t i = 1; i < n; i++)
-                x0 = std::min(x0, px[i]), x1 = std::max(x1, px[i]), z0 = std::min(z0, pz[i]), z1 = std::max(z1, pz[i]);
-            const int nx = (int)((x1 - x0) / cell) + 1, nz = (int)((z1 - z0) / cell) + 1;
-            head.assign((size_t)nx * nz, -1);
-            for (size_t i = 0; i < n; i++) {
-                const int cx = (int)((px[i] - x0) / cell), cz = (int)((pz[i] - z0) / cell);
-                int &hd = head[(size_t)cz * nx + cx];
-                next[i] = hd, hd = (int)i;
-            }
+            prepare(px, pz);
             bool any = false;
             for (size_t i = 0; i < n; i++) {
-                const int cx = (int)((px[i] - x0) / cell), cz = (int)((pz[i] - z0) / cell);
                 float sx = 0.0f, sz = 0.0f;
                 int overlaps = 0;
-                for (int gz = std::max(cz - 1, 0); gz <= std::min(cz + 1, nz - 1); gz++)
-                    for (int gx = std::max(cx - 1, 0); gx <= std::min(cx + 1, nx - 1); gx++)
-                        for (int j = head[(size_t)gz * nx + gx]; j >= 0; j = next[j])
-                            if ((size_t)j != i && c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i])
-                                overlaps += push_pair(px[i], pz[i], px[j], pz[j], c.r[i] + c.r[j], sx, sz);
+                visit(i, px, pz, [&](size_t j) {
+                    if (j != i && c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i])
+                        overlaps += push_pair(px[i], pz[i], px[j], pz[j], c.r[i] + c.r[j], sx, sz);
+                });
                 x[cur ^ 1][i] = overlaps ? px[i] + sx : px[i];
                 z[cur ^ 1][i] = overlaps ? pz[i] + sz : pz[i];
                 any |= overlaps > 0;
@@ -126,32 +113,51 @@ struct GridPeer {
     }
 };
 
-struct NaivePeer {
-    std::vector<float> x[2], z[2];
+struct GridPeer : JacobiPeer {
+    std::vector<int> head, next;
+
     void run(const Crowd &c, uint32_t iterations, float *ox, float *oz)
     {
         const size_t n = c.x.size();
-        for (int b = 0; b < 2; b++)
-            x[b].assign(c.x.begin(), c.x.end()), z[b].assign(c.z.begin(), c.z.end());
-        int cur = 0;
-        for (uint32_t it = 0; it < iterations; it++) {
-            const float *px = x[cur].data(), *pz = z[cur].data();
-            bool any = false;
+        next.resize(n);
+        float max_r = 0.0f;
+        for (size_t i = 0; i < n; i++)
+            max_r = std::max(max_r, c.r[i]);
+        const float cell = 2.0f * max_r;
+        float x0 = 0.0f, z0 = 0.0f;
+        int nx = 1, nz = 1;
+        auto rebuild = [&](const float *px, const float *pz) { // the grid of this iteration
+            float x1 = px[0], z1 = pz[0];
+            x0 = px[0], z0 = pz[0];
+            for (size_t i = 1; i < n; i++)
+                x0 = std::min(x0, px[i]), x1 = std::max(x1, px[i]), z0 = std::min(z0, pz[i]), z1 = std::max(z1, pz[i]);
+            nx = (int)((x1 - x0) / cell) + 1, nz = (int)((z1 - z0) / cell) + 1;
+            head.assign((size_t)nx * nz, -1);
             for (size_t i = 0; i < n; i++) {
-                float sx = 0.0f, sz = 0.0f;
-                int overlaps = 0;
-                for (size_t j = 0; j < n; j++)
-                    if (j != i && c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i])
-                        overlaps += push_pair(px[i], pz[i], px[j], pz[j], c.r[i] + c.r[j], sx, sz);
-                x[cur ^ 1][i] = overlaps ? px[i] + sx : px[i];
-                z[cur ^ 1][i] = overlaps ? pz[i] + sz : pz[i];
-                any |= overlaps > 0;
+                const int cx = (int)((px[i] - x0) / cell), cz = (int)((pz[i] - z0) / cell);
+                int &hd = head[(size_t)cz * nx + cx];
+                next[i] = hd, hd = (int)i;
             }
-            cur ^= 1;
-            if (!any)
-                break;
-        }
-        std::copy(x[cur].begin(), x[cur].end(), ox), std::copy(z[cur].begin(), z[cur].end(), oz);
+        };
+        solve(c, iterations, ox, oz, rebuild, [&](size_t i, const float *px, const float *pz, auto each) {
+            const int cx = (int)((px[i] - x0) / cell), cz = (int)((pz[i] - z0) / cell);
+            for (int gz = std::max(cz - 1, 0); gz <= std::min(cz + 1, nz - 1); gz++)
+                for (int gx = std::max(cx - 1, 0); gx <= std::min(cx + 1, nx - 1); gx++)
+                    for (int j = head[(size_t)gz * nx + gx]; j >= 0; j = next[j])
+                        each((size_t)j);
+        });
+    }
+};
+
+struct NaivePeer : JacobiPeer {
+    void run(const Crowd &c, uint32_t iterations, float *ox, float *oz)
+    {
+        const size_t n = c.x.size();
+        solve(c, iterations, ox, oz, [](const float *, const float *) {},
+              [n](size_t, const float *, const float *, auto each) {
+                  for (size_t j = 0; j < n; j++)
+                      each(j);
+              });
     }
 };
 

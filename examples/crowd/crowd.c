@@ -2,9 +2,11 @@
  * goals on the east side, through a wall with doorways, past pillars and a mesa with a
  * tunnel, and up a triangle-mesh ramp onto the mesa. Per frame:
  *   1. intent: walk towards the goal (or sideways for a while when blocked), gravity;
- *   2. horde_radial_push against the trees (lists from horde_pole_grid_lists): the
- *      intended position is pushed out of every tree, and the push joins the intent as
- *      a displacement, so the voxels have the last word in the next step;
+ *   2. horde_crowd_separate: the NPCs' intended positions pushed apart from each other
+ *      (4 Jacobi iterations, scratch allocated once); the correction joins the intent;
+ *      then horde_radial_push against the trees (lists from horde_pole_grid_lists): the
+ *      intended position is pushed out of every tree, and that push joins the intent as
+ *      well, so the voxels have the last word in the next step;
  *   3. horde_cylinder_move against the voxels (substeps, slide, step-up onto blocks);
  *   4. horde_ground_height against the ramp mesh: an NPC over the ramp stands on it.
  * It prints per-kernel timings, writes a top-down PNG (terrain, NPC trails, final
@@ -232,7 +234,7 @@ static double now(void)
 }
 
 typedef struct {
-    double move, ground, trees;
+    double move, ground, trees, crowd;
     uint64_t hash;
 } frame_stats;
 
@@ -254,13 +256,31 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     float *ox = c->dx, *oy = c->dy, *oz = c->dz; /* the move is read before it is replaced */
     static float px[1 << 16], pz[1 << 16];
     memcpy(px, c->x, (size_t)c->n * 4), memcpy(pz, c->z, (size_t)c->n * 4);
+    /* 2a. Each other: the intended positions pushed apart; the correction joins the intent. */
+    static float ix[1 << 16], iz[1 << 16], cx[1 << 16], cz[1 << 16];
+    static uint32_t cflags[1 << 16];
+    static void *scratch;
+    static size_t scratch_bytes;
+    if (scratch_bytes < horde_crowd_scratch_bytes((size_t)c->n)) {
+        free(scratch);
+        scratch_bytes = horde_crowd_scratch_bytes((size_t)c->n);
+        scratch = malloc(scratch_bytes);
+    }
+    for (int i = 0; i < c->n; i++)
+        ix[i] = c->x[i] + c->dx[i], iz[i] = c->z[i] + c->dz[i];
+    const horde_crowd cb = {ix, c->y, iz, c->r, c->h, NULL, cx, cz, cflags, (size_t)c->n};
+    double t0 = now();
+    if (scratch && horde_crowd_separate_isa(isa, &cb, 4, scratch, scratch_bytes) == HORDE_OK)
+        for (int i = 0; i < c->n; i++)
+            c->dx[i] += cx[i] - ix[i], c->dz[i] += cz[i] - iz[i];
+    st->crowd += now() - t0;
     /* 2. Trees: push the intended position out of them; the push joins the intent. */
     static float tx[1 << 16], tz[1 << 16], ty[1 << 16];
     static uint32_t toff[(1 << 16) + 1], tidx[8 << 16], tflags[1 << 16];
     for (int i = 0; i < c->n; i++)
         tx[i] = c->x[i] + c->dx[i], tz[i] = c->z[i] + c->dz[i];
     const horde_cylinder_batch tb = {tx, c->y, tz, c->r, c->h, tx, ty, tz, tflags, (size_t)c->n};
-    double t0 = now();
+    t0 = now();
     if (horde_pole_grid_lists(&tree_grid, &trees, &tb, 0.0f, toff, tidx, sizeof tidx / sizeof tidx[0]) == HORDE_OK &&
         horde_radial_push_isa(isa, &trees, toff, tidx, 4, &tb) == HORDE_OK)
         for (int i = 0; i < c->n; i++)
@@ -444,10 +464,19 @@ int main(int argc, char **argv)
         if (png && i % 4 == 0)
             dot(c.x[i], c.z[i], white, 1);
     }
-    printf("crowd: %d NPCs, %zu trees, %d frames on %s: trees (lists + radial_push) %.3f ms/frame, "
-           "cylinder_move %.3f ms/frame, ground_height %.3f ms/frame (%.1f ns per NPC per frame for all three)\n",
-           npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.trees / frames, 1e3 * st.move / frames,
-           1e3 * st.ground / frames, 1e9 * (st.trees + st.move + st.ground) / ((double)frames * npcs));
+    int pairs = 0; /* NPC pairs overlapping by more than 5 % of their radii at the end */
+    for (int i = 0; i < c.n; i++)
+        for (int j = i + 1; j < c.n; j++) {
+            const float R = c.r[i] + c.r[j], dx = c.x[i] - c.x[j], dz = c.z[i] - c.z[j];
+            pairs += c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i] && dx * dx + dz * dz < 0.9025f * R * R;
+        }
+    printf("crowd: %d NPCs, %zu trees, %d frames on %s: each other (crowd_separate) %.3f ms/frame, trees (lists + "
+           "radial_push) %.3f ms/frame, cylinder_move %.3f ms/frame, ground_height %.3f ms/frame (%.1f ns per NPC "
+           "per frame for all four)\n",
+           npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.crowd / frames, 1e3 * st.trees / frames,
+           1e3 * st.move / frames, 1e3 * st.ground / frames,
+           1e9 * (st.crowd + st.trees + st.move + st.ground) / ((double)frames * npcs));
+    printf("  NPC pairs overlapping by more than 5 %% of their radii at the end: %d\n", pairs);
     printf("  reached their goals %d (%.1f %%), inside a block %d, NaN %d, on the ramp at the end %d, "
            "overlapping a tree at the end %d\n", reached, 100.0 * reached / npcs, inside, nan, on_ramp, in_tree);
     crowd_free(&c);
