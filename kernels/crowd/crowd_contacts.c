@@ -1,6 +1,7 @@
-/* The crowd separation's contact search and write-back (crowd_separate.h), shared by the
- * scalar reference and every backend: compiled once, scalar. The contact set is defined
- * by the header without reference to the grid; the grid only finds it.
+/* The crowd separation's call (horde_crowd_solve: contact search, iteration loop,
+ * write-back), shared by the scalar reference and every backend: compiled once, scalar;
+ * the backends bring the search's inner scan and the Jacobi pass. The contact set is
+ * defined by the header without reference to the grid; the grid only finds it.
  *
  * Steps: validate (invalid movers get their result at once); hash every valid mover's
  * grid cell to a bucket and counting-sort the movers by bucket (stable: batch order within
@@ -31,6 +32,8 @@
 #define CELL_MIN 0x1p-4f
 #define SLACK_LOOSE 0.125f
 #define ROUNDING_MARGIN 1.000004f /* 1 + 2^-18: the float contact test's and this arithmetic's rounding */
+
+#define KEY_INVALID UINT32_MAX /* key[] of an invalid mover */
 
 /* Arrays of `stride` 4-byte elements in the scratch, in this order; then the buckets'
  * starts (H + 1 entries). */
@@ -108,7 +111,7 @@ static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key,
 {
     int32_t x0 = INT32_MAX, z0 = INT32_MAX, x1 = INT32_MIN, z1 = INT32_MIN;
     for (size_t i = 0; i < c->n; i++)
-        if (key[i] != UINT32_MAX) {
+        if (key[i] != KEY_INVALID) {
             int32_t cx, cz;
             cell_of(g, c->x[i], c->z[i], &cx, &cz);
             cxs[i] = cx, czs[i] = cz;
@@ -148,8 +151,6 @@ static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float
     w->side = fb + (A_FIXED + 3 * CROWD_K) * st;
     *start = base + (A_FIXED + SLOT_ARRAYS * CROWD_K) * st;
 }
-
-#define KEY_INVALID UINT32_MAX
 
 /* Step 1: validity, invalid movers' results, the largest and the mean valid radius. */
 static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, float *mean_r,
@@ -279,7 +280,7 @@ static void half_runs(const grid *g, int32_t cx, int32_t cz, uint32_t s, runs *R
 /* Hash: the distinct buckets of the cells within rho. */
 static void hash_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *R)
 {
-    if (2 * rho + 1 > 9)
+    if ((2 * rho + 1) * (2 * rho + 1) > RUNS_MAX)
         return all_movers(g, R);
     uint32_t b[RUNS_MAX], m = 0;
     for (int32_t dz = -rho; dz <= rho; dz++)
@@ -374,7 +375,8 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
         }
 }
 
-void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan)
+/* Steps 1-3 into *w, with `scan` as the search's inner loop. */
+static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan)
 {
     uint32_t *key;
     float *sorted[4];
@@ -406,11 +408,29 @@ void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w, ho
         w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
 }
 
-void horde_crowd_write_back(const horde_crowd *c, const crowd_work *w, int fin)
+/* The valid movers' results from positions buffer `fin`, and the flags. */
+static void write_back(const horde_crowd *c, const crowd_work *w, int fin)
 {
     for (uint32_t s = 0; s < w->n; s++) {
         const uint32_t i = w->idx[s];
         c->out_x[i] = w->x[fin][s], c->out_z[i] = w->z[fin][s];
         c->out_flags[i] = w->flags[s];
     }
+}
+
+void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
+                       horde_crowd_scan_fn scan, horde_crowd_pass_fn pass)
+{
+    crowd_work w;
+    contacts(c, scratch, &w, scan);
+    int cur = 0, pushed = 0;
+    for (uint32_t it = 0; it < iterations; it++) {
+        pushed = pass(&w, cur, 1, HORDE_FLAG_CROWDED);
+        cur ^= 1;
+        if (!pushed) /* nothing moved: the rest would change nothing */
+            break;
+    }
+    if (pushed) /* the last iteration still pushed: what overlaps now is WEDGED */
+        pass(&w, cur, 0, HORDE_FLAG_WEDGED);
+    write_back(c, &w, cur);
 }

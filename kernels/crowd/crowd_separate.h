@@ -11,9 +11,9 @@
 #include "kernel.h"
 
 #define CROWD_K HORDE_CROWD_MAX_CONTACTS
-/* A push component in units of 2^-20 (truncated), summed as int32: at most
- * (2 * MAX_RADIUS) * REACH-free T <= 32.0001 blocks per pair -> < 2^25.01 units, and
- * CROWD_K = 8 of them < 2^28: no overflow. */
+/* A push component in units of 2^-20 (truncated), summed as int32: at most T = R + skin
+ * <= 2 * MAX_RADIUS + 0.13 (the skin at the coordinate limit) blocks per pair, i.e.
+ * < 2^25.01 units, and CROWD_K = 8 of them < 2^28: no overflow. */
 #define CROWD_QUANT 0x1p20f
 #define CROWD_UNQUANT 0x1p-20f
 /* The skin is (|x| + |z| + R + CROWD_SKIN_FLOOR) * 2^-20: 16 ulps of the coordinates
@@ -26,9 +26,9 @@
  * (sorted index s; idx[s] is its batch index). Arrays of `stride` entries: n rounded up
  * to 8 (the widest backend's W) plus 8, so whole vectors may be loaded at every group and
  * past any run's end; padding movers have count 0 and every value 0. Slot k of mover s
- * is element k * stride + s of part (the contact's sorted index), R (r[a] + r[b]), share and side (-1 when a's batch
- * index is the smaller, else +1: the coincident-axes direction); only k < count[s] hold
- * contacts, the rest is unspecified. */
+ * is element k * stride + s of part (the contact's sorted index), R (r[a] + r[b]), share
+ * and side (-1 when a's batch index is the smaller, else +1: the coincident-axes
+ * direction); only k < count[s] hold contacts, the rest is unspecified. */
 typedef struct crowd_work {
     uint32_t n;       /* valid movers */
     uint32_t stride;
@@ -52,12 +52,18 @@ void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4
 /* Contact (s, t) at squared distance d2: offered to both lists. */
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
 
-/* Validate the crowd, write every invalid mover's result, and build the sorted positions
- * (into x[0], z[0]) and contact lists of the valid ones, with `scan` as the inner loop.
- * Shared by all backends (compiled once). */
-void horde_crowd_contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan);
-/* Write the valid movers' results from positions buffer `fin` and the flags. */
-void horde_crowd_write_back(const horde_crowd *c, const crowd_work *w, int fin);
+/* One Jacobi pass over the valid movers at the positions of buffer `cur`: every mover
+ * that overlaps one of its contacts gets `flag` in w->flags and, with push set, its
+ * position after the iteration in buffer cur ^ 1 (the others their position unchanged);
+ * returns whether any mover overlapped. The backends' own part, with the scan. */
+typedef int (*horde_crowd_pass_fn)(const crowd_work *w, int cur, int push, uint32_t flag);
+
+/* The whole call, the same for every backend (compiled once): validate the crowd (the
+ * invalid movers' results), find the contacts with `scan`, run up to `iterations` pushing
+ * passes (CROWDED) until one finds no overlap, then, if the last still pushed, a testing
+ * pass (WEDGED), and write the valid movers' results. */
+void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
+                       horde_crowd_scan_fn scan, horde_crowd_pass_fn pass);
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float h, float wt)

@@ -1,7 +1,7 @@
 /* Scalar reference for horde_crowd_separate (movers pushed apart). DEFINES the result;
  * crowd_separate_tmpl.c must match it bit for bit (semantics: crowd_separate.h). The
- * contact search and the write-back are shared (crowd_contacts.c); what is here is one
- * Jacobi iteration for one mover. */
+ * contact search, the iteration loop and the write-back are shared (crowd_contacts.c:
+ * horde_crowd_solve); what is here is one Jacobi iteration, one mover after another. */
 #include "crowd_separate.h"
 
 /* Mover s at the positions of buffer `cur`: returns whether it overlaps a contact; with
@@ -39,29 +39,22 @@ static int step(const crowd_work *w, uint32_t s, int cur, int push)
     if (push) {
         w->x[cur ^ 1][s] = overlaps ? xs + (float)sum_x * CROWD_UNQUANT : xs;
         w->z[cur ^ 1][s] = overlaps ? zs + (float)sum_z * CROWD_UNQUANT : zs;
-        if (overlaps)
-            w->flags[s] |= HORDE_FLAG_CROWDED;
     }
     return overlaps > 0;
+}
+
+/* One pass (horde_crowd_pass_fn). */
+static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
+{
+    int any = 0;
+    for (uint32_t s = 0; s < w->n; s++)
+        if (step(w, s, cur, push))
+            w->flags[s] |= flag, any = 1;
+    return any;
 }
 
 HORDE_REFERENCE(crowd_separate)
 {
     (void)bytes;
-    crowd_work w;
-    horde_crowd_contacts(c, scratch, &w, horde_crowd_scan_run);
-    int cur = 0, pushed = 0;
-    for (uint32_t it = 0; it < iterations; it++) {
-        pushed = 0;
-        for (uint32_t s = 0; s < w.n; s++)
-            pushed |= step(&w, s, cur, 1);
-        cur ^= 1;
-        if (!pushed)
-            break;
-    }
-    if (pushed) /* the last iteration still pushed: what overlaps now is WEDGED */
-        for (uint32_t s = 0; s < w.n; s++)
-            if (step(&w, s, cur, 0))
-                w.flags[s] |= HORDE_FLAG_WEDGED;
-    horde_crowd_write_back(c, &w, cur);
+    horde_crowd_solve(c, iterations, scratch, horde_crowd_scan_run, pass);
 }

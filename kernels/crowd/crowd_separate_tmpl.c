@@ -115,7 +115,7 @@ static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], ui
     }
 }
 
-/* One pass over all groups; `flag` goes to the lanes that overlap. */
+/* One pass over all groups (horde_crowd_pass_fn). */
 static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
 {
     wi any = wi_set(0);
@@ -133,16 +133,5 @@ static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
 HORDE_TEMPLATE(crowd_separate)
 {
     (void)bytes;
-    crowd_work w;
-    horde_crowd_contacts(c, scratch, &w, scan_run);
-    int cur = 0, pushed = 0;
-    for (uint32_t it = 0; it < iterations; it++) {
-        pushed = pass(&w, cur, 1, HORDE_FLAG_CROWDED);
-        cur ^= 1;
-        if (!pushed)
-            break;
-    }
-    if (pushed)
-        pass(&w, cur, 0, HORDE_FLAG_WEDGED);
-    horde_crowd_write_back(c, &w, cur);
+    horde_crowd_solve(c, iterations, scratch, scan_run, pass);
 }

@@ -8,14 +8,21 @@ typedef struct contact {
     float t, cx, cz; /* time along d (1: none), the pole's axis */
 } contact;
 
+/* Is the mover (radius r) at (qx, qz) inside pole v (the header's float test)? */
+static int inside(const float v[5], float qx, float qz, float r)
+{
+    const float R = r + v[2], ex = qx - v[0], ez = qz - v[1];
+    return !(ex * ex + ez * ez >= R * R);
+}
+
 /* Pole j (valid) against the mover at (px, pz) moving by (dx, dz): its contact time when
  * it is one and earlier than c->t. */
 static void toi(const float v[5], float px, float pz, float dx, float dz, float r, contact *c)
 {
+    if (inside(v, px, pz, r))
+        return; /* inside at the start of the slide: ignored */
     const float cx = v[0], cz = v[1], R = r + v[2];
     const float ex = px - cx, ez = pz - cz;
-    if (!(ex * ex + ez * ez >= R * R))
-        return; /* inside at the start of the slide: ignored */
     const float T = R + (fabsf(cx) + fabsf(cz) + fabsf(px) + fabsf(pz) + R + fabsf(dx) + fabsf(dz)) *
                             HORDE_RADIAL_SWEEP_SKIN;
     const float a = dx * dx + dz * dz, k = -(ex * dx + ez * dz);
@@ -30,13 +37,6 @@ static void toi(const float v[5], float px, float pz, float dx, float dz, float 
     t = t > 0.0f ? t : 0.0f;
     if (t < c->t)
         c->t = t, c->cx = cx, c->cz = cz;
-}
-
-/* Is the mover (radius r) at (qx, qz) inside pole v (the header's float test)? */
-static int inside(const float v[5], float qx, float qz, float r)
-{
-    const float R = r + v[2], ex = qx - v[0], ez = qz - v[1];
-    return !(ex * ex + ez * ez >= R * R);
 }
 
 /* Would the move from p to q enter a listed pole (vertically overlapping) that the mover

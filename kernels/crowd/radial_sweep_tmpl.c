@@ -37,6 +37,13 @@ static inline void load_sweepers(const float *const *in, sweep_lanes *M)
     M->top = wf_add(M->y, wf_sel(ok, h, zero));
 }
 
+/* inside() of the reference: the mover at (qx, qz) inside pole P. */
+static inline wi inside(const sweep_lanes *M, const pole_lanes *P, wf qx, wf qz)
+{
+    const wf R = wf_add(M->r, P->r), ex = wf_sub(qx, P->x), ez = wf_sub(qz, P->z);
+    return wi_not(wf_le(wf_mul(R, R), wf_add(wf_mul(ex, ex), wf_mul(ez, ez))));
+}
+
 /* toi() of the reference for the lanes in `live` against entry P. */
 static inline void toi(const sweep_lanes *M, const pole_lanes *P, wi live, contact_lanes *C)
 {
@@ -44,7 +51,7 @@ static inline void toi(const sweep_lanes *M, const pole_lanes *P, wi live, conta
     const wf R = wf_add(M->r, P->r);
     const wf ex = wf_sub(M->px, P->x), ez = wf_sub(M->pz, P->z);
     wi ok = wi_and(live, wi_and(P->ok, wi_and(wf_lt(M->y, P->top), wf_gt(M->top, P->bottom))));
-    ok = wi_and(ok, wf_le(wf_mul(R, R), wf_add(wf_mul(ex, ex), wf_mul(ez, ez))));
+    ok = wi_andnot(inside(M, P, M->px, M->pz), ok); /* inside at the start: ignored */
     if (!wi_any(ok))
         return;
     wf sum = wf_add(wf_add(wf_abs(P->x), wf_abs(P->z)), wf_abs(M->px));
@@ -62,13 +69,6 @@ static inline void toi(const sweep_lanes *M, const pole_lanes *P, wi live, conta
     t = wf_sel(wf_gt(t, zero), t, zero);
     ok = wi_and(ok, wf_lt(t, C->t));
     C->t = wf_sel(ok, t, C->t), C->cx = wf_sel(ok, P->x, C->cx), C->cz = wf_sel(ok, P->z, C->cz);
-}
-
-/* inside() of the reference: the mover at (qx, qz) inside pole P. */
-static inline wi inside(const sweep_lanes *M, const pole_lanes *P, wf qx, wf qz)
-{
-    const wf R = wf_add(M->r, P->r), ex = wf_sub(qx, P->x), ez = wf_sub(qz, P->z);
-    return wi_not(wf_le(wf_mul(R, R), wf_add(wf_mul(ex, ex), wf_mul(ez, ez))));
 }
 
 /* Entry k of the lanes' lists: from the cache, or gathered into *tmp. */
