@@ -11,9 +11,11 @@
  * with R = r[a] + r[b], dx = x[a] - x[b], dz = z[a] - z[b], d2 = dx * dx + dz * dz (all
  * float, in this order). A mover keeps at most HORDE_CROWD_MAX_CONTACTS contacts, the
  * nearest (smallest d2; equal d2: smaller batch index); when it has more it is flagged
- * PACKED. The grid broadphase (square cells of 3.125 times the largest valid radius,
- * hashed, so any spread of positions costs the same) finds exactly this set; the cost is
- * linear in n at a fixed density.
+ * PACKED. The grid broadphase finds exactly this set: square cells of about 2.5 times a
+ * typical radius (the largest, or twice the mean when that is smaller), numbered over the
+ * crowd's bounding box, or hashed when the crowd is spread too thin for that, so any
+ * spread of positions costs the same. The cost is linear in n at a fixed density; movers
+ * larger than the typical radius search more cells.
  *
  * One iteration (Jacobi: every push is computed from the positions at the start of the
  * iteration). For mover a and each of its contacts b that overlaps at those positions
