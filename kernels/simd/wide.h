@@ -83,6 +83,12 @@ static inline w_perm w_perm_of(uint32_t fields)
 }
 static inline wf wf_permute(wf v, w_perm p) { return simde_mm256_permutevar8x32_ps(v, p); }
 static inline wi wi_permute(wi v, w_perm p) { return simde_mm256_permutevar8x32_epi32(v, p); }
+/* Integer lanes: shifts by n (0 < n < 32; sra arithmetic, srl logical), and the low 32
+ * bits of the product (every ISA below has the same four). */
+static inline wi wi_sra(wi a, int n) { return simde_mm256_sra_epi32(a, simde_mm_cvtsi32_si128(n)); }
+static inline wi wi_srl(wi a, int n) { return simde_mm256_srl_epi32(a, simde_mm_cvtsi32_si128(n)); }
+static inline wi wi_shl(wi a, int n) { return simde_mm256_sll_epi32(a, simde_mm_cvtsi32_si128(n)); }
+static inline wi wi_mullo(wi a, wi b) { return simde_mm256_mullo_epi32(a, b); }
 
 #elif defined(HORDE_WIDE_SSE2) || defined(HORDE_WIDE_SSE41)
 #if defined(HORDE_WIDE_SSE41)
@@ -143,6 +149,21 @@ static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #endif
 
 static inline int wi_bits(wi m) { return simde_mm_movemask_ps(simde_mm_castsi128_ps(m)); }
+static inline wi wi_sra(wi a, int n) { return simde_mm_sra_epi32(a, simde_mm_cvtsi32_si128(n)); }
+static inline wi wi_srl(wi a, int n) { return simde_mm_srl_epi32(a, simde_mm_cvtsi32_si128(n)); }
+static inline wi wi_shl(wi a, int n) { return simde_mm_sll_epi32(a, simde_mm_cvtsi32_si128(n)); }
+#if defined(HORDE_WIDE_SSE41)
+static inline wi wi_mullo(wi a, wi b) { return simde_mm_mullo_epi32(a, b); }
+#else
+/* SSE2: two 32 x 32 -> 64 multiplies of the even and odd lanes, low halves interleaved. */
+static inline wi wi_mullo(wi a, wi b)
+{
+    const simde__m128i ev = simde_mm_mul_epu32(a, b);
+    const simde__m128i od = simde_mm_mul_epu32(simde_mm_srli_epi64(a, 32), simde_mm_srli_epi64(b, 32));
+    return simde_mm_unpacklo_epi32(simde_mm_shuffle_epi32(ev, SIMDE_MM_SHUFFLE(0, 0, 2, 0)),
+                                   simde_mm_shuffle_epi32(od, SIMDE_MM_SHUFFLE(0, 0, 2, 0)));
+}
+#endif
 #if defined(HORDE_WIDE_SSE41)
 static inline wi wi_shuffle_bytes(wi v, wi control) { return simde_mm_shuffle_epi8(v, control); } /* SSSE3 pshufb */
 #define HORDE_WIDE_PERMUTE_BY_BYTES
@@ -200,6 +221,13 @@ static inline wi wi_as(wf a) { return simde_vreinterpretq_s32_f32(a); }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_vbslq_f32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_vbslq_s32(simde_vreinterpretq_u32_s32(m), a, b); }
 static inline int wi_any(wi m) { return simde_vmaxvq_u32(simde_vreinterpretq_u32_s32(m)) != 0; }
+static inline wi wi_sra(wi a, int n) { return simde_vshlq_s32(a, simde_vdupq_n_s32(-n)); }
+static inline wi wi_srl(wi a, int n)
+{
+    return simde_vreinterpretq_s32_u32(simde_vshlq_u32(simde_vreinterpretq_u32_s32(a), simde_vdupq_n_s32(-n)));
+}
+static inline wi wi_shl(wi a, int n) { return simde_vshlq_s32(a, simde_vdupq_n_s32(n)); }
+static inline wi wi_mullo(wi a, wi b) { return simde_vmulq_s32(a, b); }
 #define HORDE_WIDE_BITS_BY_STORE
 static inline wi wi_shuffle_bytes(wi v, wi control) /* tbl (aarch64), two vtbl2 (armv7) */
 {
@@ -260,6 +288,10 @@ static inline wi wi_sel(wi m, wi a, wi b) { return simde_wasm_v128_bitselect(a, 
 static inline int wi_any(wi m) { return simde_wasm_v128_any_true(m); }
 #define HORDE_WIDE_BITS_BY_STORE
 static inline wi wi_shuffle_bytes(wi v, wi control) { return simde_wasm_i8x16_swizzle(v, control); }
+static inline wi wi_sra(wi a, int n) { return simde_wasm_i32x4_shr(a, (uint32_t)n); }
+static inline wi wi_srl(wi a, int n) { return simde_wasm_u32x4_shr(a, (uint32_t)n); }
+static inline wi wi_shl(wi a, int n) { return simde_wasm_i32x4_shl(a, (uint32_t)n); }
+static inline wi wi_mullo(wi a, wi b) { return simde_wasm_i32x4_mul(a, b); }
 #define HORDE_WIDE_PERMUTE_BY_BYTES
 
 /* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */

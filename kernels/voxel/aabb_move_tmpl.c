@@ -6,6 +6,7 @@
 #include "template.h"
 #include "aabb_move.h"
 #include "wide.h"
+#include "fetch_tmpl.h"
 
 
 typedef struct lane_cells {
@@ -328,9 +329,263 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     wi_store(of, f);
 }
 
+/* The window path. A box whose whole move stays inside a window of 4 x 4 columns and
+ * WIN_LEVELS levels (every walking or falling box of at most 1 x 1 blocks moving less
+ * than a block per call) is answered from that window alone: one fetch per lane
+ * (fetch_tmpl.h), then SIMD bit tests for the start overlap, the three sweeps and the
+ * resting tests. Same blocks, same answers as the scans of aabb_move.h: the window
+ * covers every block those scans read (shown at box_window_fits), and the float work is
+ * the same clamp_axis. Other lanes (wider boxes, longer moves, step-up attempts) take
+ * move_lanes. */
+enum { WIN_LEVELS = 6 }; /* h <= 1.8 in air or h <= 3 at rest, moving under a level */
+
+/* Window bits: bit i + 8k of level j is block (wx + i, wy + j, wz + k). The tests below
+ * work on small bit sets per lane (columns, rows or levels: bit i = index i) with
+ * integer arithmetic, no loop over the indices: a first version tested index by index
+ * with compares and counted 133 vector instructions per box, this one about half. */
+
+/* 1 << k for 0 <= k <= 30: k + 127 as a float's exponent is 2^k, exactly. */
+static inline wi pow2(wi k) { return wi_trunc(wf_as(wi_shl(wi_add(k, wi_set(127)), 23))); }
+/* floor(log2(b)) for 1 <= b < 2^24 (converted exactly; the exponent is the answer). */
+static inline wi log2_floor(wi b) { return wi_sub(wi_srl(wi_as(wf_from_i(b)), 23), wi_set(127)); }
+static inline wi clamp_idx(wi k, int n)
+{
+    const wi lo = wi_max(k, wi_set(0));
+    return wi_sel(wi_gt(lo, wi_set(n)), wi_set(n), lo);
+}
+/* The set {lo .. hi} within {0 .. n - 1} (indices relative, per lane; empty when hi < lo,
+ * whatever their size). */
+static inline wi bit_range(wi lo, wi hi, int n)
+{
+    const wi a = clamp_idx(lo, n), b = wi_max(clamp_idx(wi_add(hi, wi_set(1)), n), a);
+    return wi_sub(pow2(b), pow2(a));
+}
+/* The lowest (up) or highest member of a non-empty set. */
+static inline wi first_bit(wi set, wi up)
+{
+    return log2_floor(wi_sel(up, wi_and(set, wi_sub(wi_set(0), set)), set));
+}
+static inline wi nonzero(wi a) { return wi_not(wi_eq(a, wi_set(0))); }
+
+/* Window bits <-> sets: columns {i} to bit i of every row, rows {k} to all of row k, and
+ * back: the columns, and the rows, holding a bit of a window word. */
+static inline wi col_bits(wi cols) { return wi_mullo(cols, wi_set(0x01010101)); }
+static inline wi row_bits(wi rows)
+{
+    const wi one_per_row = wi_and(wi_mullo(rows, wi_set(0x00204081)), wi_set(0x01010101));
+    return wi_sub(wi_shl(one_per_row, 8), one_per_row); /* x 255 */
+}
+static inline wi cols_of(wi bits)
+{
+    const wi b = wi_or(bits, wi_srl(bits, 16));
+    return wi_and(wi_or(b, wi_srl(b, 8)), wi_set(15));
+}
+static inline wi rows_of(wi bits)
+{
+    /* A row's byte is at most 15: + 15 reaches bit 4 exactly when it is non-zero. */
+    const wi t = wi_srl(wi_and(wi_add(bits, wi_set(0x0f0f0f0f)), wi_set(0x10101010)), 4);
+    /* Bits 0, 8, 16, 24 to bits 24..27 of the product. */
+    return wi_and(wi_srl(wi_mullo(t, wi_set(0x01020408)), 24), wi_set(15));
+}
+/* The OR of the window levels in the set `levels`. */
+static inline wi levels_or(const wi *occ, wi levels)
+{
+    wi acc = wi_set(0);
+    for (int j = 0; j < WIN_LEVELS; j++)
+        acc = wi_or(acc, wi_andnot(wi_eq(wi_and(levels, wi_set(1 << j)), wi_set(0)), occ[j]));
+    return acc;
+}
+
+typedef struct box_window {
+    wi wx, wy, wz;           /* window origin (block coordinates) */
+    wi occ[WIN_LEVELS];      /* bits as above */
+} box_window;
+
+/* sweep() of the reference on the window, for axis 0 (x) or 2 (z): `cells` is the set
+ * of window columns (x) or rows (z) holding a solid block of the box's levels and rows
+ * (x) or columns (z). */
+static inline wf sweep_window(wi cells, wi origin, wi active, wf c, wf e, wf t, wi *hit)
+{
+    const wi one = wi_set(1);
+    const wi up = wi_and(active, wf_gt(t, c)), dn = wi_and(active, wf_lt(t, c));
+    const wi s0 = wi_sel(up, wi_ceil(wf_add(c, e)), wi_floor(wf_sub(t, e)));
+    const wi s1 = wi_sel(up, wi_sub(wi_ceil(wf_add(t, e)), one), wi_sub(wi_floor(wf_sub(c, e)), one));
+    const wi moving = wi_or(up, dn);
+    const wi range = wi_and(cells, bit_range(wi_sub(s0, origin), wi_sub(s1, origin), 4));
+    const wi found = wi_and(nonzero(range), moving); /* a hit implies s0 <= s1 */
+    *hit = found;
+    return clamp_axis(c, e, e, t, up, moving, found, wi_add(first_bit(range, up), origin));
+}
+
+/* A window origin lo for blocks lo .. hi (hi - lo <= 3), moved down to keep the window
+ * inside one chunk when those blocks are: a window across a chunk border takes the general
+ * fetch (about 400 instructions against about 40), and a 4-block window at a random
+ * offset crosses one in 3 of 32 cases per axis, while a 0.6-block box moving 0.1 needs
+ * one in about 40. Only the bits' positions change: every index is taken relative to the
+ * origin. */
+static inline wi inside_chunk(wi lo, wi hi)
+{
+    const wi base = wi_and(lo, wi_set(-HORDE_CHUNK_SIZE));
+    const wi same = wi_eq(base, wi_and(hi, wi_set(-HORDE_CHUNK_SIZE)));
+    const wi late = wi_gt(wi_and(lo, wi_set(HORDE_CHUNK_SIZE - 1)), wi_set(HORDE_CHUNK_SIZE - HORDE_WIN_COLS));
+    return wi_sel(wi_and(same, late), wi_add(base, wi_set(HORDE_CHUNK_SIZE - HORDE_WIN_COLS)), lo);
+}
+
+/* Does the window hold every block the sweeps of a box can read? Its columns must span
+ * floor(min(x, tx) - hx) .. ceil(max(x, tx) + hx) - 1: they hold the box's columns at x,
+ * at tx, and at every x2 between, where the x sweep can stop (rounding is monotone, and
+ * a stop at a block face lies between x and tx). The same for z. Its levels l0 .. l1
+ * hold the start test's, the y sweep's, those of every y1 between y and ty (the x and z
+ * sweeps), and the resting level floor(y1) - 1. */
+static inline wi box_window_fits(box_window *win, const box_lanes *B, wf tx, wf tz, wi l0,
+                                 wi l1)
+{
+    const wi one = wi_set(1), three = wi_set(3);
+    win->wx = wi_floor(wf_sub(wf_min(B->x, tx), B->hx));
+    win->wz = wi_floor(wf_sub(wf_min(B->z, tz), B->hz));
+    win->wy = l0;
+    const wi xb = wi_sub(wi_ceil(wf_add(wf_max(B->x, tx), B->hx)), one);
+    const wi zb = wi_sub(wi_ceil(wf_add(wf_max(B->z, tz), B->hz)), one);
+    const wi fits = wi_not(wi_or(wi_or(wi_gt(wi_sub(xb, win->wx), three), wi_gt(wi_sub(zb, win->wz), three)),
+                                 wi_gt(wi_sub(l1, l0), wi_set(WIN_LEVELS - 1))));
+    win->wx = inside_chunk(win->wx, xb);
+    win->wz = inside_chunk(win->wz, zb);
+    return fits;
+}
+
+/* Window path for W boxes: results to out / of for the lanes it answers; returns the
+ * lanes left to move_lanes. */
+static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_params *p,
+                                   const float *const *in, float *const *out, uint32_t *of)
+{
+    box_lanes B;
+    load_boxes(in, p->max_distance, &B);
+    const wf x = B.x, y = B.y, z = B.z, hx = B.hx, hz = B.hz, h = B.h, zero = wf_set(0.0f);
+    const wi valid = B.valid, one = wi_set(1);
+    const wf tx = wf_add(x, B.ddx), ty = wf_add(y, B.ddy), tz = wf_add(z, B.ddz);
+    /* The y sweep's levels and the window's (as move_lanes). */
+    const wi yup = wi_and(valid, wf_gt(ty, y)), ydn = wi_and(valid, wf_lt(ty, y));
+    const wi lo1 = wi_floor(y), hi1 = wi_sub(wi_ceil(wf_add(y, h)), one);
+    const wi s0 = wi_sel(yup, wi_add(hi1, one), wi_floor(ty));
+    const wi s1 = wi_sel(yup, wi_sub(wi_ceil(wf_add(ty, h)), one), wi_sub(lo1, one));
+    const wi l0 = wi_sub(wi_sel(ydn, s0, lo1), one);
+    const wi l1 = wi_sel(wi_and(yup, wi_gt(s1, hi1)), s1, hi1);
+    box_window win;
+    const wi fits = box_window_fits(&win, &B, tx, tz, l0, l1);
+    const wi fetch = wi_and(valid, fits);
+    {
+        int32_t wx[W], wy[W], wz[W];
+        uint32_t occ[WIN_LEVELS][W];
+        const int go = wi_bits(fetch);
+        wi_store((uint32_t *)wx, win.wx), wi_store((uint32_t *)wy, win.wy);
+        wi_store((uint32_t *)wz, win.wz);
+        window_chunks c;
+        window_chunks_of(v, win.wx, win.wy, win.wz, WIN_LEVELS, &c);
+        for (int i = 0; i < W; i++) {
+            if (go >> i & 1)
+                fetch_window_lane(v, wx[i], wy[i], wz[i], &c, i, WIN_LEVELS, &occ[0][i], W);
+            else
+                for (int j = 0; j < WIN_LEVELS; j++)
+                    occ[j][i] = 0;
+        }
+        for (int j = 0; j < WIN_LEVELS; j++)
+            win.occ[j] = wi_load(occ[j]);
+    }
+    /* The footprint at the start (x, z cells), and the set of levels holding a block of it. */
+    const wi cx0 = wi_floor(wf_sub(x, hx)), cx1 = wi_sub(wi_ceil(wf_add(x, hx)), one);
+    const wi cz0 = wi_floor(wf_sub(z, hz)), cz1 = wi_sub(wi_ceil(wf_add(z, hz)), one);
+    const wi rows = row_bits(bit_range(wi_sub(cz0, win.wz), wi_sub(cz1, win.wz), 4));
+    const wi foot = wi_and(col_bits(bit_range(wi_sub(cx0, win.wx), wi_sub(cx1, win.wx), 4)), rows);
+    wi prof = wi_set(0);
+    for (int j = 0; j < WIN_LEVELS; j++)
+        prof = wi_or(prof, wi_andnot(wi_eq(wi_and(win.occ[j], foot), wi_set(0)), wi_set(1 << j)));
+    const wi stuck = wi_and(fetch, nonzero(wi_and(prof, bit_range(wi_sub(lo1, l0), wi_sub(hi1, l0), WIN_LEVELS))));
+    const wi active = wi_andnot(stuck, valid);
+
+    /* y. */
+    const wi ymoving = wi_and(active, wi_or(yup, ydn));
+    const wi yrange = wi_and(prof, bit_range(wi_sub(s0, l0), wi_sub(s1, l0), WIN_LEVELS));
+    const wi hy = wi_and(ymoving, nonzero(yrange));
+    const wf y1 = clamp_axis(y, zero, h, ty, yup, ymoving, hy, wi_add(first_bit(yrange, yup), l0));
+    const wi landed = wi_and(hy, wf_lt(B.ddy, zero));
+    const wi ceiling = wi_and(hy, wf_gt(B.ddy, zero));
+    /* The levels of the box at y1, ORed: what the x and z sweeps read; and level
+     * floor(y1) - 1, the one it may rest on. */
+    const wi iy1 = wi_floor(y1);
+    const wi a0 = wi_sub(iy1, l0), a1 = wi_sub(wi_sub(wi_ceil(wf_add(y1, h)), one), l0);
+    const wi acc = levels_or(win.occ, bit_range(a0, a1, WIN_LEVELS));
+    const wi rl = wi_sub(a0, one);
+    wi below = wi_set(0);
+    for (int j = 0; j < WIN_LEVELS; j++)
+        below = wi_sel(wi_eq(rl, wi_set(j)), win.occ[j], below);
+    const wi y1_whole = wf_eq(y1, wf_from_i(iy1));
+
+    /* x, then z (each with the other's cells at that moment). */
+    wi hwx, hwz;
+    const wf x2 = sweep_window(cols_of(wi_and(acc, rows)), win.wx, active, x, hx, tx, &hwx);
+    const wi dx0 = wi_floor(wf_sub(x2, hx)), dx1 = wi_sub(wi_ceil(wf_add(x2, hx)), one);
+    const wi cols2 = col_bits(bit_range(wi_sub(dx0, win.wx), wi_sub(dx1, win.wx), 4));
+    const wf z2 = sweep_window(rows_of(wi_and(acc, cols2)), win.wz, active, z, hz, tz, &hwz);
+    const wi wall = wi_or(hwx, hwz);
+    wi slow = wi_not(fits);
+    if (p->step_height > 0.0f) {
+        /* Step-up leaves the window: grounded lanes that hit a wall go to move_lanes. */
+        const wi rest_y1 = wi_and(y1_whole, nonzero(wi_and(below, foot)));
+        const wi grounded = wi_and(wi_and(active, wf_le(B.ddy, zero)), wi_or(landed, rest_y1));
+        slow = wi_or(slow, wi_and(grounded, wall));
+    }
+    slow = wi_and(slow, valid);
+
+    /* Resting at the end: y1 whole and a block under the final footprint. */
+    const wi ez0 = wi_floor(wf_sub(z2, hz)), ez1 = wi_sub(wi_ceil(wf_add(z2, hz)), one);
+    const wi foot2 = wi_and(cols2, row_bits(bit_range(wi_sub(ez0, win.wz), wi_sub(ez1, win.wz), 4)));
+    const wi rest = wi_and(wi_andnot(landed, active), wi_and(y1_whole, nonzero(wi_and(below, foot2))));
+    const wi ground = wi_or(landed, rest);
+    wi f = wi_and(B.trunc, wi_set(HORDE_FLAG_TRUNCATED));
+    f = wi_or(f, wi_and(ground, wi_set(HORDE_FLAG_ON_GROUND)));
+    f = wi_or(f, wi_and(ceiling, wi_set(HORDE_FLAG_HIT_CEILING)));
+    f = wi_or(f, wi_and(wall, wi_set(HORDE_FLAG_HIT_WALL)));
+    f = wi_or(f, wi_and(wi_or(wi_or(landed, ceiling), wall), wi_set(HORDE_FLAG_COLLIDED)));
+    f = wi_sel(stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED), f);
+    f = wi_sel(valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(out[0], wf_sel(active, x2, B.x0));
+    wf_store(out[1], wf_sel(active, y1, B.y0));
+    wf_store(out[2], wf_sel(active, z2, B.z0));
+    wf_store(out[3], wf_sel(active, wf_sub(x2, x), zero));
+    wf_store(out[4], wf_sel(active, wf_sub(y1, y), zero));
+    wf_store(out[5], wf_sel(active, wf_sub(z2, z), zero));
+    wi_store(of, f);
+    return slow;
+}
+
+/* W boxes: the window path, then move_lanes for the lanes it leaves, merged by lane. The
+ * window path's results wait in registers until move_lanes has read the inputs: the
+ * caller's outputs may be its inputs (in place). */
+static inline void move_group(const horde_world *w, const horde_view *v,
+                              const horde_aabb_move_params *p, const float *const *in,
+                              float *const *out, uint32_t *of)
+{
+    float t[6][W];
+    uint32_t tf[W];
+    float *tout[6] = {t[0], t[1], t[2], t[3], t[4], t[5]};
+    const wi slow = move_lanes_window(v, p, in, tout, tf);
+    if (!wi_any(slow)) {
+        for (int k = 0; k < 6; k++)
+            wf_store(out[k], wf_load(t[k]));
+        wi_store(of, wi_load(tf));
+        return;
+    }
+    move_lanes(w, p, in, out, of);
+    for (int k = 0; k < 6; k++)
+        wf_store(out[k], wf_sel(slow, wf_load(out[k]), wf_load(t[k])));
+    wi_store(of, wi_sel(slow, wi_load(of), wi_load(tf)));
+}
+
 HORDE_TEMPLATE(aabb_move)
 {
     const size_t full = b->n / W * W;
+    horde_view v;
+    horde_view_init(&v, w);
     float dsink[3][W]; /* displacement outputs when the caller passes none */
     for (size_t i = 0; i < full; i += W) {
         const float *in[9] = {b->x + i, b->y + i, b->z + i, b->dx + i, b->dy + i, b->dz + i,
@@ -338,7 +593,7 @@ HORDE_TEMPLATE(aabb_move)
         float *out[6] = {b->out_x + i, b->out_y + i, b->out_z + i,
                          b->out_dx ? b->out_dx + i : dsink[0], b->out_dy ? b->out_dy + i : dsink[1],
                          b->out_dz ? b->out_dz + i : dsink[2]};
-        move_lanes(w, p, in, out, b->out_flags + i);
+        move_group(w, &v, p, in, out, b->out_flags + i);
     }
     if (full < b->n) {
         /* Tail: padded copies; padding lanes have zero sizes, so they are invalid lanes. */
@@ -352,7 +607,7 @@ HORDE_TEMPLATE(aabb_move)
                 tin[k][i] = i < m ? src[k][full + i] : 0.0f;
         const float *in[9] = {tin[0], tin[1], tin[2], tin[3], tin[4], tin[5], tin[6], tin[7], tin[8]};
         float *out[6] = {tout[0], tout[1], tout[2], tout[3], tout[4], tout[5]};
-        move_lanes(w, p, in, out, tf);
+        move_group(w, &v, p, in, out, tf);
         float *dst[6] = {b->out_x, b->out_y, b->out_z, b->out_dx, b->out_dy, b->out_dz};
         for (size_t i = 0; i < m; i++) {
             for (int k = 0; k < 6; k++)

@@ -8,6 +8,7 @@
 #include "cylinder_push.h"
 #include "wide.h"
 #include "lane_pack.h"
+#include "fetch_tmpl.h"
 
 /* horde_cylinder_push_cell_d2 (cylinder_push.h) for W lanes: the overlap test's squared distance
  * from c to the column [k, k + 1]. */
@@ -341,28 +342,19 @@ static inline wi classify_lanes(const horde_cylinder_push_tile *t, int base, flo
 /* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
 static inline void fetch_tile(const horde_view *v, horde_cylinder_push_tile *t, size_t padded)
 {
-    for (size_t i = 0; i < padded; i++) {
-        if (!t->valid[i]) {
-            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-                t->occ[j][i] = 0;
-            continue;
-        }
-        const int32_t wx = t->wx[i], wy = t->wy[i], wz = t->wz[i];
-        const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31;
-        if (HORDE_WIN_IN_CHUNK(sh) && HORDE_WIN_IN_CHUNK(lz0)) {
-            /* x and z inside one chunk column; y may cross into the layer above. */
-            const horde_chunk *c0 = horde_view_chunk(v, wx >> 5, wy >> 5, wz >> 5);
-            const horde_chunk *c1 =
-                ly0 + HORDE_WIN_LEVELS > 32 ? horde_view_chunk(v, wx >> 5, (wy >> 5) + 1, wz >> 5) : c0;
-            for (int j = 0; j < HORDE_WIN_LEVELS; j++) {
-                const int ly = ly0 + j;
-                t->occ[j][i] = fetch4(&(ly > 31 ? c1 : c0)->rows[ly & 31][lz0], sh);
+    for (size_t g = 0; g < padded; g += W) {
+        window_chunks c;
+        window_chunks_of(v, wi_load((const uint32_t *)t->wx + g), wi_load((const uint32_t *)t->wy + g),
+                         wi_load((const uint32_t *)t->wz + g), HORDE_WIN_LEVELS, &c);
+        for (int l = 0; l < W; l++) {
+            const size_t i = g + (size_t)l;
+            if (!t->valid[i]) {
+                for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+                    t->occ[j][i] = 0;
+                continue;
             }
-        } else {
-            uint32_t occ[HORDE_WIN_LEVELS];
-            horde_fetch_window_inline(v, wx, wy, wz, HORDE_WIN_LEVELS, occ);
-            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-                t->occ[j][i] = occ[j];
+            fetch_window_lane(v, t->wx[i], t->wy[i], t->wz[i], &c, l, HORDE_WIN_LEVELS,
+                              &t->occ[0][i], HORDE_CYL_TILE_LANES);
         }
     }
 }

@@ -63,6 +63,15 @@ static inline const horde_chunk *horde_view_chunk(const horde_view *v, int32_t c
     return c ? c : v->fill;
 }
 
+/* The chunk at clipped grid index idx (gx + sz gz + sy gy, in int32: the grid holds at
+ * most INT32_MAX pointers) when `in` (the chunk lies in the clipped grid), else the
+ * stand-in: horde_view_chunk with the index computed elsewhere (SIMD, fetch_tmpl.h). */
+static inline const horde_chunk *horde_view_at(const horde_view *v, uint32_t in, int32_t idx)
+{
+    const horde_chunk *c = in ? v->chunks[idx] : NULL;
+    return c ? c : v->fill;
+}
+
 /* Is world block (bx, by, bz) solid? One bit of one chunk row, through the view. */
 static inline uint32_t horde_view_solid(const horde_view *v, int32_t bx, int32_t by, int32_t bz)
 {
