@@ -244,6 +244,17 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
     return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
 }
+/* The same for a window across an x chunk border, 29 <= sh <= 31: bits sh..31 of `lo`'s
+ * rows, then the low bits of `hi`'s (the next chunk's). */
+static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
+{
+    simde_uint32x4_t v = simde_vorrq_u32(simde_vshlq_u32(simde_vld1q_u32(lo), simde_vdupq_n_s32(-sh)),
+                                         simde_vshlq_u32(simde_vld1q_u32(hi), simde_vdupq_n_s32(32 - sh)));
+    v = simde_vandq_u32(v, simde_vdupq_n_u32(15));
+    const simde_uint16x4_t a = simde_vmovn_u32(v);
+    const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
+    return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
+}
 
 #elif defined(HORDE_WIDE_WASM)
 /* WebAssembly SIMD128 (https://github.com/WebAssembly/simd): f32x4 arithmetic, div and
@@ -303,6 +314,16 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     v = simde_wasm_u8x16_narrow_i16x8(v, v);
     return (uint32_t)simde_wasm_i32x4_extract_lane(v, 0);
 }
+/* The same across an x chunk border, 29 <= sh <= 31 (see the NEON branch). */
+static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
+{
+    simde_v128_t v = simde_wasm_v128_or(simde_wasm_u32x4_shr(simde_wasm_v128_load(lo), (uint32_t)sh),
+                                        simde_wasm_i32x4_shl(simde_wasm_v128_load(hi), (uint32_t)(32 - sh)));
+    v = simde_wasm_v128_and(v, simde_wasm_i32x4_splat(15));
+    v = simde_wasm_i16x8_narrow_i32x4(v, v);
+    v = simde_wasm_u8x16_narrow_i16x8(v, v);
+    return (uint32_t)simde_wasm_i32x4_extract_lane(v, 0);
+}
 
 #else
 #error "define one HORDE_WIDE_* ISA before including wide.h"
@@ -315,6 +336,17 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
 {
     simde__m128i v = simde_mm_loadu_si128((const void *)row);
     v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
+    v = simde_mm_packs_epi32(v, v);
+    v = simde_mm_packus_epi16(v, v);
+    return (uint32_t)simde_mm_cvtsi128_si32(v);
+}
+/* The same across an x chunk border, 29 <= sh <= 31 (see the NEON branch). */
+static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
+{
+    simde__m128i v = simde_mm_or_si128(
+        simde_mm_srl_epi32(simde_mm_loadu_si128((const void *)lo), simde_mm_cvtsi32_si128(sh)),
+        simde_mm_sll_epi32(simde_mm_loadu_si128((const void *)hi), simde_mm_cvtsi32_si128(32 - sh)));
+    v = simde_mm_and_si128(v, simde_mm_set1_epi32(15));
     v = simde_mm_packs_epi32(v, v);
     v = simde_mm_packus_epi16(v, v);
     return (uint32_t)simde_mm_cvtsi128_si32(v);

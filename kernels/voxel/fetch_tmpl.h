@@ -14,6 +14,8 @@
 typedef struct window_chunks {
     int32_t idx0[W], idx1[W];
     uint32_t in0[W], in1[W];
+    uint32_t in0x[W]; /* the chunk after idx0 in x (index idx0 + 1) lies in the view */
+    uint32_t in0z[W]; /* the chunk after idx0 in z (index idx0 + sz) lies in the view */
 } window_chunks;
 
 static inline wi view_index(const horde_view *v, wi cx, wi cy, wi cz, wi *in)
@@ -32,9 +34,13 @@ static inline void window_chunks_of(const horde_view *v, wi wx, wi wy, wi wz, in
                                     window_chunks *c)
 {
     wi in;
-    const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5);
-    wi_store((uint32_t *)c->idx0, view_index(v, cx, wi_sra(wy, 5), cz, &in));
+    const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5), cy = wi_sra(wy, 5);
+    wi_store((uint32_t *)c->idx0, view_index(v, cx, cy, cz, &in));
     wi_store(c->in0, in);
+    view_index(v, wi_add(cx, wi_set(1)), cy, cz, &in);
+    wi_store(c->in0x, in);
+    view_index(v, cx, cy, wi_add(cz, wi_set(1)), &in);
+    wi_store(c->in0z, in);
     wi_store((uint32_t *)c->idx1, view_index(v, cx, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), cz, &in));
     wi_store(c->in1, in);
 }
@@ -64,6 +70,29 @@ static inline void fetch_window_lane(const horde_view *v, int32_t wx, int32_t wy
         for (int j = 0; j < levels; j++) {
             const int ly = ly0 + j;
             occ[(size_t)j * stride] = fetch4(&(ly > 31 ? c1 : c0)->rows[ly & 31][lz0], sh);
+        }
+        return;
+    }
+    if (HORDE_WIN_IN_CHUNK(lz0) && ly0 + levels <= HORDE_CHUNK_SIZE) {
+        /* Across an x border only (one window in 11 at a random offset): two chunks side
+         * by side, each level from both with fetch4x2. */
+        const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][lz0];
+        const uint32_t *hi = &horde_view_at(v, c->in0x[l], c->idx0[l] + 1)->rows[ly0][lz0];
+        for (int j = 0; j < levels; j++)
+            occ[(size_t)j * stride] = fetch4x2(lo + j * HORDE_CHUNK_SIZE, hi + j * HORDE_CHUNK_SIZE, sh);
+        return;
+    }
+    if (HORDE_WIN_IN_CHUNK(sh) && ly0 + levels <= HORDE_CHUNK_SIZE) {
+        /* Across a z border only: the chunk's last four rows and the next chunk's first
+         * four, each read with fetch4, side by side in 64 bits (a byte per row), then
+         * shifted to start at row lz0. */
+        const int drop = 8 * (lz0 - (HORDE_CHUNK_SIZE - HORDE_WIN_COLS));
+        const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][HORDE_CHUNK_SIZE - HORDE_WIN_COLS];
+        const uint32_t *hi = &horde_view_at(v, c->in0z[l], c->idx0[l] + (int32_t)v->sz)->rows[ly0][0];
+        for (int j = 0; j < levels; j++) {
+            const uint64_t pair = fetch4(lo + j * HORDE_CHUNK_SIZE, sh) |
+                                  (uint64_t)fetch4(hi + j * HORDE_CHUNK_SIZE, sh) << 32;
+            occ[(size_t)j * stride] = (uint32_t)(pair >> drop);
         }
         return;
     }
