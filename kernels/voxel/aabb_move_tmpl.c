@@ -330,14 +330,17 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
 }
 
 /* The window path. A box whose whole move stays inside a window of 4 x 4 columns and
- * WIN_LEVELS levels (every walking or falling box of at most 1 x 1 blocks moving less
- * than a block per call) is answered from that window alone: one fetch per lane
+ * WIN_LEVELS levels (in x and z: whenever width plus move is at most 2 blocks, such as
+ * every walking NPC box; in y: see WIN_LEVELS) is answered from that window alone: one fetch per lane
  * (fetch_tmpl.h), then SIMD bit tests for the start overlap, the three sweeps and the
  * resting tests. Same blocks, same answers as the scans of aabb_move.h: the window
  * covers every block those scans read (shown at box_window_fits), and the float work is
  * the same clamp_axis. Other lanes (wider boxes, longer moves, step-up attempts) take
  * move_lanes. */
-enum { WIN_LEVELS = 6 }; /* h <= 1.8 in air or h <= 3 at rest, moving under a level */
+/* Levels in a window: l0 .. l1 spans ceil(h) + 2 levels for a box resting on a block and
+ * moving less than a level, one more in the air, so 5 hold every box up to 2 high and
+ * resting ones up to 3 (6 counted 15 more instructions per box, callgrind avx2). */
+enum { WIN_LEVELS = 5 };
 
 /* Window bits: bit i + 8k of level j is block (wx + i, wy + j, wz + k). The tests below
  * work on small bit sets per lane (columns, rows or levels: bit i = index i) with
