@@ -331,9 +331,9 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
 
 /* The window path. A box whose whole move stays inside a window of 4 x 4 columns and
  * WIN_LEVELS levels (in x and z: whenever width plus move is at most 2 blocks, such as
- * every walking NPC box; in y: see WIN_LEVELS) is answered from that window alone: one fetch per lane
- * (fetch_tmpl.h), then SIMD bit tests for the start overlap, the three sweeps and the
- * resting tests. Same blocks, same answers as the scans of aabb_move.h: the window
+ * every walking NPC box; in y: see WIN_LEVELS) is answered from that window alone: one
+ * fetch per lane (fetch_tmpl.h), then SIMD bit tests for the start overlap, the three
+ * sweeps and the resting tests. Same blocks, same answers as the scans of aabb_move.h: the window
  * covers every block those scans read (shown at box_window_fits), and the float work is
  * the same clamp_axis. Other lanes (wider boxes, longer moves, step-up attempts) take
  * move_lanes. */
@@ -344,8 +344,8 @@ enum { WIN_LEVELS = 5 };
 
 /* Window bits: bit i + 8k of level j is block (wx + i, wy + j, wz + k). The tests below
  * work on small bit sets per lane (columns, rows or levels: bit i = index i) with
- * integer arithmetic, no loop over the indices: a first version tested index by index
- * with compares and counted 133 vector instructions per box, this one about half. */
+ * integer arithmetic, no loop over the indices (a first version tested index by index
+ * with compares: 275 instructions per box in all, callgrind avx2, against 262). */
 
 /* 1 << k for 0 <= k <= 30: k + 127 as a float's exponent is 2^k, exactly. */
 static inline wi pow2(wi k) { return wi_trunc(wf_as(wi_shl(wi_add(k, wi_set(127)), 23))); }
