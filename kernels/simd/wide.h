@@ -226,8 +226,14 @@ static inline wi wi_srl(wi a, int n)
 {
     return simde_vreinterpretq_s32_u32(simde_vshlq_u32(simde_vreinterpretq_u32_s32(a), simde_vdupq_n_s32(-n)));
 }
-static inline wi wi_shl(wi a, int n) { return simde_vshlq_s32(a, simde_vdupq_n_s32(n)); }
-static inline wi wi_mullo(wi a, wi b) { return simde_vmulq_s32(a, b); }
+static inline wi wi_shl(wi a, int n)
+{
+    return simde_vreinterpretq_s32_u32(simde_vshlq_u32(simde_vreinterpretq_u32_s32(a), simde_vdupq_n_s32(n)));
+}
+static inline wi wi_mullo(wi a, wi b)
+{
+    return simde_vreinterpretq_s32_u32(simde_vmulq_u32(simde_vreinterpretq_u32_s32(a), simde_vreinterpretq_u32_s32(b)));
+}
 #define HORDE_WIDE_BITS_BY_STORE
 static inline wi wi_shuffle_bytes(wi v, wi control) /* tbl (aarch64), two vtbl2 (armv7) */
 {

@@ -373,10 +373,13 @@ static inline wi nonzero(wi a) { return wi_not(wi_eq(a, wi_set(0))); }
 /* Window bits <-> sets: columns {i} to bit i of every row, rows {k} to all of row k, and
  * back: the columns, and the rows, holding a bit of a window word. */
 static inline wi col_bits(wi cols) { return wi_mullo(cols, wi_set(0x01010101)); }
+/* Window words use the low 4 bits of each row's byte, so a row's mask is 0x0f, and no
+ * product below leaves 31 bits (SIMDe's portable NEON and WASM lanes multiply as signed
+ * C ints, where an overflow is undefined). */
 static inline wi row_bits(wi rows)
 {
     const wi one_per_row = wi_and(wi_mullo(rows, wi_set(0x00204081)), wi_set(0x01010101));
-    return wi_sub(wi_shl(one_per_row, 8), one_per_row); /* x 255 */
+    return wi_mullo(one_per_row, wi_set(15));
 }
 static inline wi cols_of(wi bits)
 {
@@ -387,8 +390,9 @@ static inline wi rows_of(wi bits)
 {
     /* A row's byte is at most 15: + 15 reaches bit 4 exactly when it is non-zero. */
     const wi t = wi_srl(wi_and(wi_add(bits, wi_set(0x0f0f0f0f)), wi_set(0x10101010)), 4);
-    /* Bits 0, 8, 16, 24 to bits 24..27 of the product. */
-    return wi_and(wi_srl(wi_mullo(t, wi_set(0x01020408)), 24), wi_set(15));
+    /* Bits 0, 8, 16, 24 to bits 0..3 (shifts: a product would overflow 32 bits). */
+    const wi u = wi_or(wi_or(t, wi_srl(t, 7)), wi_or(wi_srl(t, 14), wi_srl(t, 21)));
+    return wi_and(u, wi_set(15));
 }
 /* The OR of the window levels in the set `levels`. */
 static inline wi levels_or(const wi *occ, wi levels)

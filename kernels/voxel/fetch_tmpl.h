@@ -14,8 +14,8 @@
 typedef struct window_chunks {
     int32_t idx0[W], idx1[W];
     uint32_t in0[W], in1[W];
-    uint32_t in0x[W]; /* the chunk after idx0 in x (index idx0 + 1) lies in the view */
-    uint32_t in0z[W]; /* the chunk after idx0 in z (index idx0 + sz) lies in the view */
+    int32_t idx0x[W], idx0z[W]; /* the chunks after idx0's in x and in z */
+    uint32_t in0x[W], in0z[W];
 } window_chunks;
 
 static inline wi view_index(const horde_view *v, wi cx, wi cy, wi cz, wi *in)
@@ -26,8 +26,10 @@ static inline wi view_index(const horde_view *v, wi cx, wi cy, wi cz, wi *in)
     *in = wi_and(wi_and(wi_and(wi_gt(gx, neg), wi_gt(wi_set((int32_t)v->nx), gx)),
                         wi_and(wi_gt(gy, neg), wi_gt(wi_set((int32_t)v->ny), gy))),
                  wi_and(wi_gt(gz, neg), wi_gt(wi_set((int32_t)v->nz), gz)));
-    /* Exact where in: the index of a pointer of the grid. Elsewhere unused. */
-    return wi_add(gx, wi_add(wi_mullo(gz, wi_set((int32_t)v->sz)), wi_mullo(gy, wi_set((int32_t)v->sy))));
+    /* Where in: the index of a pointer of the grid, every term at most that index.
+     * Elsewhere unused, and zeroed first so that no product overflows. */
+    return wi_add(wi_and(*in, gx), wi_add(wi_mullo(wi_and(*in, gz), wi_set((int32_t)v->sz)),
+                                          wi_mullo(wi_and(*in, gy), wi_set((int32_t)v->sy))));
 }
 
 static inline void window_chunks_of(const horde_view *v, wi wx, wi wy, wi wz, int levels,
@@ -37,9 +39,9 @@ static inline void window_chunks_of(const horde_view *v, wi wx, wi wy, wi wz, in
     const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5), cy = wi_sra(wy, 5);
     wi_store((uint32_t *)c->idx0, view_index(v, cx, cy, cz, &in));
     wi_store(c->in0, in);
-    view_index(v, wi_add(cx, wi_set(1)), cy, cz, &in);
+    wi_store((uint32_t *)c->idx0x, view_index(v, wi_add(cx, wi_set(1)), cy, cz, &in));
     wi_store(c->in0x, in);
-    view_index(v, cx, cy, wi_add(cz, wi_set(1)), &in);
+    wi_store((uint32_t *)c->idx0z, view_index(v, cx, cy, wi_add(cz, wi_set(1)), &in));
     wi_store(c->in0z, in);
     wi_store((uint32_t *)c->idx1, view_index(v, cx, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), cz, &in));
     wi_store(c->in1, in);
@@ -77,7 +79,7 @@ static inline void fetch_window_lane(const horde_view *v, int32_t wx, int32_t wy
         /* Across an x border only (one window in 11 at a random offset): two chunks side
          * by side, each level from both with fetch4x2. */
         const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][lz0];
-        const uint32_t *hi = &horde_view_at(v, c->in0x[l], c->idx0[l] + 1)->rows[ly0][lz0];
+        const uint32_t *hi = &horde_view_at(v, c->in0x[l], c->idx0x[l])->rows[ly0][lz0];
         for (int j = 0; j < levels; j++)
             occ[(size_t)j * stride] = fetch4x2(lo + j * HORDE_CHUNK_SIZE, hi + j * HORDE_CHUNK_SIZE, sh);
         return;
@@ -88,7 +90,7 @@ static inline void fetch_window_lane(const horde_view *v, int32_t wx, int32_t wy
          * shifted to start at row lz0. */
         const int drop = 8 * (lz0 - (HORDE_CHUNK_SIZE - HORDE_WIN_COLS));
         const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][HORDE_CHUNK_SIZE - HORDE_WIN_COLS];
-        const uint32_t *hi = &horde_view_at(v, c->in0z[l], c->idx0[l] + (int32_t)v->sz)->rows[ly0][0];
+        const uint32_t *hi = &horde_view_at(v, c->in0z[l], c->idx0z[l])->rows[ly0][0];
         for (int j = 0; j < levels; j++) {
             const uint64_t pair = fetch4(lo + j * HORDE_CHUNK_SIZE, sh) |
                                   (uint64_t)fetch4(hi + j * HORDE_CHUNK_SIZE, sh) << 32;
