@@ -194,6 +194,36 @@ static inline void load_boxes(const float *const *in, float max_distance, box_la
     B->trunc = wi_not(wi_and(wi_and(wf_eq(B->ddx, B->dx), wf_eq(B->ddy, B->dy)), wf_eq(B->ddz, B->dz)));
 }
 
+/* What happened to W boxes, before it becomes flags and outputs. */
+typedef struct box_outcome {
+    wf fx, fy, fz;                                  /* final position of the active lanes */
+    wi active, stuck;                               /* active: valid and not stuck */
+    wi landed, ground, ceiling, wall, stepped;
+} box_outcome;
+
+/* Flags and the six outputs. Invalid and stuck lanes: input bits, zero displacement. */
+static inline void write_lanes(const box_lanes *B, const box_outcome *o, float *const *out,
+                               uint32_t *of)
+{
+    const wf zero = wf_set(0.0f);
+    wi f = wi_and(B->trunc, wi_set(HORDE_FLAG_TRUNCATED));
+    f = wi_or(f, wi_and(o->ground, wi_set(HORDE_FLAG_ON_GROUND)));
+    f = wi_or(f, wi_and(o->ceiling, wi_set(HORDE_FLAG_HIT_CEILING)));
+    f = wi_or(f, wi_and(o->wall, wi_set(HORDE_FLAG_HIT_WALL)));
+    f = wi_or(f, wi_and(o->stepped, wi_set(HORDE_FLAG_STEP_TAKEN)));
+    f = wi_or(f, wi_and(wi_or(wi_or(o->landed, o->ceiling), wi_or(o->wall, o->stepped)),
+                        wi_set(HORDE_FLAG_COLLIDED)));
+    f = wi_sel(o->stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED), f);
+    f = wi_sel(B->valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
+    wf_store(out[0], wf_sel(o->active, o->fx, B->x0));
+    wf_store(out[1], wf_sel(o->active, o->fy, B->y0));
+    wf_store(out[2], wf_sel(o->active, o->fz, B->z0));
+    wf_store(out[3], wf_sel(o->active, wf_sub(o->fx, B->x), zero));
+    wf_store(out[4], wf_sel(o->active, wf_sub(o->fy, B->y), zero));
+    wf_store(out[5], wf_sel(o->active, wf_sub(o->fz, B->z), zero));
+    wi_store(of, f);
+}
+
 /* Step-up for the grounded lanes that hit a wall: up by step_height, across, back down;
  * kept where it gets further than the plain move. Updates the final position, wall and
  * landed masks; returns the lanes that stepped. */
@@ -228,7 +258,7 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     load_boxes(in, p->max_distance, &B);
     const wf x = B.x, y = B.y, z = B.z, hx = B.hx, hz = B.hz, h = B.h;
     const wf ddx = B.ddx, ddy = B.ddy, ddz = B.ddz, zero = wf_set(0.0f);
-    const wi valid = B.valid, trunc = B.trunc;
+    const wi valid = B.valid;
     /* The start overlap test, the y sweep and the resting test under the box all read the
      * same footprint: one column profile per lane (levels l0 .. l1) answers all three. */
     const wi one = wi_set(1);
@@ -309,24 +339,8 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
 
     const wi ground =
         wi_or(landed, rests(w, wi_andnot(landed, active), fx, fy, fz, hx, hz, h));
-    wi f = wi_and(trunc, wi_set(HORDE_FLAG_TRUNCATED));
-    f = wi_or(f, wi_and(ground, wi_set(HORDE_FLAG_ON_GROUND)));
-    f = wi_or(f, wi_and(ceiling, wi_set(HORDE_FLAG_HIT_CEILING)));
-    f = wi_or(f, wi_and(wall, wi_set(HORDE_FLAG_HIT_WALL)));
-    f = wi_or(f, wi_and(stepped, wi_set(HORDE_FLAG_STEP_TAKEN)));
-    f = wi_or(f, wi_and(wi_or(wi_or(landed, ceiling), wi_or(wall, stepped)),
-                        wi_set(HORDE_FLAG_COLLIDED)));
-    f = wi_sel(stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED), f);
-    f = wi_sel(valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
-
-    /* Invalid and stuck lanes: input bits, zero displacement. */
-    wf_store(out[0], wf_sel(active, fx, B.x0));
-    wf_store(out[1], wf_sel(active, fy, B.y0));
-    wf_store(out[2], wf_sel(active, fz, B.z0));
-    wf_store(out[3], wf_sel(active, wf_sub(fx, x), zero));
-    wf_store(out[4], wf_sel(active, wf_sub(fy, y), zero));
-    wf_store(out[5], wf_sel(active, wf_sub(fz, z), zero));
-    wi_store(of, f);
+    const box_outcome o = {fx, fy, fz, active, stuck, landed, ground, ceiling, wall, stepped};
+    write_lanes(&B, &o, out, of);
 }
 
 /* The window path. A box whose whole move stays inside a window of 4 x 4 columns and
@@ -554,20 +568,8 @@ static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_pa
     const wi foot2 = wi_and(cols2, row_bits(bit_range(wi_sub(ez0, win.wz), wi_sub(ez1, win.wz), 4)));
     const wi rest = wi_and(wi_andnot(landed, active), wi_and(y1_whole, nonzero(wi_and(below, foot2))));
     const wi ground = wi_or(landed, rest);
-    wi f = wi_and(B.trunc, wi_set(HORDE_FLAG_TRUNCATED));
-    f = wi_or(f, wi_and(ground, wi_set(HORDE_FLAG_ON_GROUND)));
-    f = wi_or(f, wi_and(ceiling, wi_set(HORDE_FLAG_HIT_CEILING)));
-    f = wi_or(f, wi_and(wall, wi_set(HORDE_FLAG_HIT_WALL)));
-    f = wi_or(f, wi_and(wi_or(wi_or(landed, ceiling), wall), wi_set(HORDE_FLAG_COLLIDED)));
-    f = wi_sel(stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED), f);
-    f = wi_sel(valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
-    wf_store(out[0], wf_sel(active, x2, B.x0));
-    wf_store(out[1], wf_sel(active, y1, B.y0));
-    wf_store(out[2], wf_sel(active, z2, B.z0));
-    wf_store(out[3], wf_sel(active, wf_sub(x2, x), zero));
-    wf_store(out[4], wf_sel(active, wf_sub(y1, y), zero));
-    wf_store(out[5], wf_sel(active, wf_sub(z2, z), zero));
-    wi_store(of, f);
+    const box_outcome o = {x2, y1, z2, active, stuck, landed, ground, ceiling, wall, wi_set(0)};
+    write_lanes(&B, &o, out, of);
     return slow;
 }
 
