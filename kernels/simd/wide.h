@@ -250,6 +250,8 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
     return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
 }
+/* fetch4 less its mask (see the x86 branch); here it is fetch4. */
+static inline uint32_t fetch4_bytes(const uint32_t *row, int sh) { return fetch4(row, sh); }
 /* The same for a window across an x chunk border, 29 <= sh <= 31: bits sh..31 of `lo`'s
  * rows, then the low bits of `hi`'s (the next chunk's). */
 static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
@@ -320,6 +322,8 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     v = simde_wasm_u8x16_narrow_i16x8(v, v);
     return (uint32_t)simde_wasm_i32x4_extract_lane(v, 0);
 }
+/* fetch4 less its mask (see the x86 branch); here it is fetch4. */
+static inline uint32_t fetch4_bytes(const uint32_t *row, int sh) { return fetch4(row, sh); }
 /* The same across an x chunk border, 29 <= sh <= 31 (see the NEON branch). */
 static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
 {
@@ -345,6 +349,20 @@ static inline uint32_t fetch4(const uint32_t *row, int sh)
     v = simde_mm_packs_epi32(v, v);
     v = simde_mm_packus_epi16(v, v);
     return (uint32_t)simde_mm_cvtsi128_si32(v);
+}
+/* fetch4 less its mask: byte k holds (row[k] >> sh) & 255, the caller keeps the low 4
+ * bits (once per level for W lanes instead of per lane). SSSE3's byte shuffle picks the
+ * four low bytes in one step where fetch4 packs twice; SSE2 has no byte shuffle and
+ * keeps fetch4 (the mask is then redundant). */
+static inline uint32_t fetch4_bytes(const uint32_t *row, int sh)
+{
+#if defined(HORDE_WIDE_SSE2)
+    return fetch4(row, sh);
+#else
+    const simde__m128i v = simde_mm_srl_epi32(simde_mm_loadu_si128((const void *)row), simde_mm_cvtsi32_si128(sh));
+    const simde__m128i low_bytes = simde_mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    return (uint32_t)simde_mm_cvtsi128_si32(simde_mm_shuffle_epi8(v, low_bytes));
+#endif
 }
 /* The same across an x chunk border, 29 <= sh <= 31 (see the NEON branch). */
 static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)

@@ -501,20 +501,8 @@ static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_pa
     const wi fits = box_window_fits(&win, &B, tx, tz, l0, l1);
     const wi fetch = wi_and(valid, fits);
     {
-        int32_t wx[W], wy[W], wz[W];
         uint32_t occ[WIN_LEVELS][W];
-        const int go = wi_bits(fetch);
-        wi_store((uint32_t *)wx, win.wx), wi_store((uint32_t *)wy, win.wy);
-        wi_store((uint32_t *)wz, win.wz);
-        window_chunks c;
-        window_chunks_of(v, win.wx, win.wy, win.wz, WIN_LEVELS, &c);
-        for (int i = 0; i < W; i++) {
-            if (go >> i & 1)
-                fetch_window_lane(v, wx[i], wy[i], wz[i], &c, i, WIN_LEVELS, &occ[0][i], W);
-            else
-                for (int j = 0; j < WIN_LEVELS; j++)
-                    occ[j][i] = 0;
-        }
+        fetch_windows(v, win.wx, win.wy, win.wz, fetch, WIN_LEVELS, occ[0], W);
         for (int j = 0; j < WIN_LEVELS; j++)
             win.occ[j] = wi_load(occ[j]);
     }

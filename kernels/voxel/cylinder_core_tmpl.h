@@ -342,21 +342,10 @@ static inline wi classify_lanes(const horde_cylinder_push_tile *t, int base, flo
 /* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
 static inline void fetch_tile(const horde_view *v, horde_cylinder_push_tile *t, size_t padded)
 {
-    for (size_t g = 0; g < padded; g += W) {
-        window_chunks c;
-        window_chunks_of(v, wi_load((const uint32_t *)t->wx + g), wi_load((const uint32_t *)t->wy + g),
-                         wi_load((const uint32_t *)t->wz + g), HORDE_WIN_LEVELS, &c);
-        for (int l = 0; l < W; l++) {
-            const size_t i = g + (size_t)l;
-            if (!t->valid[i]) {
-                for (int j = 0; j < HORDE_WIN_LEVELS; j++)
-                    t->occ[j][i] = 0;
-                continue;
-            }
-            fetch_window_lane(v, t->wx[i], t->wy[i], t->wz[i], &c, l, HORDE_WIN_LEVELS,
-                              &t->occ[0][i], HORDE_CYL_TILE_LANES);
-        }
-    }
+    for (size_t g = 0; g < padded; g += W)
+        fetch_windows(v, wi_load((const uint32_t *)t->wx + g), wi_load((const uint32_t *)t->wy + g),
+                      wi_load((const uint32_t *)t->wz + g), wi_not(wi_eq(wi_load(t->valid + g), wi_set(0))),
+                      HORDE_WIN_LEVELS, &t->occ[0][g], HORDE_CYL_TILE_LANES);
 }
 
 /* Window origins of W tile lanes from their (sanitised) positions. */
