@@ -96,6 +96,8 @@ static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy
  * layer border, mix both, and aabb_move/avx2 ran 1.44x its naive peer with it against
  * 1.65x with this (one run each; callgrind 245 against 233 instructions per box: the
  * gain is branch misses). */
+/* Most levels a fetch_windows call reads (the kernels read 5). */
+#define FETCH_MAX_LEVELS 8
 /* Bytes from a chunk row to the same row one level up. */
 #define ROW_LEVEL_BYTES (HORDE_CHUNK_SIZE * sizeof(uint32_t))
 static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go, int levels,
@@ -110,7 +112,12 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
     wi_store((uint32_t *)ash, sh);
     wi_store((uint32_t *)aoff, wi_add(wi_shl(ly0, 5), lz0)); /* level 0's first row in c0 */
     wi_store((uint32_t *)alz, lz0);
-    wi_store((uint32_t *)asplit, wi_sub(wi_set(HORDE_CHUNK_SIZE), ly0));
+    const wi split = wi_sub(wi_set(HORDE_CHUNK_SIZE), ly0);
+    wi_store((uint32_t *)asplit, split);
+    /* above[j]: all ones where level j comes from c1 (j >= split). */
+    int32_t above[FETCH_MAX_LEVELS][W];
+    for (int j = 0; j < levels; j++)
+        wi_store((uint32_t *)above[j], wi_gt(wi_set(j + 1), split));
     const int bits_go = wi_bits(go), bits_easy = wi_bits(easy);
     if (bits_go != bits_easy)
         wi_store((uint32_t *)awx, wx), wi_store((uint32_t *)awy, wy), wi_store((uint32_t *)awz, wz);
@@ -126,8 +133,8 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
                                  (uintptr_t)asplit[l] * ROW_LEVEL_BYTES;
             const uintptr_t up = a1 - a0;
             for (int j = 0; j < levels; j++) {
-                const uintptr_t above = (uintptr_t)0 - (uintptr_t)(j >= asplit[l]);
-                o[(size_t)j * stride] = fetch4_bytes((const uint32_t *)(a0 + (up & above) + (uintptr_t)j * ROW_LEVEL_BYTES), ash[l]);
+                const uintptr_t from_c1 = up & (uintptr_t)(intptr_t)above[j][l];
+                o[(size_t)j * stride] = fetch4_bytes((const uint32_t *)(a0 + from_c1 + (uintptr_t)j * ROW_LEVEL_BYTES), ash[l]);
             }
         } else if (bits_go >> l & 1) {
             fetch_border_lane(v, awx[l], awy[l], awz[l], &c, l, levels, o, stride);
