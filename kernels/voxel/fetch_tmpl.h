@@ -14,7 +14,7 @@
 typedef struct window_chunks {
     int32_t idx0[W], idx1[W];
     uint32_t in0[W], in1[W];
-    int32_t idx0x[W], idx0z[W]; /* the chunks after idx0's in x and in z */
+    int32_t idx0x[W], idx0z[W]; /* the chunks after idx0's in x and in z (window_chunks_across) */
     uint32_t in0x[W], in0z[W];
 } window_chunks;
 
@@ -39,12 +39,19 @@ static inline void window_chunks_of(const horde_view *v, wi wx, wi wy, wi wz, in
     const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5), cy = wi_sra(wy, 5);
     wi_store((uint32_t *)c->idx0, view_index(v, cx, cy, cz, &in));
     wi_store(c->in0, in);
+    wi_store((uint32_t *)c->idx1, view_index(v, cx, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), cz, &in));
+    wi_store(c->in1, in);
+}
+
+/* The x and z neighbours of idx0's chunks, which only windows across a border read. */
+static inline void window_chunks_across(const horde_view *v, wi wx, wi wy, wi wz, window_chunks *c)
+{
+    wi in;
+    const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5), cy = wi_sra(wy, 5);
     wi_store((uint32_t *)c->idx0x, view_index(v, wi_add(cx, wi_set(1)), cy, cz, &in));
     wi_store(c->in0x, in);
     wi_store((uint32_t *)c->idx0z, view_index(v, cx, cy, wi_add(cz, wi_set(1)), &in));
     wi_store(c->in0z, in);
-    wi_store((uint32_t *)c->idx1, view_index(v, cx, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), cz, &in));
-    wi_store(c->in1, in);
 }
 
 /* occ[j * stride] bit (i + 8k) = block (wx + i, wy + j, wz + k) is solid, for i, k in
@@ -119,8 +126,10 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
     for (int j = 0; j < levels; j++)
         wi_store((uint32_t *)above[j], wi_gt(wi_set(j + 1), split));
     const int bits_go = wi_bits(go), bits_easy = wi_bits(easy);
-    if (bits_go != bits_easy)
+    if (bits_go != bits_easy) {
+        window_chunks_across(v, wx, wy, wz, &c);
         wi_store((uint32_t *)awx, wx), wi_store((uint32_t *)awy, wy), wi_store((uint32_t *)awz, wz);
+    }
     for (int l = 0; l < W; l++) {
         uint32_t *o = occ + l;
         if (bits_easy >> l & 1) {
