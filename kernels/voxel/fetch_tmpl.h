@@ -103,6 +103,16 @@ static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy
  * layer border, mix both, and aabb_move/avx2 ran 1.44x its naive peer with it against
  * 1.65x with this (one run each; callgrind 245 against 233 instructions per box: the
  * gain is branch misses). */
+/* horde_view_at without branches on `in`: view_index zeroes the index of a chunk outside
+ * the view, so the table read is in bounds (an empty view reads no_chunks), and the mask
+ * turns the pointer it reads into NULL. */
+static const horde_chunk *const no_chunks[1] = {NULL};
+static inline const horde_chunk *chunk_at(const horde_chunk *const *tab, const horde_chunk *fill,
+                                          uint32_t in, int32_t idx)
+{
+    const horde_chunk *c = (const horde_chunk *)((uintptr_t)tab[idx] & (uintptr_t)(intptr_t)(int32_t)in);
+    return c ? c : fill;
+}
 /* Most levels a fetch_windows call reads (the kernels read 5). */
 #define FETCH_MAX_LEVELS 8
 /* Bytes from a chunk row to the same row one level up. */
@@ -126,6 +136,7 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
     for (int j = 0; j < levels; j++)
         wi_store((uint32_t *)above[j], wi_gt(wi_set(j + 1), split));
     const int bits_go = wi_bits(go), bits_easy = wi_bits(easy);
+    const horde_chunk *const *const tab = v->chunks ? v->chunks : no_chunks;
     if (bits_go != bits_easy) {
         window_chunks_across(v, wx, wy, wz, &c);
         wi_store((uint32_t *)awx, wx), wi_store((uint32_t *)awy, wy), wi_store((uint32_t *)awz, wz);
@@ -137,8 +148,8 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
              * rows after layer 0's in c1 from there on. As addresses, so that the choice
              * is a mask, not a branch on split (the compiler turned a ternary into a jump
              * per level). */
-            const uintptr_t a0 = (uintptr_t)(horde_view_at(v, c.in0[l], c.idx0[l])->rows[0] + aoff[l]);
-            const uintptr_t a1 = (uintptr_t)(horde_view_at(v, c.in1[l], c.idx1[l])->rows[0] + alz[l]) -
+            const uintptr_t a0 = (uintptr_t)(chunk_at(tab, v->fill, c.in0[l], c.idx0[l])->rows[0] + aoff[l]);
+            const uintptr_t a1 = (uintptr_t)(chunk_at(tab, v->fill, c.in1[l], c.idx1[l])->rows[0] + alz[l]) -
                                  (uintptr_t)asplit[l] * ROW_LEVEL_BYTES;
             const uintptr_t up = a1 - a0;
             for (int j = 0; j < levels; j++) {
