@@ -92,17 +92,6 @@ static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy
         occ[(size_t)j * stride] = o[j];
 }
 
-/* The windows of W lanes at origins (wx, wy, wz), as fetch_border_lane, into
- * occ[j * stride + lane]; lanes outside `go` get empty windows. A window inside one
- * chunk column in x and z (the common case) reads level j's four rows with one fetch4,
- * from the chunk holding its first level (c0) below level `split` and from the one
- * above (c1) from there on; split = 32 - (wy & 31) lies past the last level when the
- * window is inside one chunk. Where the rows lie is worked out W lanes at a time, and
- * the per-lane loop has no branch on the window's place. The version before branched
- * per lane on one chunk or two layers: NPCs standing on a floor at y = 0, a chunk
- * layer border, mix both, and aabb_move/avx2 ran 1.44x its naive peer with it against
- * 1.65x with this (one run each; callgrind 245 against 233 instructions per box: the
- * gain is branch misses). */
 /* horde_view_at without branches on `in`: view_index zeroes the index of a chunk outside
  * the view, so the table read is in bounds (an empty view reads no_chunks), and the mask
  * turns the pointer it reads into NULL. */
@@ -113,10 +102,23 @@ static inline const horde_chunk *chunk_at(const horde_chunk *const *tab, const h
     const horde_chunk *c = (const horde_chunk *)((uintptr_t)tab[idx] & (uintptr_t)(intptr_t)(int32_t)in);
     return c ? c : fill;
 }
+
 /* Most levels a fetch_windows call reads (the kernels read 5). */
 #define FETCH_MAX_LEVELS 8
 /* Bytes from a chunk row to the same row one level up. */
 #define ROW_LEVEL_BYTES (HORDE_CHUNK_SIZE * sizeof(uint32_t))
+
+/* The windows of W lanes at origins (wx, wy, wz), as fetch_border_lane, into
+ * occ[j * stride + lane]; lanes outside `go` get empty windows. A window inside one
+ * chunk column in x and z (the common case) reads level j's four rows with one
+ * fetch4_bytes, from the chunk holding its first level (c0) below level `split` and
+ * from the one above (c1) from there on; split = 32 - (wy & 31) lies past the last
+ * level when the window is inside one chunk. Where the rows lie, and which level comes
+ * from which chunk, is worked out W lanes at a time; the per-lane loop has no branch on
+ * the window's place. The version before branched per lane on one chunk or two layers;
+ * NPCs standing on a floor at y = 0, a chunk layer border, mix both, and its branches
+ * missed: aabb_move/avx2 ran 1.44x its naive peer with it, 1.77x with this (one run
+ * each), for 245 against 223 instructions per box (callgrind). */
 static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go, int levels,
                                  uint32_t *occ, size_t stride)
 {
