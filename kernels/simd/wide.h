@@ -53,6 +53,14 @@ static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
 #endif
 static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
 static inline wi wi_max(wi a, wi b) { return simde_mm256_max_epi32(a, b); }
+static inline wi wi_min(wi a, wi b) { return simde_mm256_min_epi32(a, b); }
+/* 1 << k for 0 <= k <= 30: one variable shift. */
+static inline wi wi_pow2(wi k) { return simde_mm256_sllv_epi32(simde_mm256_set1_epi32(1), k); }
+#define HORDE_WIDE_HAS_POW2
+/* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways). */
+static inline wi wi_floor(wf v) { return simde_mm256_cvttps_epi32(simde_mm256_floor_ps(v)); }
+static inline wi wi_ceil(wf v) { return simde_mm256_cvttps_epi32(simde_mm256_ceil_ps(v)); }
+#define HORDE_WIDE_HAS_ROUND
 static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)); }
 static inline wi wf_le(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ)); }
@@ -134,6 +142,11 @@ static inline wi wi_as(wf a) { return simde_mm_castps_si128(a); }
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm_blendv_ps(b, a, simde_mm_castsi128_ps(m)); }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_blendv_epi8(b, a, m); }
 static inline wi wi_max(wi a, wi b) { return simde_mm_max_epi32(a, b); }
+static inline wi wi_min(wi a, wi b) { return simde_mm_min_epi32(a, b); }
+/* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways). */
+static inline wi wi_floor(wf v) { return simde_mm_cvttps_epi32(simde_mm_floor_ps(v)); }
+static inline wi wi_ceil(wf v) { return simde_mm_cvttps_epi32(simde_mm_ceil_ps(v)); }
+#define HORDE_WIDE_HAS_ROUND
 /* SIMDe 0.7.4's portable _mm_testz_si128 (used on wasm32) answers 1 when either 64-bit
  * half is zero: use it only where SIMDe maps it to an instruction. */
 #if defined(SIMDE_X86_SSE4_1_NATIVE) || defined(SIMDE_ARM_NEON_A32V7_NATIVE)
@@ -145,6 +158,7 @@ static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_or_si128(simde_mm_and_si128(m, a), simde_mm_andnot_si128(m, b)); }
 static inline wf wf_sel(wi m, wf a, wf b) { return wf_as(wi_sel(m, wi_as(a), wi_as(b))); }
 static inline wi wi_max(wi a, wi b) { return wi_sel(wi_gt(a, b), a, b); } /* SSE2 has no pmaxsd */
+static inline wi wi_min(wi a, wi b) { return wi_sel(wi_gt(a, b), b, a); }
 static inline int wi_any(wi m) { return simde_mm_movemask_epi8(m) != 0; }
 #endif
 
@@ -203,6 +217,13 @@ static inline wf wf_sqrt(wf a)
 /* maxps semantics (a > b ? a : b), which NEON's vmaxq only shares for non-NaN, non-zero ties. */
 static inline wf wf_max(wf a, wf b) { return simde_vbslq_f32(simde_vcgtq_f32(a, b), a, b); }
 static inline wi wi_max(wi a, wi b) { return simde_vmaxq_s32(a, b); }
+static inline wi wi_min(wi a, wi b) { return simde_vminq_s32(a, b); }
+/* 1 << k for 0 <= k <= 30: one variable shift (unsigned lanes). */
+static inline wi wi_pow2(wi k)
+{
+    return simde_vreinterpretq_s32_u32(simde_vshlq_u32(simde_vdupq_n_u32(1), k));
+}
+#define HORDE_WIDE_HAS_POW2
 static inline wi wf_lt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcltq_f32(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcgtq_f32(a, b)); }
 static inline wi wf_le(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcleq_f32(a, b)); }
@@ -286,6 +307,7 @@ static inline wf wf_sqrt(wf a) { return simde_wasm_f32x4_sqrt(a); }
 /* maxps semantics (a > b ? a : b); f32x4.max propagates NaN and orders -0 < +0. */
 static inline wf wf_max(wf a, wf b) { return simde_wasm_v128_bitselect(a, b, simde_wasm_f32x4_gt(a, b)); }
 static inline wi wi_max(wi a, wi b) { return simde_wasm_i32x4_max(a, b); }
+static inline wi wi_min(wi a, wi b) { return simde_wasm_i32x4_min(a, b); }
 static inline wi wf_lt(wf a, wf b) { return simde_wasm_f32x4_lt(a, b); }
 static inline wi wf_gt(wf a, wf b) { return simde_wasm_f32x4_gt(a, b); }
 static inline wi wf_le(wf a, wf b) { return simde_wasm_f32x4_le(a, b); }
@@ -378,11 +400,19 @@ static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
 #endif
 
 /* Derived operations, identical on every ISA. */
+#if !defined(HORDE_WIDE_HAS_POW2)
+/* 1 << k for 0 <= k <= 30 without a variable shift: k + 127 as a float's exponent is
+ * 2^k, exactly. */
+static inline wi wi_pow2(wi k) { return wi_trunc(wf_as(wi_shl(wi_add(k, wi_set(127)), 23))); }
+#endif
 static inline wf wf_abs(wf a) { return wf_as(wi_and(wi_as(a), wi_set(0x7fffffff))); }
 static inline wi wi_not(wi a) { return wi_andnot(a, wi_set(-1)); }
-/* floor / ceil to int for |v| < 2^31: truncate, then correct by the mask (-1 / 0). */
+#if !defined(HORDE_WIDE_HAS_ROUND)
+/* floor / ceil to int for |v| < 2^31 (outside it the result differs between ISAs and
+ * must not reach an output): truncate, then correct by the mask (-1 / 0). */
 static inline wi wi_floor(wf v) { wi i = wi_trunc(v); return wi_add(i, wf_gt(wf_from_i(i), v)); }
 static inline wi wi_ceil(wf v) { wi i = wi_trunc(v); return wi_sub(i, wf_lt(wf_from_i(i), v)); }
+#endif
 /* a < b ? a : b, the minps rule (horde_minf in scalar.h). */
 static inline wf wf_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); }
 /* (ax*bx + ay*by) + az*bz, unfused (horde_dot3 in scalar.h). */
