@@ -117,8 +117,8 @@ static inline const horde_chunk *chunk_at(const horde_chunk *const *tab, const h
  * from which chunk, is worked out W lanes at a time; the per-lane loop has no branch on
  * the window's place. The version before branched per lane on one chunk or two layers;
  * NPCs standing on a floor at y = 0, a chunk layer border, mix both, and its branches
- * missed: aabb_move/avx2 ran 1.44x its naive peer with it, 1.77x with this (one run
- * each), for 245 against 223 instructions per box (callgrind). */
+ * missed: aabb_move/avx2 ran 1.44x its naive peer with it, 1.65x with this (one quick
+ * run each), for 245 against 233 instructions per box (callgrind). */
 static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go, int levels,
                                  uint32_t *occ, size_t stride)
 {
