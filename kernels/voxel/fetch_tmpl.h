@@ -149,10 +149,12 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
             /* Level j's rows: 32 j rows after level 0's in c0 below split, 32 (j - split)
              * rows after layer 0's in c1 from there on. As addresses, so that the choice
              * is a mask, not a branch on split (the compiler turned a ternary into a jump
-             * per level). */
-            const uintptr_t a0 = (uintptr_t)(chunk_at(tab, v->fill, c.in0[l], c.idx0[l])->rows[0] + aoff[l]);
-            const uintptr_t a1 = (uintptr_t)(chunk_at(tab, v->fill, c.in1[l], c.idx1[l])->rows[0] + alz[l]) -
-                                 (uintptr_t)asplit[l] * ROW_LEVEL_BYTES;
+             * per level), counted in bytes from the start of rows (indexing rows[0] past
+             * its 32 entries is out of bounds in C; clang's UBSan caught that). */
+            const uintptr_t a0 = (uintptr_t)chunk_at(tab, v->fill, c.in0[l], c.idx0[l])->rows +
+                                 (uintptr_t)aoff[l] * sizeof(uint32_t);
+            const uintptr_t a1 = (uintptr_t)chunk_at(tab, v->fill, c.in1[l], c.idx1[l])->rows +
+                                 (uintptr_t)alz[l] * sizeof(uint32_t) - (uintptr_t)asplit[l] * ROW_LEVEL_BYTES;
             const uintptr_t up = a1 - a0;
             for (int j = 0; j < levels; j++) {
                 const uintptr_t from_c1 = up & (uintptr_t)(intptr_t)above[j][l];
