@@ -57,10 +57,14 @@ static inline wi wi_min(wi a, wi b) { return simde_mm256_min_epi32(a, b); }
 /* 1 << k for 0 <= k <= 30: one variable shift. */
 static inline wi wi_pow2(wi k) { return simde_mm256_sllv_epi32(simde_mm256_set1_epi32(1), k); }
 #define HORDE_WIDE_HAS_POW2
-/* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways). */
+/* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways), where
+ * the instruction exists; SIMDe's emulation of it on armv7 differed from the scalar
+ * reference (a property test caught it), so emulated builds keep the generic one. */
+#if defined(SIMDE_X86_SSE4_1_NATIVE)
 static inline wi wi_floor(wf v) { return simde_mm256_cvttps_epi32(simde_mm256_floor_ps(v)); }
 static inline wi wi_ceil(wf v) { return simde_mm256_cvttps_epi32(simde_mm256_ceil_ps(v)); }
 #define HORDE_WIDE_HAS_ROUND
+#endif
 static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ)); }
 static inline wi wf_le(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ)); }
@@ -143,10 +147,14 @@ static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm_blendv_ps(b, a, simd
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm_blendv_epi8(b, a, m); }
 static inline wi wi_max(wi a, wi b) { return simde_mm_max_epi32(a, b); }
 static inline wi wi_min(wi a, wi b) { return simde_mm_min_epi32(a, b); }
-/* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways). */
+/* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways), where
+ * the instruction exists; SIMDe's emulation of it on armv7 differed from the scalar
+ * reference (a property test caught it), so emulated builds keep the generic one. */
+#if defined(SIMDE_X86_SSE4_1_NATIVE)
 static inline wi wi_floor(wf v) { return simde_mm_cvttps_epi32(simde_mm_floor_ps(v)); }
 static inline wi wi_ceil(wf v) { return simde_mm_cvttps_epi32(simde_mm_ceil_ps(v)); }
 #define HORDE_WIDE_HAS_ROUND
+#endif
 /* SIMDe 0.7.4's portable _mm_testz_si128 (used on wasm32) answers 1 when either 64-bit
  * half is zero: use it only where SIMDe maps it to an instruction. */
 #if defined(SIMDE_X86_SSE4_1_NATIVE) || defined(SIMDE_ARM_NEON_A32V7_NATIVE)
