@@ -355,6 +355,7 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
  * moving less than a level, one more in the air, so 5 hold every box up to 2 high and
  * resting ones up to 3 (6 counted 15 more instructions per box, callgrind avx2). */
 enum { WIN_LEVELS = 5 };
+_Static_assert(WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows reads at most FETCH_MAX_LEVELS levels");
 
 /* Window bits: bit i + 8k of level j is block (wx + i, wy + j, wz + k). The tests below
  * work on small bit sets per lane (columns, rows or levels: bit i = index i) with

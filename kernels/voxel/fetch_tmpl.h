@@ -32,22 +32,21 @@ static inline wi view_index(const horde_view *v, wi cx, wi cy, wi cz, wi *in)
                                           wi_mullo(wi_and(*in, gy), wi_set((int32_t)v->sy))));
 }
 
-static inline void window_chunks_of(const horde_view *v, wi wx, wi wy, wi wz, int levels,
-                                    window_chunks *c)
+/* The chunks of W windows whose first level lies in chunk (cx, cy, cz) and whose last in
+ * chunk layer cy1. */
+static inline void window_chunks_of(const horde_view *v, wi cx, wi cy, wi cz, wi cy1, window_chunks *c)
 {
     wi in;
-    const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5), cy = wi_sra(wy, 5);
     wi_store((uint32_t *)c->idx0, view_index(v, cx, cy, cz, &in));
     wi_store(c->in0, in);
-    wi_store((uint32_t *)c->idx1, view_index(v, cx, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), cz, &in));
+    wi_store((uint32_t *)c->idx1, view_index(v, cx, cy1, cz, &in));
     wi_store(c->in1, in);
 }
 
 /* The x and z neighbours of idx0's chunks, which only windows across a border read. */
-static inline void window_chunks_across(const horde_view *v, wi wx, wi wy, wi wz, window_chunks *c)
+static inline void window_chunks_across(const horde_view *v, wi cx, wi cy, wi cz, window_chunks *c)
 {
     wi in;
-    const wi cx = wi_sra(wx, 5), cz = wi_sra(wz, 5), cy = wi_sra(wy, 5);
     wi_store((uint32_t *)c->idx0x, view_index(v, wi_add(cx, wi_set(1)), cy, cz, &in));
     wi_store(c->in0x, in);
     wi_store((uint32_t *)c->idx0z, view_index(v, cx, cy, wi_add(cz, wi_set(1)), &in));
@@ -76,8 +75,8 @@ static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy
         /* Across a z border only: the chunk's last four rows and the next chunk's first
          * four, each read with fetch4, side by side in 64 bits (a byte per row), then
          * shifted to start at row lz0. */
-        const int drop = 8 * (lz0 - (HORDE_CHUNK_SIZE - HORDE_WIN_COLS));
-        const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][HORDE_CHUNK_SIZE - HORDE_WIN_COLS];
+        const int drop = 8 * (lz0 - (HORDE_WIN_LAST_START));
+        const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][HORDE_WIN_LAST_START];
         const uint32_t *hi = &horde_view_at(v, c->in0z[l], c->idx0z[l])->rows[ly0][0];
         for (int j = 0; j < levels; j++) {
             const uint64_t pair = fetch4(lo + j * HORDE_CHUNK_SIZE, sh) |
@@ -92,19 +91,10 @@ static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy
         occ[(size_t)j * stride] = o[j];
 }
 
-/* horde_view_at without branches on `in`: view_index zeroes the index of a chunk outside
- * the view, so the table read is in bounds (an empty view reads no_chunks), and the mask
- * turns the pointer it reads into NULL. */
-static const horde_chunk *const no_chunks[1] = {NULL};
-static inline const horde_chunk *chunk_at(const horde_chunk *const *tab, const horde_chunk *fill,
-                                          uint32_t in, int32_t idx)
-{
-    const horde_chunk *c = (const horde_chunk *)((uintptr_t)tab[idx] & (uintptr_t)(intptr_t)(int32_t)in);
-    return c ? c : fill;
-}
-
-/* Most levels a fetch_windows call reads (the kernels read 5). */
+/* Most levels a fetch_windows call reads (the kernels read 5; each caller asserts its
+ * count against this). */
 #define FETCH_MAX_LEVELS 8
+_Static_assert(HORDE_WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows sizes above[] for FETCH_MAX_LEVELS");
 /* Bytes from a chunk row to the same row one level up. */
 #define ROW_LEVEL_BYTES (HORDE_CHUNK_SIZE * sizeof(uint32_t))
 
@@ -123,9 +113,11 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
                                  uint32_t *occ, size_t stride)
 {
     window_chunks c;
-    window_chunks_of(v, wx, wy, wz, levels, &c);
-    const wi m31 = wi_set(HORDE_CHUNK_SIZE - 1), edge = wi_set(HORDE_CHUNK_SIZE - HORDE_WIN_COLS + 1);
-    const wi sh = wi_and(wx, m31), ly0 = wi_and(wy, m31), lz0 = wi_and(wz, m31);
+    const wi cx = wi_sra(wx, 5), cy = wi_sra(wy, 5), cz = wi_sra(wz, 5);
+    window_chunks_of(v, cx, cy, cz, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), &c);
+    const wi m31 = wi_set(HORDE_CHUNK_SIZE - 1), sh = wi_and(wx, m31), ly0 = wi_and(wy, m31), lz0 = wi_and(wz, m31);
+    /* edge > s: HORDE_WIN_IN_CHUNK(s) for W lanes. */
+    const wi edge = wi_set(HORDE_WIN_LAST_START + 1);
     const wi easy = wi_and(go, wi_and(wi_gt(edge, sh), wi_gt(edge, lz0)));
     int32_t ash[W], aoff[W], alz[W], asplit[W], awx[W], awy[W], awz[W];
     wi_store((uint32_t *)ash, sh);
@@ -138,9 +130,8 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
     for (int j = 0; j < levels; j++)
         wi_store((uint32_t *)above[j], wi_gt(wi_set(j + 1), split));
     const int bits_go = wi_bits(go), bits_easy = wi_bits(easy);
-    const horde_chunk *const *const tab = v->chunks ? v->chunks : no_chunks;
     if (bits_go != bits_easy) {
-        window_chunks_across(v, wx, wy, wz, &c);
+        window_chunks_across(v, cx, cy, cz, &c);
         wi_store((uint32_t *)awx, wx), wi_store((uint32_t *)awy, wy), wi_store((uint32_t *)awz, wz);
     }
     for (int l = 0; l < W; l++) {
@@ -151,9 +142,9 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
              * is a mask, not a branch on split (the compiler turned a ternary into a jump
              * per level), counted in bytes from the start of rows (indexing rows[0] past
              * its 32 entries is out of bounds in C; clang's UBSan caught that). */
-            const uintptr_t a0 = (uintptr_t)chunk_at(tab, v->fill, c.in0[l], c.idx0[l])->rows +
+            const uintptr_t a0 = (uintptr_t)horde_view_at(v, c.in0[l], c.idx0[l])->rows +
                                  (uintptr_t)aoff[l] * sizeof(uint32_t);
-            const uintptr_t a1 = (uintptr_t)chunk_at(tab, v->fill, c.in1[l], c.idx1[l])->rows +
+            const uintptr_t a1 = (uintptr_t)horde_view_at(v, c.in1[l], c.idx1[l])->rows +
                                  (uintptr_t)alz[l] * sizeof(uint32_t) - (uintptr_t)asplit[l] * ROW_LEVEL_BYTES;
             const uintptr_t up = a1 - a0;
             for (int j = 0; j < levels; j++) {

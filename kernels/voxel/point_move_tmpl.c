@@ -224,8 +224,8 @@ static inline void fetch_neighbourhood(const horde_view *v, int32_t bx, int32_t 
     const int32_t sh = (bx & 31) - 1, ly = (by & 31) - 1, lz = (bz & 31) - 1;
     /* unsigned: a start of -1 (the neighbourhood begins in the chunk before) fails too;
      * three levels fit in a chunk layer when ly <= 32 - 3 */
-    if ((uint32_t)sh <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS && (uint32_t)ly <= HORDE_CHUNK_SIZE - 3u &&
-        (uint32_t)lz <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS) {
+    if ((uint32_t)sh <= HORDE_WIN_LAST_START && (uint32_t)ly <= HORDE_CHUNK_SIZE - 3u &&
+        (uint32_t)lz <= HORDE_WIN_LAST_START) {
         const uint32_t *row = &horde_view_chunk(v, bx >> 5, by >> 5, bz >> 5)->rows[ly][lz];
         occ[0] = fetch4(row, sh);
         occ[1] = fetch4(row + HORDE_CHUNK_SIZE, sh);

@@ -20,6 +20,8 @@ static uint32_t clip_axis(int32_t o, int32_t n, int32_t *lo)
     return b > a ? (uint32_t)(b - a) : 0u;
 }
 
+const horde_chunk *const horde_no_chunks[1] = {NULL};
+
 void horde_view_init(horde_view *v, const horde_world *w)
 {
     v->fill = w->missing == HORDE_MISSING_SOLID ? &horde_solid_chunk : &horde_empty_chunk;
@@ -27,7 +29,7 @@ void horde_view_init(horde_view *v, const horde_world *w)
     v->ny = clip_axis(w->origin_cy, w->ny, &v->oy);
     v->nz = clip_axis(w->origin_cz, w->nz, &v->oz);
     v->sz = (size_t)w->nx, v->sy = (size_t)w->nx * (size_t)w->nz;
-    v->chunks = NULL;
+    v->chunks = horde_no_chunks;
     if (!v->nx || !v->ny || !v->nz) {
         v->nx = v->ny = v->nz = 0;
         return;

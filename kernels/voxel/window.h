@@ -11,12 +11,16 @@
  * one on either side for the candidate exits. */
 #define HORDE_WIN_COLS 4
 /* A window that starts at bit `sh` of a 32-bit chunk row (or row `lz` of a chunk layer)
- * lies inside it when sh <= 32 - HORDE_WIN_COLS: the fast path reads one chunk. */
-#define HORDE_WIN_IN_CHUNK(sh) ((sh) <= HORDE_CHUNK_SIZE - HORDE_WIN_COLS)
+ * lies inside it when sh <= HORDE_WIN_LAST_START: the fast path reads one chunk. */
+#define HORDE_WIN_LAST_START (HORDE_CHUNK_SIZE - HORDE_WIN_COLS)
+#define HORDE_WIN_IN_CHUNK(sh) ((sh) <= HORDE_WIN_LAST_START)
 
 /* Shared stand-ins for missing chunks (world.c). */
 extern const horde_chunk horde_empty_chunk;
 extern const horde_chunk horde_solid_chunk;
+/* The chunk table of an empty view: one NULL entry, so that a lookup at index 0 needs no
+ * test for an empty view (window.c). */
+extern const horde_chunk *const horde_no_chunks[1];
 
 /* Never NULL: missing chunks resolve to the shared all-air or all-solid chunk. */
 static inline const horde_chunk *horde_world_chunk(const horde_world *w, int32_t cx, int32_t cy,
@@ -41,7 +45,7 @@ static inline const horde_chunk *horde_world_chunk(const horde_world *w, int32_t
  * returns the same chunk as horde_world_chunk for every chunk in reach. */
 #define HORDE_VIEW_REACH (1 << 25)
 typedef struct horde_view {
-    const horde_chunk *const *chunks; /* pointer of clipped cell (0, 0, 0); NULL if empty */
+    const horde_chunk *const *chunks; /* pointer of clipped cell (0, 0, 0); horde_no_chunks if empty */
     const horde_chunk *fill;          /* stand-in for NULL and out-of-grid chunks */
     int32_t ox, oy, oz;               /* chunk coordinates of clipped cell (0, 0, 0) */
     uint32_t nx, ny, nz;              /* clipped extent in chunks (all 0 when empty) */
@@ -64,11 +68,14 @@ static inline const horde_chunk *horde_view_chunk(const horde_view *v, int32_t c
 }
 
 /* The chunk at clipped grid index idx (gx + sz gz + sy gy, in int32: the grid holds at
- * most INT32_MAX pointers) when `in` (the chunk lies in the clipped grid), else the
- * stand-in: horde_view_chunk with the index computed elsewhere (SIMD, fetch_tmpl.h). */
+ * most INT32_MAX pointers) when `in` is all ones (the chunk lies in the clipped grid),
+ * else the stand-in: horde_view_chunk with the index and the mask computed elsewhere
+ * (SIMD, fetch_tmpl.h's view_index). No branch on `in`: view_index zeroes the index of a
+ * chunk outside the view, so the table read is in bounds (an empty view reads
+ * horde_no_chunks), and the mask turns the pointer it read into NULL. */
 static inline const horde_chunk *horde_view_at(const horde_view *v, uint32_t in, int32_t idx)
 {
-    const horde_chunk *c = in ? v->chunks[idx] : NULL;
+    const horde_chunk *c = (const horde_chunk *)((uintptr_t)v->chunks[idx] & (uintptr_t)(intptr_t)(int32_t)in);
     return c ? c : v->fill;
 }
 
