@@ -8,14 +8,16 @@
 #include "wide.h"
 
 /* Where W windows' chunks are: the clipped grid index (horde_view_at) of the chunk
- * holding each window's first level, and of the one holding its last, with whether
- * each lies in the view. Computed W lanes at a time, so the per-lane fetch is a load
- * and two selects instead of three compares and a 64-bit index. */
+ * holding each window's first level (idx0), of the one holding its last (idx1: the same
+ * chunk, or the one above it), and, for windows across a border, of the chunks after
+ * those two in x and in z; with whether each lies in the view. Computed W lanes at a
+ * time, so the per-lane fetch is a load and a mask instead of three compares and a
+ * 64-bit index. */
 typedef struct window_chunks {
     int32_t idx0[W], idx1[W];
     uint32_t in0[W], in1[W];
-    int32_t idx0x[W], idx0z[W]; /* the chunks after idx0's in x and in z (window_chunks_across) */
-    uint32_t in0x[W], in0z[W];
+    int32_t idx0x[W], idx0z[W], idx1x[W], idx1z[W]; /* window_chunks_across */
+    uint32_t in0x[W], in0z[W], in1x[W], in1z[W];
 } window_chunks;
 
 static inline wi view_index(const horde_view *v, wi cx, wi cy, wi cz, wi *in)
@@ -43,44 +45,61 @@ static inline void window_chunks_of(const horde_view *v, wi cx, wi cy, wi cz, wi
     wi_store(c->in1, in);
 }
 
-/* The x and z neighbours of idx0's chunks, which only windows across a border read. */
-static inline void window_chunks_across(const horde_view *v, wi cx, wi cy, wi cz, window_chunks *c)
+/* The x and z neighbours of idx0's and idx1's chunks, which only windows across a
+ * border read. */
+static inline void window_chunks_across(const horde_view *v, wi cx, wi cy, wi cy1, wi cz,
+                                        window_chunks *c)
 {
     wi in;
-    wi_store((uint32_t *)c->idx0x, view_index(v, wi_add(cx, wi_set(1)), cy, cz, &in));
+    const wi one = wi_set(1), nx = wi_add(cx, one), nz = wi_add(cz, one);
+    wi_store((uint32_t *)c->idx0x, view_index(v, nx, cy, cz, &in));
     wi_store(c->in0x, in);
-    wi_store((uint32_t *)c->idx0z, view_index(v, cx, cy, wi_add(cz, wi_set(1)), &in));
+    wi_store((uint32_t *)c->idx0z, view_index(v, cx, cy, nz, &in));
     wi_store(c->in0z, in);
+    wi_store((uint32_t *)c->idx1x, view_index(v, nx, cy1, cz, &in));
+    wi_store(c->in1x, in);
+    wi_store((uint32_t *)c->idx1z, view_index(v, cx, cy1, nz, &in));
+    wi_store(c->in1z, in);
 }
 
 /* occ[j * stride] bit (i + 8k) = block (wx + i, wy + j, wz + k) is solid, for i, k in
  * 0..3 and j in 0..levels - 1 (levels <= 32, a constant after inlining), for a window
  * across an x or a z chunk border (fetch_windows takes the others); lane `l` of `c`
- * locates its chunks. */
+ * locates its chunks. Level j lies in idx0's chunk layer below split = 32 - (wy & 31)
+ * and in idx1's from there on: the benchmark's NPCs stand on a floor at a layer border,
+ * so most border windows span two layers. Before, those went to
+ * horde_fetch_window_inline (about 190 instructions per window, 31 per mover of
+ * cylinder_push/avx2, callgrind); only windows across both an x and a z border (about
+ * one in a hundred) still do. */
 static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy, int32_t wz,
                                      const window_chunks *c, int l, int levels, uint32_t *occ,
                                      size_t stride)
 {
-    const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31;
-    if (HORDE_WIN_IN_CHUNK(lz0) && ly0 + levels <= HORDE_CHUNK_SIZE) {
+    const int sh = wx & 31, ly0 = wy & 31, lz0 = wz & 31, split = HORDE_CHUNK_SIZE - ly0;
+    const horde_chunk *const here[2] = {horde_view_at(v, c->in0[l], c->idx0[l]),
+                                        horde_view_at(v, c->in1[l], c->idx1[l])};
+    if (HORDE_WIN_IN_CHUNK(lz0)) {
         /* Across an x border only (one window in 11 at a random offset): two chunks side
          * by side, each level from both with fetch4x2. */
-        const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][lz0];
-        const uint32_t *hi = &horde_view_at(v, c->in0x[l], c->idx0x[l])->rows[ly0][lz0];
-        for (int j = 0; j < levels; j++)
-            occ[(size_t)j * stride] = fetch4x2(lo + j * HORDE_CHUNK_SIZE, hi + j * HORDE_CHUNK_SIZE, sh);
+        const horde_chunk *const next[2] = {horde_view_at(v, c->in0x[l], c->idx0x[l]),
+                                            horde_view_at(v, c->in1x[l], c->idx1x[l])};
+        for (int j = 0; j < levels; j++) {
+            const int yb = j >= split, ly = (ly0 + j) & (HORDE_CHUNK_SIZE - 1);
+            occ[(size_t)j * stride] = fetch4x2(&here[yb]->rows[ly][lz0], &next[yb]->rows[ly][lz0], sh);
+        }
         return;
     }
-    if (HORDE_WIN_IN_CHUNK(sh) && ly0 + levels <= HORDE_CHUNK_SIZE) {
+    if (HORDE_WIN_IN_CHUNK(sh)) {
         /* Across a z border only: the chunk's last four rows and the next chunk's first
          * four, each read with fetch4, side by side in 64 bits (a byte per row), then
          * shifted to start at row lz0. */
-        const int drop = 8 * (lz0 - (HORDE_WIN_LAST_START));
-        const uint32_t *lo = &horde_view_at(v, c->in0[l], c->idx0[l])->rows[ly0][HORDE_WIN_LAST_START];
-        const uint32_t *hi = &horde_view_at(v, c->in0z[l], c->idx0z[l])->rows[ly0][0];
+        const horde_chunk *const next[2] = {horde_view_at(v, c->in0z[l], c->idx0z[l]),
+                                            horde_view_at(v, c->in1z[l], c->idx1z[l])};
+        const int drop = 8 * (lz0 - HORDE_WIN_LAST_START);
         for (int j = 0; j < levels; j++) {
-            const uint64_t pair = fetch4(lo + j * HORDE_CHUNK_SIZE, sh) |
-                                  (uint64_t)fetch4(hi + j * HORDE_CHUNK_SIZE, sh) << 32;
+            const int yb = j >= split, ly = (ly0 + j) & (HORDE_CHUNK_SIZE - 1);
+            const uint64_t pair = fetch4(&here[yb]->rows[ly][HORDE_WIN_LAST_START], sh) |
+                                  (uint64_t)fetch4(&next[yb]->rows[ly][0], sh) << 32;
             occ[(size_t)j * stride] = (uint32_t)(pair >> drop);
         }
         return;
@@ -114,7 +133,8 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
 {
     window_chunks c;
     const wi cx = wi_sra(wx, 5), cy = wi_sra(wy, 5), cz = wi_sra(wz, 5);
-    window_chunks_of(v, cx, cy, cz, wi_sra(wi_add(wy, wi_set(levels - 1)), 5), &c);
+    const wi cy1 = wi_sra(wi_add(wy, wi_set(levels - 1)), 5);
+    window_chunks_of(v, cx, cy, cz, cy1, &c);
     const wi m31 = wi_set(HORDE_CHUNK_SIZE - 1), sh = wi_and(wx, m31), ly0 = wi_and(wy, m31), lz0 = wi_and(wz, m31);
     /* edge > s: HORDE_WIN_IN_CHUNK(s) for W lanes. */
     const wi edge = wi_set(HORDE_WIN_LAST_START + 1);
@@ -131,7 +151,7 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
         wi_store((uint32_t *)above[j], wi_gt(wi_set(j + 1), split));
     const int bits_go = wi_bits(go), bits_easy = wi_bits(easy);
     if (bits_go != bits_easy) {
-        window_chunks_across(v, cx, cy, cz, &c);
+        window_chunks_across(v, cx, cy, cy1, cz, &c);
         wi_store((uint32_t *)awx, wx), wi_store((uint32_t *)awy, wy), wi_store((uint32_t *)awz, wz);
     }
     for (int l = 0; l < W; l++) {
