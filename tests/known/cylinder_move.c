@@ -160,6 +160,47 @@ static void stuck_case(void)
     tu_world_free(&t);
 }
 
+/* A batch longer than any backend's group (its results leave in SIMD groups plus a
+ * partial one): without displacement outputs, and with outputs that alias the inputs,
+ * every mover's position and flags are those of the plain call, invalid movers included. */
+enum { OUTPUT_FORMS_N = 21 };
+static void output_forms(const horde_world *w)
+{
+    float in[8][OUTPUT_FORMS_N], out[6][OUTPUT_FORMS_N], alias[3][OUTPUT_FORMS_N], bare[3][OUTPUT_FORMS_N];
+    uint32_t f[OUTPUT_FORMS_N], fa[OUTPUT_FORMS_N], fb[OUTPUT_FORMS_N];
+    for (int i = 0; i < OUTPUT_FORMS_N; i++) {
+        in[0][i] = 0.5f + 1.3f * (float)i, in[1][i] = 1.0f + 0.1f * (float)(i % 4), in[2][i] = 5.5f - 0.05f * (float)i;
+        in[3][i] = 0.2f * (float)(i % 5) - 0.4f, in[4][i] = -0.3f, in[5][i] = 0.15f * (float)(i % 3);
+        in[6][i] = 0.3f, in[7][i] = 1.8f;
+    }
+    in[0][3] = NAN, in[6][9] = -1.0f, in[7][17] = INFINITY; /* three invalid movers */
+    horde_cylinder_move_params p;
+    horde_cylinder_move_params_default(&p);
+    p.step_height = 0.6f;
+    horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7],
+                                   out[0], out[1], out[2], out[3], out[4], out[5], f, OUTPUT_FORMS_N};
+    CHECK(horde_cylinder_move_isa(cur_isa, w, &p, &b) == HORDE_OK, "[%s] output forms", ISA);
+    horde_cylinder_move_batch nb = b;
+    nb.out_x = bare[0], nb.out_y = bare[1], nb.out_z = bare[2], nb.out_flags = fb;
+    nb.out_dx = nb.out_dy = nb.out_dz = NULL;
+    CHECK(horde_cylinder_move_isa(cur_isa, w, &p, &nb) == HORDE_OK, "[%s] no out_d", ISA);
+    memcpy(alias, in, sizeof alias);
+    horde_cylinder_move_batch ab = b;
+    ab.x = ab.out_x = alias[0], ab.y = ab.out_y = alias[1], ab.z = ab.out_z = alias[2], ab.out_flags = fa;
+    ab.out_dx = ab.out_dy = ab.out_dz = NULL;
+    CHECK(horde_cylinder_move_isa(cur_isa, w, &p, &ab) == HORDE_OK, "[%s] aliased", ISA);
+    for (int i = 0; i < OUTPUT_FORMS_N; i++)
+        for (int k = 0; k < 3; k++) {
+            CHECK(memcmp(&bare[k][i], &out[k][i], 4) == 0 && fb[i] == f[i],
+                  "[%s] no out_d: mover %d axis %d: %a vs %a", ISA, i, k, bare[k][i], out[k][i]);
+            CHECK(memcmp(&alias[k][i], &out[k][i], 4) == 0 && fa[i] == f[i],
+                  "[%s] aliased: mover %d axis %d: %a vs %a", ISA, i, k, alias[k][i], out[k][i]);
+        }
+    CHECK(f[3] == HORDE_FLAG_INVALID && f[9] == HORDE_FLAG_INVALID && f[17] == HORDE_FLAG_INVALID &&
+              isnan(out[0][3]) && out[3][3] == 0.0f && out[0][9] == in[0][9],
+          "[%s] invalid movers: %#x %#x %#x", ISA, f[3], f[9], f[17]);
+}
+
 static void api(const horde_world *w)
 {
     float v = 0.5f, r = 0.3f;
@@ -223,6 +264,7 @@ int main(void)
         cur_isa = (horde_isa)isa;
         cases(&t.w);
         stuck_case();
+        output_forms(&t.w);
     }
     api(&t.w);
     tu_world_free(&t);
