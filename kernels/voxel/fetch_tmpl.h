@@ -20,45 +20,68 @@ typedef struct window_chunks {
     uint32_t in0x[W], in0z[W], in1x[W], in1z[W];
 } window_chunks;
 
-static inline wi view_index(const horde_view *v, wi cx, wi cy, wi cz, wi *in)
+/* All ones where grid offset g lies outside [0, n) on an axis of n chunks (n1 = n - 1, so
+ * -1 for an empty view): g or n - 1 - g is then negative. |g| < 2^26 and n <= 2^26
+ * (window.h): nothing wraps. Two operations and a shift where 0 <= g < n took two
+ * compares and an AND. */
+static inline wi view_out(wi g, int32_t n1) { return wi_sra(wi_or(g, wi_sub(wi_set(n1), g)), 31); }
+
+/* The x, z part of W chunk lookups, shared by the layers and the neighbours a window
+ * reads: grid offsets, their out-of-view masks and the index gx + sz gz. Where a chunk is
+ * outside the view the index may wrap (SIMD integer lanes wrap by definition); it is
+ * masked to 0 below. Where it is inside, every term is at most the index (<= INT32_MAX). */
+typedef struct view_xz {
+    wi out_x, out_z, out_x1, out_z1; /* x, z, x + 1, z + 1 outside the view */
+    wi xz;
+} view_xz;
+
+static inline view_xz view_columns(const horde_view *v, wi cx, wi cz)
 {
-    /* |c| < 2^25 and |o| <= 2^25 (window.h): the differences cannot wrap. */
-    const wi gx = wi_sub(cx, wi_set(v->ox)), gy = wi_sub(cy, wi_set(v->oy));
-    const wi gz = wi_sub(cz, wi_set(v->oz)), neg = wi_set(-1);
-    *in = wi_and(wi_and(wi_and(wi_gt(gx, neg), wi_gt(wi_set((int32_t)v->nx), gx)),
-                        wi_and(wi_gt(gy, neg), wi_gt(wi_set((int32_t)v->ny), gy))),
-                 wi_and(wi_gt(gz, neg), wi_gt(wi_set((int32_t)v->nz), gz)));
-    /* Where in: the index of a pointer of the grid, every term at most that index.
-     * Elsewhere unused, and zeroed first so that no product overflows. */
-    return wi_add(wi_and(*in, gx), wi_add(wi_mullo(wi_and(*in, gz), wi_set((int32_t)v->sz)),
-                                          wi_mullo(wi_and(*in, gy), wi_set((int32_t)v->sy))));
+    view_xz q;
+    const wi gx = wi_sub(cx, wi_set(v->ox)), gz = wi_sub(cz, wi_set(v->oz)), one = wi_set(1);
+    q.out_x = view_out(gx, (int32_t)v->nx - 1), q.out_x1 = view_out(wi_add(gx, one), (int32_t)v->nx - 1);
+    q.out_z = view_out(gz, (int32_t)v->nz - 1), q.out_z1 = view_out(wi_add(gz, one), (int32_t)v->nz - 1);
+    q.xz = wi_add(gx, wi_mullo(gz, wi_set((int32_t)v->sz)));
+    return q;
 }
 
-/* The chunks of W windows whose first level lies in chunk (cx, cy, cz) and whose last in
+/* The clipped grid index (for horde_view_at) of the chunks at column index xz (out_xz:
+ * outside the view in x or z) and chunk layer cy: zero where outside, so the table read
+ * stays in bounds; *in is all ones where inside. */
+static inline wi view_index(const horde_view *v, wi xz, wi out_xz, wi cy, wi *in)
+{
+    const wi gy = wi_sub(cy, wi_set(v->oy));
+    *in = wi_not(wi_or(out_xz, view_out(gy, (int32_t)v->ny - 1)));
+    return wi_and(*in, wi_add(xz, wi_mullo(gy, wi_set((int32_t)v->sy))));
+}
+
+/* The chunks of W windows whose first level lies in chunk layer cy and whose last in
  * chunk layer cy1. */
-static inline void window_chunks_of(const horde_view *v, wi cx, wi cy, wi cz, wi cy1, window_chunks *c)
+static inline void window_chunks_of(const horde_view *v, const view_xz *q, wi cy, wi cy1, window_chunks *c)
 {
     wi in;
-    wi_store((uint32_t *)c->idx0, view_index(v, cx, cy, cz, &in));
+    const wi out = wi_or(q->out_x, q->out_z);
+    wi_store((uint32_t *)c->idx0, view_index(v, q->xz, out, cy, &in));
     wi_store(c->in0, in);
-    wi_store((uint32_t *)c->idx1, view_index(v, cx, cy1, cz, &in));
+    wi_store((uint32_t *)c->idx1, view_index(v, q->xz, out, cy1, &in));
     wi_store(c->in1, in);
 }
 
 /* The x and z neighbours of idx0's and idx1's chunks, which only windows across a
  * border read. */
-static inline void window_chunks_across(const horde_view *v, wi cx, wi cy, wi cy1, wi cz,
+static inline void window_chunks_across(const horde_view *v, const view_xz *q, wi cy, wi cy1,
                                         window_chunks *c)
 {
     wi in;
-    const wi one = wi_set(1), nx = wi_add(cx, one), nz = wi_add(cz, one);
-    wi_store((uint32_t *)c->idx0x, view_index(v, nx, cy, cz, &in));
+    const wi xz_x = wi_add(q->xz, wi_set(1)), out_x = wi_or(q->out_x1, q->out_z);
+    const wi xz_z = wi_add(q->xz, wi_set((int32_t)v->sz)), out_z = wi_or(q->out_x, q->out_z1);
+    wi_store((uint32_t *)c->idx0x, view_index(v, xz_x, out_x, cy, &in));
     wi_store(c->in0x, in);
-    wi_store((uint32_t *)c->idx0z, view_index(v, cx, cy, nz, &in));
+    wi_store((uint32_t *)c->idx0z, view_index(v, xz_z, out_z, cy, &in));
     wi_store(c->in0z, in);
-    wi_store((uint32_t *)c->idx1x, view_index(v, nx, cy1, cz, &in));
+    wi_store((uint32_t *)c->idx1x, view_index(v, xz_x, out_x, cy1, &in));
     wi_store(c->in1x, in);
-    wi_store((uint32_t *)c->idx1z, view_index(v, cx, cy1, nz, &in));
+    wi_store((uint32_t *)c->idx1z, view_index(v, xz_z, out_z, cy1, &in));
     wi_store(c->in1z, in);
 }
 
@@ -134,7 +157,8 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
     window_chunks c;
     const wi cx = wi_sra(wx, 5), cy = wi_sra(wy, 5), cz = wi_sra(wz, 5);
     const wi cy1 = wi_sra(wi_add(wy, wi_set(levels - 1)), 5);
-    window_chunks_of(v, cx, cy, cz, cy1, &c);
+    const view_xz q = view_columns(v, cx, cz);
+    window_chunks_of(v, &q, cy, cy1, &c);
     const wi m31 = wi_set(HORDE_CHUNK_SIZE - 1), sh = wi_and(wx, m31), ly0 = wi_and(wy, m31), lz0 = wi_and(wz, m31);
     /* edge > s: HORDE_WIN_IN_CHUNK(s) for W lanes. */
     const wi edge = wi_set(HORDE_WIN_LAST_START + 1);
@@ -151,7 +175,7 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
         wi_store((uint32_t *)above[j], wi_gt(wi_set(j + 1), split));
     const int bits_go = wi_bits(go), bits_easy = wi_bits(easy);
     if (bits_go != bits_easy) {
-        window_chunks_across(v, cx, cy, cy1, cz, &c);
+        window_chunks_across(v, &q, cy, cy1, &c);
         wi_store((uint32_t *)awx, wx), wi_store((uint32_t *)awy, wy), wi_store((uint32_t *)awz, wz);
     }
     for (int l = 0; l < W; l++) {
