@@ -150,7 +150,14 @@ _Static_assert(HORDE_WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows sizes above[
  * the window's place. The version before branched per lane on one chunk or two layers;
  * NPCs standing on a floor at y = 0, a chunk layer border, mix both, and its branches
  * missed: aabb_move/avx2 ran 1.44x its naive peer with it, 1.65x with this (one quick
- * run each), for 245 against 233 instructions per box (callgrind). */
+ * run each), for 245 against 233 instructions per box (callgrind).
+ * Tried and dropped: on native AVX2, the inside-one-chunk windows of 8 lanes read with
+ * gathers (chunk pointers with vpgatherdq, each level's four rows as two masked
+ * vpgatherqq of two rows, shifted with vpsrlvd and packed in registers). It counted
+ * 16 % fewer instructions per box on aabb_move/avx2 (185 -> 157) and 5-8 % fewer on the
+ * cylinder kernels, but aabb_move/avx2 ran 8 % slower and the cylinder kernels no faster
+ * (minimum of 5 interleaved runs each, on the AMD EPYC VM of README): a gather of 4
+ * elements costs more than the 4 loads it replaces there. */
 static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go, int levels,
                                  uint32_t *occ, size_t stride)
 {
