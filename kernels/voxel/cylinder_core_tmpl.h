@@ -252,18 +252,19 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
         vmask[v] = wi_or(wi_or(L->vband[v], wi_not(L->vok[v])), wi_set(BLOCKED_VERTICAL_BIT));
     for (int l = 0; l < NLAT; l++)
         lmask[l] = wi_or(wi_or(lcells[l], wi_not(A->lok[l])), wi_set(BLOCKED_LATERAL_BIT));
-    /* Only (length, v, l) are tracked; the winner's position is rebuilt after. */
+    /* Only the length and the candidate's code v << 4 | l are tracked; the winner's
+     * position is rebuilt after. A lane found a free candidate when its best length
+     * dropped below the initial infinity (lengths are finite). Staying has vlen[0] = +0,
+     * and +0 + llen[l] is llen[l], so those candidates skip the add. */
     wf best_len = wf_set(INFINITY);
-    choice c = {wi_set(0), wi_set(0), wi_set(0), wi_set(0)};
+    wi code = wi_set(0);
 #define CANDIDATE(V, LAT)                                                                      \
     do {                                                                                       \
         const wi ok = is_zero(wi_and(vmask[V], lmask[LAT]));                                   \
-        const wf len = wf_add(A->vlen[V], A->llen[LAT]);                                       \
+        const wf len = (V) == 0 ? A->llen[LAT] : wf_add(A->vlen[V], A->llen[LAT]);             \
         const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
         best_len = wf_sel(take, len, best_len);                                                \
-        c.v = wi_sel(take, wi_set(V), c.v);                                                    \
-        c.l = wi_sel(take, wi_set(LAT), c.l);                                                  \
-        c.found = wi_or(c.found, take);                                                        \
+        code = wi_sel(take, wi_set((V) << 4 | (LAT)), code);                                   \
     } while (0)
     /* Candidate order of cylinder_push.h: (up, none), (down, none), then (v, l) for
      * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
@@ -273,6 +274,9 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
         for (int l = 1; l < NLAT; l++)
             CANDIDATE(v, l);
 #undef CANDIDATE
+    choice c;
+    c.v = wi_srl(code, 4), c.l = wi_and(code, wi_set(15));
+    c.found = wf_lt(best_len, wf_set(INFINITY));
     /* Step-up (move kernels): a grounded mover whose correction would be horizontal
      * takes the free upward exit instead when it rises at most step_h. */
     const wi up_ok = is_zero(wi_and(vmask[1], lmask[0]));
