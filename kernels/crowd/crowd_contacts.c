@@ -94,7 +94,8 @@ typedef struct grid {
 
 static void cell_of(const grid *g, float x, float z, int32_t *cx, int32_t *cz)
 {
-    *cx = (int32_t)floorf(x / g->cell), *cz = (int32_t)floorf(z / g->cell);
+    /* |x / cell| <= 2^20 (the grid comment): horde_ifloor is floorf there, and no libm call. */
+    *cx = horde_ifloor(x / g->cell), *cz = horde_ifloor(z / g->cell);
 }
 
 static uint32_t bucket_of_cell(const grid *g, int32_t cx, int32_t cz)
@@ -363,10 +364,10 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
         for (uint32_t k = 0; k < full.n; k++)
             scan(w, d2s, sorted, s, full.lo[k], full.hi[k], -1.0f);
     }
-    for (uint32_t k = 0; k < CROWD_K; k++) /* slot-major, as the arrays are laid out */
-        for (uint32_t s = 0; s < w->n; s++) {
-            if (k >= w->count[s])
-                continue;
+    /* Mover by mover, its used slots only: CROWD_K slot-major passes, each testing every
+     * mover's count, cost more than the few (sequential) streams this writes. */
+    for (uint32_t s = 0; s < w->n; s++)
+        for (uint32_t k = 0; k < w->count[s]; k++) {
             const size_t e = k * st + s;
             const uint32_t t = w->part[e];
             w->R[e] = r[s] + r[t];
