@@ -156,8 +156,9 @@ _Static_assert(HORDE_WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows sizes above[
  * vpgatherqq of two rows, shifted with vpsrlvd and packed in registers). It counted
  * 16 % fewer instructions per box on aabb_move/avx2 (185 -> 157) and 5-8 % fewer on the
  * cylinder kernels, but aabb_move/avx2 ran 8 % slower and the cylinder kernels no faster
- * (minimum of 5 interleaved runs each, on the AMD EPYC VM of README): a gather of 4
- * elements costs more than the 4 loads it replaces there. */
+ * (minimum of 5 interleaved runs each, on a VM that /proc/cpuinfo calls "Intel(R)
+ * Xeon(R) Processor", family 6 model 207): there a gather of 4 elements costs more than
+ * the 4 loads it replaces. */
 static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go, int levels,
                                  uint32_t *occ, size_t stride)
 {
