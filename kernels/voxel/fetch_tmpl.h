@@ -31,17 +31,17 @@ static inline wi view_out(wi g, int32_t n1) { return wi_sra(wi_or(g, wi_sub(wi_s
  * outside the view the index may wrap (SIMD integer lanes wrap by definition); it is
  * masked to 0 below. Where it is inside, every term is at most the index (<= INT32_MAX). */
 typedef struct view_xz {
-    wi out_x, out_z, out_x1, out_z1; /* x, z, x + 1, z + 1 outside the view */
+    wi gx, gz;       /* grid offsets */
+    wi out_x, out_z; /* x, z outside the view */
     wi xz;
 } view_xz;
 
 static inline view_xz view_columns(const horde_view *v, wi cx, wi cz)
 {
     view_xz q;
-    const wi gx = wi_sub(cx, wi_set(v->ox)), gz = wi_sub(cz, wi_set(v->oz)), one = wi_set(1);
-    q.out_x = view_out(gx, (int32_t)v->nx - 1), q.out_x1 = view_out(wi_add(gx, one), (int32_t)v->nx - 1);
-    q.out_z = view_out(gz, (int32_t)v->nz - 1), q.out_z1 = view_out(wi_add(gz, one), (int32_t)v->nz - 1);
-    q.xz = wi_add(gx, wi_mullo(gz, wi_set((int32_t)v->sz)));
+    q.gx = wi_sub(cx, wi_set(v->ox)), q.gz = wi_sub(cz, wi_set(v->oz));
+    q.out_x = view_out(q.gx, (int32_t)v->nx - 1), q.out_z = view_out(q.gz, (int32_t)v->nz - 1);
+    q.xz = wi_add(q.gx, wi_mullo(q.gz, wi_set((int32_t)v->sz)));
     return q;
 }
 
@@ -73,8 +73,11 @@ static inline void window_chunks_across(const horde_view *v, const view_xz *q, w
                                         window_chunks *c)
 {
     wi in;
-    const wi xz_x = wi_add(q->xz, wi_set(1)), out_x = wi_or(q->out_x1, q->out_z);
-    const wi xz_z = wi_add(q->xz, wi_set((int32_t)v->sz)), out_z = wi_or(q->out_x, q->out_z1);
+    const wi one = wi_set(1);
+    const wi out_x1 = view_out(wi_add(q->gx, one), (int32_t)v->nx - 1);
+    const wi out_z1 = view_out(wi_add(q->gz, one), (int32_t)v->nz - 1);
+    const wi xz_x = wi_add(q->xz, one), out_x = wi_or(out_x1, q->out_z);
+    const wi xz_z = wi_add(q->xz, wi_set((int32_t)v->sz)), out_z = wi_or(q->out_x, out_z1);
     wi_store((uint32_t *)c->idx0x, view_index(v, xz_x, out_x, cy, &in));
     wi_store(c->in0x, in);
     wi_store((uint32_t *)c->idx0z, view_index(v, xz_z, out_z, cy, &in));
