@@ -179,11 +179,23 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
     return max_r;
 }
 
+/* A mover's sorted copy as the counting sort scatters it: one record, so that each mover
+ * costs one or two cache lines of random writes, not one in each of nine arrays (at
+ * 1 M movers every such write misses the cache); a sequential pass then splits the
+ * records into the sorted arrays. */
+typedef struct sort_rec {
+    uint32_t i;
+    float x, z, y, top, r, w;
+    int32_t cx, cz;
+    uint32_t pad[3]; /* 48 bytes: 16-byte aligned */
+} sort_rec;
+
 /* Step 2: bucket of every valid mover, counting sort, sorted copies (and the cells, in
- * scx, scz). */
+ * scx, scz). The records sit in `recs` (the slots' share and side arrays, free until the
+ * contact search: 2 CROWD_K stride words >= 12 n). */
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
-                           int32_t *scx, int32_t *scz)
+                           int32_t *scx, int32_t *scz, sort_rec *recs)
 {
     uint32_t *start = g->start;
     memset(start, 0, ((size_t)g->mask + 2) * sizeof *start);
@@ -197,16 +209,23 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
     for (size_t i = 0; i < c->n; i++) { /* start[b] runs to the end of bucket b ... */
         if (key[i] == KEY_INVALID)
             continue;
-        const uint32_t s = start[key[i]]++;
-        w->idx[s] = (uint32_t)i;
-        w->x[0][s] = c->x[i], w->z[0][s] = c->z[i];
-        sorted[0][s] = c->y[i], sorted[1][s] = c->y[i] + c->height[i];
-        sorted[2][s] = c->radius[i], sorted[3][s] = c->weight ? c->weight[i] : 1.0f;
-        scx[s] = cxs[i], scz[s] = czs[i];
+        const uint32_t at = start[key[i]]++;
+        sort_rec *q = &recs[at];
+        key[i] = at; /* from here on: the mover's sorted index (write_back) */
+        q->i = (uint32_t)i, q->x = c->x[i], q->z = c->z[i];
+        q->y = c->y[i], q->top = c->y[i] + c->height[i];
+        q->r = c->radius[i], q->w = c->weight ? c->weight[i] : 1.0f;
+        q->cx = cxs[i], q->cz = czs[i];
     }
     for (uint32_t b = g->mask + 1; b > 0; b--) /* ... and back to its first mover */
         start[b] = start[b - 1];
     start[0] = 0;
+    for (uint32_t s = 0; s < g->n; s++) {
+        const sort_rec *q = &recs[s];
+        w->idx[s] = q->i, w->x[0][s] = q->x, w->z[0][s] = q->z;
+        sorted[0][s] = q->y, sorted[1][s] = q->top, sorted[2][s] = q->r, sorted[3][s] = q->w;
+        scx[s] = q->cx, scz[s] = q->cz;
+    }
 }
 
 /* Offer t as a contact of s (at squared distance d2): the list keeps the nearest CROWD_K
@@ -377,7 +396,8 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
 }
 
 /* Steps 1-3 into *w, with `scan` as the search's inner loop. */
-static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan)
+static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan,
+                     uint32_t **key_out)
 {
     uint32_t *key;
     float *sorted[4];
@@ -399,7 +419,7 @@ static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_c
     int32_t *cxs = (int32_t *)w->part, *czs = (int32_t *)w->R;
     int32_t *scx = (int32_t *)w->x[1], *scz = (int32_t *)w->z[1];
     choose_numbering(&g, c, key, cxs, czs);
-    sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz);
+    sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz, (sort_rec *)w->share);
     for (uint32_t s = w->n; s < w->stride; s++) { /* padding: no contacts, all 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;
         sorted[0][s] = sorted[1][s] = sorted[2][s] = sorted[3][s] = 0.0f;
@@ -407,13 +427,19 @@ static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_c
     find_contacts(&g, w, (const float *const *)sorted, scx, scz, scan);
     for (uint32_t s = 0; s < w->stride; s++) /* the second buffer starts defined too */
         w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
+    *key_out = key;
 }
 
-/* The valid movers' results from positions buffer `fin`, and the flags. */
-static void write_back(const horde_crowd *c, const crowd_work *w, int fin)
+/* The valid movers' results from positions buffer `fin`, and the flags, in batch order
+ * (key[i]: mover i's sorted index): the outputs are written in sequence and the sorted
+ * arrays read at random, which costs less than random writes once the crowd outgrows
+ * the caches. */
+static void write_back(const horde_crowd *c, const crowd_work *w, const uint32_t *key, int fin)
 {
-    for (uint32_t s = 0; s < w->n; s++) {
-        const uint32_t i = w->idx[s];
+    for (size_t i = 0; i < c->n; i++) {
+        const uint32_t s = key[i];
+        if (s == KEY_INVALID)
+            continue;
         c->out_x[i] = w->x[fin][s], c->out_z[i] = w->z[fin][s];
         c->out_flags[i] = w->flags[s];
     }
@@ -423,7 +449,8 @@ void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
                        horde_crowd_scan_fn scan, horde_crowd_pass_fn pass)
 {
     crowd_work w;
-    contacts(c, scratch, &w, scan);
+    uint32_t *key;
+    contacts(c, scratch, &w, scan, &key);
     int cur = 0, pushed = 0;
     for (uint32_t it = 0; it < iterations; it++) {
         pushed = pass(&w, cur, 1, HORDE_FLAG_CROWDED);
@@ -433,5 +460,5 @@ void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
     }
     if (pushed) /* the last iteration still pushed: what overlaps now is WEDGED */
         pass(&w, cur, 0, HORDE_FLAG_WEDGED);
-    write_back(c, &w, cur);
+    write_back(c, &w, key, cur);
 }
