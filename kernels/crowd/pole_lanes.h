@@ -42,7 +42,9 @@ static inline wi pole_ok(pole_lanes *P)
  * inserts (vinsertps; no stored array). It counted 279 instructions per mover against
  * 393 on radial_push/avx2/65536 but ran 21 % slower (2.62 against 2.15 ms, minimum of
  * 5 interleaved runs): the inserts and lane extracts all queue on one shuffle port,
- * where the stores and reloads spread over the load and store ports. */
+ * where the stores and reloads spread over the load and store ports. Choosing only the
+ * list positions W wide (a vector select stored for the per-lane loop) counted 339 and
+ * ran 18 % slower too (2.47 against 2.10 ms); the reason is not known (no PMU on the VM). */
 static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
                                 const list_lanes *L, uint32_t k, pole_lanes *P)
 {
