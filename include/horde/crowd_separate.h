@@ -96,7 +96,7 @@ typedef struct horde_crowd {
     size_t n;
 } horde_crowd;
 
-/* Scratch bytes horde_crowd_separate needs for n movers (about 180 per mover), or 0 when
+/* Scratch bytes horde_crowd_separate needs for n movers (about 155 per mover), or 0 when
  * n > HORDE_CROWD_MAX_N or the size does not fit a size_t. */
 HORDE_API size_t horde_crowd_scratch_bytes(size_t n);
 

@@ -38,7 +38,7 @@
 /* Arrays of `stride` 4-byte elements in the scratch, in this order; then the buckets'
  * starts (H + 1 entries). */
 enum { A_IDX, A_COUNT, A_FLAGS, A_KEY, A_X0, A_Z0, A_X1, A_Z1, A_Y, A_TOP, A_R, A_W, A_FIXED };
-#define SLOT_ARRAYS 4 /* part, R, share, side: CROWD_K each */
+#define SLOT_ARRAYS 3 /* part, R, share: CROWD_K each */
 #define ALIGN 64      /* the scratch is used from its first 64-byte boundary */
 
 /* n rounded up to 8 (whole vectors at every group) plus one spare vector (a scan's loads
@@ -58,7 +58,7 @@ size_t horde_crowd_scratch_bytes(size_t n)
 {
     if (n > HORDE_CROWD_MAX_N)
         return 0;
-    const size_t per = A_FIXED + SLOT_ARRAYS * CROWD_K; /* 44 arrays */
+    const size_t per = A_FIXED + SLOT_ARRAYS * CROWD_K; /* 36 arrays */
     const size_t stride = stride_of(n), h = buckets_of(n);
     if (stride > (SIZE_MAX / 4 - h - 1 - ALIGN) / per)
         return 0; /* 32-bit targets: too many movers for the address space */
@@ -149,7 +149,6 @@ static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float
     w->part = base + A_FIXED * st;
     w->R = fb + (A_FIXED + CROWD_K) * st;
     w->share = fb + (A_FIXED + 2 * CROWD_K) * st;
-    w->side = fb + (A_FIXED + 3 * CROWD_K) * st;
     *start = base + (A_FIXED + SLOT_ARRAYS * CROWD_K) * st;
 }
 
@@ -191,7 +190,7 @@ typedef struct sort_rec {
 } sort_rec;
 
 /* Step 2: bucket of every valid mover, counting sort, sorted copies (and the cells, in
- * scx, scz). The records sit in `recs` (the slots' share and side arrays, free until the
+ * scx, scz). The records sit in `recs` (the slots' R and share arrays, free until the
  * contact search: 2 CROWD_K stride words >= 12 n). */
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
@@ -358,7 +357,7 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
 {
     const float *r = sorted[2], *wt = sorted[3];
     const size_t st = w->stride;
-    float *d2s = w->side; /* the slots' d2 until the lists are final */
+    float *d2s = w->share; /* the slots' d2 until the lists are final */
     /* Who searches for a pair: two small movers (r <= typical), the earlier in the sorted
      * order through its half stencil (box numbering only); any other pair the larger
      * mover (equal radii: the earlier) through its full stencil. */
@@ -390,8 +389,8 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
             const size_t e = k * st + s;
             const uint32_t t = w->part[e];
             w->R[e] = r[s] + r[t];
-            w->share[e] = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
-            w->side[e] = w->idx[s] < w->idx[t] ? -1.0f : 1.0f;
+            const float share = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
+            w->share[e] = w->idx[s] < w->idx[t] ? -share : share; /* d2s[e] no longer needed */
         }
 }
 
@@ -414,12 +413,12 @@ static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_c
     }
     g.mask = (uint32_t)buckets_of(c->n) - 1;
     g.n = w->n;
-    /* Until the lists are built: cells by batch index in the first slots' room, sorted
+    /* Until the lists are built: cells by batch index in the first two slots of part, sorted
      * cells in the second position buffer (both int32). */
-    int32_t *cxs = (int32_t *)w->part, *czs = (int32_t *)w->R;
+    int32_t *cxs = (int32_t *)w->part, *czs = (int32_t *)w->part + w->stride;
     int32_t *scx = (int32_t *)w->x[1], *scz = (int32_t *)w->z[1];
     choose_numbering(&g, c, key, cxs, czs);
-    sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz, (sort_rec *)w->share);
+    sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz, (sort_rec *)w->R);
     for (uint32_t s = w->n; s < w->stride; s++) { /* padding: no contacts, all 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;
         sorted[0][s] = sorted[1][s] = sorted[2][s] = sorted[3][s] = 0.0f;

@@ -26,17 +26,23 @@
  * (sorted index s; idx[s] is its batch index). Arrays of `stride` entries: n rounded up
  * to 8 (the widest backend's W) plus 8, so whole vectors may be loaded at every group and
  * past any run's end; padding movers have count 0 and every value 0. Slot k of mover s
- * is element k * stride + s of part (the contact's sorted index), R (r[a] + r[b]), share
- * and side (-1 when a's batch index is the smaller, else +1: the coincident-axes
- * direction); only k < count[s] hold contacts, the rest is unspecified. */
+ * is element k * stride + s of part (the contact's sorted index), R (r[a] + r[b]) and
+ * share: a's share of the push with the sign of `side` (-1 when a's batch index is the
+ * smaller, else +1: the coincident-axes direction; a share of 0 keeps it as -0.0 or
+ * +0.0). One array for the two saves a quarter of the passes' slot reads. Only
+ * k < count[s] hold contacts, the rest is unspecified. */
 typedef struct crowd_work {
     uint32_t n;       /* valid movers */
     uint32_t stride;
     uint32_t *idx, *count, *flags;
     float *x[2], *z[2]; /* positions: iteration input / output (Jacobi) */
     uint32_t *part;
-    float *R, *share, *side;
+    float *R, *share;
 } crowd_work;
+
+/* The share and side of a slot's signed share (crowd_work). */
+static inline float horde_crowd_share(float signed_share) { return fabsf(signed_share); }
+static inline float horde_crowd_side(float signed_share) { return signbit(signed_share) ? -1.0f : 1.0f; }
 
 /* The search's inner loop: sorted mover s against the sorted movers lo .. hi - 1, calling
  * horde_crowd_contact for every pair s searches for that is a contact by the header's

@@ -24,10 +24,10 @@ static int step(const crowd_work *w, uint32_t s, int cur, int push)
         if (!push)
             continue;
         const float T = R + (fabsf(xs) + fabsf(zs) + R + CROWD_SKIN_FLOOR) * CROWD_SKIN;
-        const float share = w->share[e];
+        const float share = horde_crowd_share(w->share[e]);
         float px, pz;
         if (d2 < HORDE_CROWD_TINY) { /* coincident axes: along x, by batch index */
-            px = w->side[e] * (T * share), pz = 0.0f;
+            px = horde_crowd_side(w->share[e]) * (T * share), pz = 0.0f;
         } else {
             const float d = sqrtf(d2);
             const float g = ((T - d) * share) / d;

@@ -38,7 +38,9 @@ static inline void load_slot(const crowd_work *w, uint32_t s0, uint32_t k, wi ha
      * there). */
     const wf zero = wf_set(0.0f);
     S->R = wf_sel(has, wf_load(w->R + e), zero);
-    S->share = wf_sel(has, wf_load(w->share + e), zero), S->side = wf_sel(has, wf_load(w->side + e), zero);
+    const wf signed_share = wf_sel(has, wf_load(w->share + e), zero);
+    S->share = wf_abs(signed_share); /* horde_crowd_share, horde_crowd_side */
+    S->side = wf_as(wi_or(wi_and(wi_as(signed_share), wi_set(INT32_MIN)), wi_as(wf_set(1.0f))));
 }
 
 /* step() of the reference for lanes s0 ...: returns the lanes that overlap a contact. */
