@@ -181,7 +181,9 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
 /* A mover's sorted copy as the counting sort scatters it: one record, so that each mover
  * costs one or two cache lines of random writes, not one in each of nine arrays (at
  * 1 M movers every such write misses the cache); a sequential pass then splits the
- * records into the sorted arrays. */
+ * records into the sorted arrays. Tried: two passes (records into 256 runs of buckets,
+ * then each run sorted into the arrays within a window of its size, so no write lands
+ * at random over the whole crowd): 8 % slower at 1 M movers and 6-19 % at 10 K. */
 typedef struct sort_rec {
     uint32_t i;
     float x, z, y, top, r, w;
