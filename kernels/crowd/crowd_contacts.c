@@ -434,7 +434,10 @@ static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_c
 /* The valid movers' results from positions buffer `fin`, and the flags, in batch order
  * (key[i]: mover i's sorted index): the outputs are written in sequence and the sorted
  * arrays read at random, which costs less than random writes once the crowd outgrows
- * the caches. */
+ * the caches. Tried: packing x, z and the flags into one 16-byte record per sorted
+ * mover first, so that each mover reads one cache line at random instead of three: no
+ * measurable change at 1 M movers (best of 10 interleaved runs 193.0 against 192.8 ns
+ * per mover). */
 static void write_back(const horde_crowd *c, const crowd_work *w, const uint32_t *key, int fin)
 {
     for (size_t i = 0; i < c->n; i++) {

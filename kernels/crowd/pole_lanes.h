@@ -44,7 +44,13 @@ static inline wi pole_ok(pole_lanes *P)
  * 5 interleaved runs): the inserts and lane extracts all queue on one shuffle port,
  * where the stores and reloads spread over the load and store ports. Choosing only the
  * list positions W wide (a vector select stored for the per-lane loop) counted 339 and
- * ran 18 % slower too (2.47 against 2.10 ms); the reason is not known (no PMU on the VM). */
+ * ran 18 % slower too (2.47 against 2.10 ms); the reason is not known (no PMU on the VM).
+ * Two more on that VM: AVX2's gather again (vpgatherdd for the entries, five vgatherdps
+ * for the fields) ran 11 % slower (2.36 against 2.12 ms), so it loses on both CPUs; and
+ * walking each lane's list in order for the first CACHED_ENTRIES entries (one loop per
+ * lane, no per-entry length test, the fields staged per entry) counted 417 instructions
+ * per mover against 393 (GCC keeps an address per field and entry) and ran 15 % slower
+ * (2.64 against 2.30 ms). */
 static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
                                 const list_lanes *L, uint32_t k, pole_lanes *P)
 {
