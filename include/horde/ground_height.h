@@ -4,7 +4,8 @@
  * triangle of one soup (the triangles the caller gathered around these points); the
  * result is the highest triangle surface at or below the point within a search depth:
  *     ground = max { Y_t(x, z) : triangle t covers (x, z),  y - depth <= Y_t <= y }
- * with the triangle's index. Ties (equal heights, e.g. a point on a shared edge) go to
+ * with the triangle's index; y - depth is rounded to float (at a depth of 2^18 it may
+ * lie up to 2^-7 below the exact bound) and Y_t is the float height returned. Ties (equal heights, e.g. a point on a shared edge) go to
  * the lowest index.
  *
  * Per triangle t = (A, B, C), in float (ground_height_ref.c is the definition):

@@ -85,6 +85,17 @@ static void ramp(void)
     /* Depth: the surface 9.5 below is found with depth 9.5 (inclusive), not 9.4. */
     expect(query(&s, 1, 10, 1, 9.5f), 0.5f, 0, 0, "depth exactly");
     expect(query(&s, 1, 10, 1, 9.4f), 10.0f, -1, 0, "depth short");
+    /* The bound is y - depth rounded to float (found by the fuzz target): y = 0x1.e1ep-1,
+     * depth 2^18, y - depth = -262143.0588... rounds to -262143.0625 (the float grid
+     * there is 2^-6), so a flat floor at exactly -262143.0625 is found although it lies
+     * 0.0037 below the exact bound; the next float below it is not. */
+    soup deep = {.n = 0};
+    const float fl = -0x1.ffff88p+17f, below = -0x1.ffff8ap+17f;
+    add(&deep, 0, fl, 0, 4, fl, 0, 0, fl, 4);
+    expect(query(&deep, 1, 0x1.e1ep-1f, 1, 0x1p18f), fl, 0, 0, "depth bound rounded to float");
+    soup deeper = {.n = 0};
+    add(&deeper, 0, below, 0, 4, below, 0, 0, below, 4);
+    expect(query(&deeper, 1, 0x1.e1ep-1f, 1, 0x1p18f), 0x1.e1ep-1f, -1, 0, "one float below the rounded bound");
     /* Winding does not matter. */
     soup rev = {.n = 0};
     add(&rev, 0, 0, 4, 4, 2, 0, 0, 0, 0);
