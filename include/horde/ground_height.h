@@ -4,9 +4,9 @@
  * triangle of one soup (the triangles the caller gathered around these points); the
  * result is the highest triangle surface at or below the point within a search depth:
  *     ground = max { Y_t(x, z) : triangle t covers (x, z),  y - depth <= Y_t <= y }
- * with the triangle's index; y - depth is rounded to float (at a depth of 2^18 it may
- * lie up to 2^-7 below the exact bound) and Y_t is the float height returned. Ties (equal heights, e.g. a point on a shared edge) go to
- * the lowest index.
+ * with the triangle's index. y - depth is rounded to float, so the bound may lie half an
+ * ulp of it below the exact one (2^-7 at a depth of 2^18), and Y_t is the float height
+ * returned. Ties (equal heights, e.g. a point on a shared edge) go to the lowest index.
  *
  * Per triangle t = (A, B, C), in float (ground_height_ref.c is the definition):
  *   - Coverage: the closed triangle in the xz plane. Each edge function is evaluated
