@@ -56,6 +56,8 @@ static inline wi wi_max(wi a, wi b) { return simde_mm256_max_epi32(a, b); }
 static inline wi wi_min(wi a, wi b) { return simde_mm256_min_epi32(a, b); }
 /* 1 << k for 0 <= k <= 30: one variable shift. */
 static inline wi wi_pow2(wi k) { return simde_mm256_sllv_epi32(simde_mm256_set1_epi32(1), k); }
+/* a << k for 0 <= k <= 30: the same shift. */
+static inline wi wi_shlv(wi a, wi k) { return simde_mm256_sllv_epi32(a, k); }
 #define HORDE_WIDE_HAS_POW2
 /* floor / ceil to int for |v| < 2^31: round, then convert (exact both ways), where
  * the instruction exists; SIMDe's emulation of it on armv7 differed from the scalar
@@ -230,6 +232,10 @@ static inline wi wi_min(wi a, wi b) { return simde_vminq_s32(a, b); }
 static inline wi wi_pow2(wi k)
 {
     return simde_vreinterpretq_s32_u32(simde_vshlq_u32(simde_vdupq_n_u32(1), k));
+}
+static inline wi wi_shlv(wi a, wi k)
+{
+    return simde_vreinterpretq_s32_u32(simde_vshlq_u32(simde_vreinterpretq_u32_s32(a), k));
 }
 #define HORDE_WIDE_HAS_POW2
 static inline wi wf_lt(wf a, wf b) { return simde_vreinterpretq_s32_u32(simde_vcltq_f32(a, b)); }
@@ -412,6 +418,8 @@ static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
 /* 1 << k for 0 <= k <= 30 without a variable shift: k + 127 as a float's exponent is
  * 2^k, exactly. */
 static inline wi wi_pow2(wi k) { return wi_trunc(wf_as(wi_shl(wi_add(k, wi_set(127)), 23))); }
+/* a << k for 0 <= k <= 30, as a times 2^k (the low 32 bits of the product are the shift). */
+static inline wi wi_shlv(wi a, wi k) { return wi_mullo(a, wi_pow2(k)); }
 #endif
 static inline wf wf_abs(wf a) { return wf_as(wi_and(wi_as(a), wi_set(0x7fffffff))); }
 static inline wi wi_not(wi a) { return wi_andnot(a, wi_set(-1)); }

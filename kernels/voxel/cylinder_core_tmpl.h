@@ -28,34 +28,75 @@ static inline wi lowest_cell(wf c, wf r)
     return wi_sel(below, wi_sub(k, one), wi_sel(at, k, wi_add(k, one)));
 }
 
-/* Squared distances from coordinate c to the window's 4 columns (or rows). */
-static inline void axis_dist2(wf c, wf fw, wf *d2)
-{
-    for (int i = 0; i < 4; i++)
-        d2[i] = cell_d2(c, wf_add(fw, wf_set((float)i)));
-}
+static inline wi is_zero(wi a) { return wi_eq(a, wi_set(0)); }
 
-/* Per-axis summary of one coordinate option, for the cell masks below. */
+/* Per-axis summary of one coordinate option against the window, for the cell masks
+ * below. */
 typedef struct axis_mask {
     wi reach; /* columns with d2 < r2: bit i repeated in every byte (x) or byte k = 0xff (z) */
     wi side;  /* the same restricted to 0 < d2 < r2 (the centre lies outside that column) */
     wf side_d2; /* d2 of the side column (0 if none; at most one exists since r <= 0.5) */
+    wi cols;  /* d2 < r2 for columns -1 .. 4 (the window and the two just outside) */
 } axis_mask;
 
-static inline axis_mask axis_summary(const wf *d2, wf r2, int is_z)
+/* Bit of window column i (-1 <= i <= 4) in axis_mask.cols, and its pattern's place.
+ * The reach pattern's bits stay below 11, the side pattern's start at SIDE_AT. */
+#define COL_BIT(i) (1 << ((i) + 3))
+enum { SIDE_AT = 16 };
+
+/* Bits 0 .. 3 (one per window column) to the cell layout, bits i + 8k: x columns repeat
+ * bit i in every byte; z rows fill byte k. Shifts and ORs, where a multiply costs 10
+ * cycles of latency: b (1 + 2^7 + 2^14 + 2^21) puts bit k at 8k, and no two of the 16
+ * shifted copies overlap. */
+static inline wi spread_columns(wi b, int is_z)
 {
-    axis_mask m = {wi_set(0), wi_set(0), wf_set(0.0f)};
-    const wi zero_f = wi_set(0);
-    for (int i = 0; i < 4; i++) {
-        const int32_t bit = is_z ? (int32_t)(0xffu << (8 * i)) : (int32_t)(0x01010101u << i);
-        const wi reach = wf_lt(d2[i], r2);
-        const wi side = wi_andnot(wi_eq(wi_as(d2[i]), zero_f), reach); /* d2 is +0 or > 0 */
-        m.reach = wi_or(m.reach, wi_and(reach, wi_set(bit)));
-        m.side = wi_or(m.side, wi_and(side, wi_set(bit)));
-        m.side_d2 = wf_add(m.side_d2, wf_as(wi_and(side, wi_as(d2[i]))));
+    if (!is_z) {
+        const wi t = wi_or(b, wi_shl(b, 8));
+        return wi_or(t, wi_shl(t, 16));
     }
+    const wi t = wi_or(b, wi_shl(b, 7));
+    const wi at = wi_and(wi_or(t, wi_shl(t, 14)), wi_set(0x01010101));
+    return wi_sub(wi_shl(at, 8), at); /* 1 -> 0xff per byte */
+}
+
+/* The overlap test (horde_cylinder_push_cell_d2(c, fw + i) < r2) for window columns
+ * -1 .. 4 of one coordinate. With r <= 1/2, only the centre's column q = floor(c) and
+ * its two neighbours can pass (the others are at least 1 away, r2 <= 1/4), and for them
+ * the reference's d2 is, bit for bit:
+ *   q - 1: (c - q)^2: c - ((q - 1) + 1) is the larger difference, >= 0;
+ *   q:     +0: both differences are <= 0, and neither is -0 (x - y is -0 only for
+ *          x = y = 0 with signs opposed);
+ *   q + 1: ((q + 1) - c)^2: the same float difference the reference takes.
+ * So two differences and two squares replace the 6 columns' 36 operations, and the
+ * masks come from a 3-bit pattern (bit j: column q - 1 + j) shifted to the centre's
+ * column. An r2 of 0 (r = 0, or r^2 below the smallest subnormal) reaches nothing. */
+static inline axis_mask axis_summary(wf c, wi fw, wf r2, int is_z)
+{
+    const wi zero = wi_set(0), k = wi_floor(c);
+    const wf fk = wf_from_i(k);
+    const wf dl = wf_sub(c, fk), dr = wf_sub(wf_add(fk, wf_set(1.0f)), c);
+    const wf d2l = wf_mul(dl, dl), d2r = wf_mul(dr, dr);
+    const wi rl = wf_lt(d2l, r2), rc = wf_lt(wf_set(0.0f), r2), rr = wf_lt(d2r, r2);
+    const wi sl = wi_andnot(wi_eq(wi_as(d2l), zero), rl), sr = wi_andnot(wi_eq(wi_as(d2r), zero), rr);
+    wi p = wi_or(wi_or(wi_and(rl, wi_set(1)), wi_and(rc, wi_set(2))), wi_and(rr, wi_set(4)));
+    p = wi_or(p, wi_or(wi_and(sl, wi_set(1 << SIDE_AT)), wi_and(sr, wi_set(4 << SIDE_AT))));
+    /* Column q - 1 to bit (q - 1) + 3: a shift by q + 2, done as a shift by q + 3 in
+     * [0, 9] and one back, so that q <= -3 (nothing reached inside -1 .. 4) shifts by 0
+     * into bits 0 .. 1 and q >= 6 past bit 7, and the side pattern stays clear of the
+     * reach pattern. */
+    const wi e = wi_min(wi_max(wi_add(wi_sub(k, fw), wi_set(3)), zero), wi_set(9));
+    const wi v = wi_srl(wi_shlv(p, e), 1);
+    axis_mask m;
+    m.cols = v;
+    m.reach = spread_columns(wi_and(wi_srl(v, 3), wi_set(15)), is_z);
+    m.side = spread_columns(wi_and(wi_srl(v, 3 + SIDE_AT), wi_set(15)), is_z);
+    /* Where the side column lies outside the window no corner uses its d2. */
+    m.side_d2 = wf_sel(sl, d2l, wf_sel(sr, d2r, wf_set(0.0f)));
     return m;
 }
+
+/* Does the disc reach a column just outside the window? */
+static inline wi axis_out(const axis_mask *m) { return wi_not(is_zero(wi_and(m->cols, wi_set(COL_BIT(-1) | COL_BIT(4))))); }
 
 /* Overlap bits (i + 8k) of the disc over the 4x4 window cells, equal to testing
  * dxx[i] + dzz[k] < r2 for all 16 cells as the reference does: a cell passes only if
@@ -91,8 +132,6 @@ static inline wi band_from(const wi *occ, int first, wi jhi)
     return m;
 }
 
-static inline wi is_zero(wi a) { return wi_eq(a, wi_set(0)); }
-
 enum { NLAT = 10 };
 /* Sentinels for blocked options (push_lanes): bits no window cell uses. */
 #define BLOCKED_VERTICAL_BIT (1 << 30)
@@ -103,12 +142,12 @@ static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 /* What every candidate evaluation starts from: the mover, its window, the vertical
  * options, the cells its disc overlaps now, and whether it overlaps anything. */
 typedef struct mover_lanes {
-    wf x, y, z, r, h, r2, fwx, fwz;
+    wf x, y, z, r, h, r2;
     wi valid, ix0, iz0, iy0, occ[HORDE_WIN_LEVELS];
     wf vy[3];        /* vertical options: stay, up, down */
     wi vok[3], vband[3];
-    wf dxx[4][4], dzz[4][4]; /* [option][column or row]; option 0 filled here */
-    axis_mask mx[4], mz[4];
+    wi iwx, iwz;     /* window origin */
+    axis_mask mx, mz; /* the window against x and z as they are */
     wi here, hit, resting;
 } mover_lanes;
 
@@ -123,7 +162,7 @@ static inline void load_movers(const horde_cylinder_push_tile *t, int base, move
     const wi one = wi_set(1);
     L->ix0 = lowest_cell(x, r), L->iz0 = lowest_cell(z, r), L->iy0 = wi_floor(y);
     const wi wy = wi_sub(L->iy0, one);
-    L->fwx = wf_from_i(wi_sub(L->ix0, one)), L->fwz = wf_from_i(wi_sub(L->iz0, one));
+    L->iwx = wi_sub(L->ix0, one), L->iwz = wi_sub(L->iz0, one);
     L->r2 = wf_mul(r, r);
 
     const wi jtop = wi_sub(wi_ceil(wf_add(y, h)), one);
@@ -148,22 +187,30 @@ static inline void load_movers(const horde_cylinder_push_tile *t, int base, move
     L->vband[0] = band_from(L->occ, 1, jhi[0]);
     L->vband[1] = band_from(L->occ, 2, jhi[1]);
     L->vband[2] = band(L->occ, jlo_down, jhi[2]);
-    axis_dist2(x, L->fwx, L->dxx[0]);
-    axis_dist2(z, L->fwz, L->dzz[0]);
-    L->mx[0] = axis_summary(L->dxx[0], L->r2, 0);
-    L->mz[0] = axis_summary(L->dzz[0], L->r2, 1);
-    L->here = disc_cells_fast(&L->mx[0], &L->mz[0], L->r2);
+    L->mx = axis_summary(x, L->iwx, L->r2, 0);
+    L->mz = axis_summary(z, L->iwz, L->r2, 1);
+    L->here = disc_cells_fast(&L->mx, &L->mz, L->r2);
     L->hit = wi_and(L->valid, wi_not(is_zero(wi_and(L->vband[0], L->here))));
     L->resting = wi_and(wf_eq(y, wf_from_i(L->iy0)), wi_not(is_zero(wi_and(L->occ[0], L->here))));
 }
 
-/* The horizontal options' positions, squared lengths and window checks, and the
- * squared lengths of the vertical options. */
+/* The horizontal options' positions, squared lengths, window masks and window checks,
+ * and the squared lengths of the vertical options. */
 typedef struct lateral {
     wf xo[4], zo[4], llen[NLAT], vlen[3];
+    axis_mask mx[4], mz[4]; /* [option] */
     wi lok[NLAT], radial_ok;
 } lateral;
 
+/* Lateral option l can be checked against the window: its disc reaches no column or row
+ * just outside it. */
+static inline wi option_in_window(const lateral *A, int l)
+{
+    return wi_not(wi_or(axis_out(&A->mx[lat_xopt[l]]), axis_out(&A->mz[lat_zopt[l]])));
+}
+
+/* Positions and squared lengths of the options, and the window check of option 0
+ * (option_cells adds the others'). */
 static inline void lateral_options(const mover_lanes *L, lateral *A)
 {
     const wf x = L->x, z = L->z, r = L->r;
@@ -174,10 +221,12 @@ static inline void lateral_options(const mover_lanes *L, lateral *A)
     const wf rp = wf_add(r, e);
     const wf lx = wf_from_i(wi_add(L->ix0, one)), lz = wf_from_i(wi_add(L->iz0, one));
     A->xo[0] = x;
-    A->xo[1] = wf_sel(wf_lt(L->dxx[0][2], L->r2), wf_sub(lx, rp), wf_sub(wf_from_i(L->ix0), rp));
+    A->xo[1] = wf_sel(wi_not(is_zero(wi_and(L->mx.cols, wi_set(COL_BIT(2))))), wf_sub(lx, rp),
+                      wf_sub(wf_from_i(L->ix0), rp));
     A->xo[2] = wf_add(lx, rp);
     A->zo[0] = z;
-    A->zo[1] = wf_sel(wf_lt(L->dzz[0][2], L->r2), wf_sub(lz, rp), wf_sub(wf_from_i(L->iz0), rp));
+    A->zo[1] = wf_sel(wi_not(is_zero(wi_and(L->mz.cols, wi_set(COL_BIT(2))))), wf_sub(lz, rp),
+                      wf_sub(wf_from_i(L->iz0), rp));
     A->zo[2] = wf_add(lz, rp);
     const wf dvx = wf_sub(x, lx), dvz = wf_sub(z, lz);
     const wf d2 = wf_add(wf_mul(dvx, dvx), wf_mul(dvz, dvz));
@@ -185,21 +234,12 @@ static inline void lateral_options(const mover_lanes *L, lateral *A)
     const wf s = wf_sel(A->radial_ok, wf_div(rp, wf_sqrt(d2)), wf_set(0.0f));
     A->xo[3] = wf_add(lx, wf_mul(dvx, s));
     A->zo[3] = wf_add(lz, wf_mul(dvz, s));
-    /* Columns and rows just outside the window: an option whose disc reaches one of
-     * them (by the overlap test's measure) cannot be checked against the window. */
-    const wf xout_lo = wf_sub(L->fwx, wf_set(1.0f)), xout_hi = wf_add(L->fwx, wf_set(4.0f));
-    const wf zout_lo = wf_sub(L->fwz, wf_set(1.0f)), zout_hi = wf_add(L->fwz, wf_set(4.0f));
-    wi xout[4], zout[4];
-    for (int o = 0; o < 4; o++) {
-        xout[o] = wi_or(wf_lt(cell_d2(A->xo[o], xout_lo), L->r2), wf_lt(cell_d2(A->xo[o], xout_hi), L->r2));
-        zout[o] = wi_or(wf_lt(cell_d2(A->zo[o], zout_lo), L->r2), wf_lt(cell_d2(A->zo[o], zout_hi), L->r2));
-    }
     for (int l = 0; l < NLAT; l++) {
         const wf dx = wf_sub(A->xo[lat_xopt[l]], x), dz = wf_sub(A->zo[lat_zopt[l]], z);
         A->llen[l] = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
-        A->lok[l] = wi_not(wi_or(xout[lat_xopt[l]], zout[lat_zopt[l]]));
     }
-    A->lok[NLAT - 1] = wi_and(A->lok[NLAT - 1], A->radial_ok);
+    A->mx[0] = L->mx, A->mz[0] = L->mz;
+    A->lok[0] = option_in_window(A, 0);
     for (int v = 0; v < 3; v++) {
         const wf dy = wf_sub(L->vy[v], L->y);
         A->vlen[v] = wf_mul(dy, dy);
@@ -221,18 +261,19 @@ static inline wi quick_up(const mover_lanes *L, const lateral *A)
     return wi_and(up_free, shortest);
 }
 
-/* The cells the disc covers for each lateral option (option 0's masks come from
- * load_movers; options 1-3 per axis are measured here). */
-static inline void option_cells(mover_lanes *L, const lateral *A, wi *lcells)
+/* The window masks of options 1-3 per axis, the other options' window checks, and the
+ * cells the disc covers for each lateral option. */
+static inline void option_cells(const mover_lanes *L, lateral *A, wi *lcells)
 {
     for (int o = 1; o < 4; o++) {
-        axis_dist2(A->xo[o], L->fwx, L->dxx[o]);
-        axis_dist2(A->zo[o], L->fwz, L->dzz[o]);
-        L->mx[o] = axis_summary(L->dxx[o], L->r2, 0);
-        L->mz[o] = axis_summary(L->dzz[o], L->r2, 1);
+        A->mx[o] = axis_summary(A->xo[o], L->iwx, L->r2, 0);
+        A->mz[o] = axis_summary(A->zo[o], L->iwz, L->r2, 1);
     }
+    for (int l = 1; l < NLAT; l++)
+        A->lok[l] = option_in_window(A, l);
+    A->lok[NLAT - 1] = wi_and(A->lok[NLAT - 1], A->radial_ok);
     for (int l = 0; l < NLAT; l++)
-        lcells[l] = disc_cells_fast(&L->mx[lat_xopt[l]], &L->mz[lat_zopt[l]], L->r2);
+        lcells[l] = disc_cells_fast(&A->mx[lat_xopt[l]], &A->mz[lat_zopt[l]], L->r2);
 }
 
 /* The candidate each lane takes: its vertical and lateral option, whether any was free,

@@ -10,7 +10,11 @@
 #include "scene.h"
 #include "checkasm.h"
 
-static const float snap_sizes_r[] = {0.0f, 0.1f, 0.25f, 0.3f, 0.4f, 0.5f};
+/* Radii include tiny ones: r^2 rounds to 0 (0x1p-149, 0x1p-75), is subnormal (1e-20)
+ * or is barely normal (1e-18): the disc then reaches its centre's column only when
+ * r^2 > 0. */
+static const float snap_sizes_r[] = {0.0f, 0.1f, 0.25f, 0.3f, 0.4f, 0.5f, 0x1p-149f, 0x1p-75f, 1e-20f, 1e-18f};
+#define N_SNAP_R (sizeof snap_sizes_r / sizeof snap_sizes_r[0])
 static const float snap_sizes_h[] = {0.0f, 0.5f, 1.0f, 1.8f, 2.0f, 3.0f};
 
 static float snap_coord(tu_rng *g, float lo, float hi, float r)
@@ -41,7 +45,7 @@ static void gen_movers(tu_rng *g, int mode, size_t n, float *x, float *y, float 
 {
     for (size_t i = 0; i < n; i++) {
         if (mode == 1) {
-            r[i] = snap_sizes_r[tu_below(g, 6)];
+            r[i] = snap_sizes_r[tu_below(g, (uint32_t)N_SNAP_R)];
             h[i] = snap_sizes_h[tu_below(g, 6)];
             x[i] = snap_coord(g, SCENE_MIN_X - 4, SCENE_MAX_X + 4, r[i]);
             y[i] = snap_coord(g, -6.0f, 8.0f, 0.0f);
