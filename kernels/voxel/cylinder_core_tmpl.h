@@ -160,9 +160,10 @@ static inline void load_movers(const horde_cylinder_push_tile *t, int base, move
         L->occ[j] = wi_load(t->occ[j] + base);
     const wf x = L->x, y = L->y, z = L->z, r = L->r, h = L->h;
     const wi one = wi_set(1);
-    L->ix0 = lowest_cell(x, r), L->iz0 = lowest_cell(z, r), L->iy0 = wi_floor(y);
+    /* The window origins prepared with the tile (lowest_cell - 1), carried by packing. */
+    L->iwx = wi_load((const uint32_t *)t->wx + base), L->iwz = wi_load((const uint32_t *)t->wz + base);
+    L->ix0 = wi_add(L->iwx, one), L->iz0 = wi_add(L->iwz, one), L->iy0 = wi_floor(y);
     const wi wy = wi_sub(L->iy0, one);
-    L->iwx = wi_sub(L->ix0, one), L->iwz = wi_sub(L->iz0, one);
     L->r2 = wf_mul(r, r);
 
     const wi jtop = wi_sub(wi_ceil(wf_add(y, h)), one);
@@ -432,6 +433,10 @@ static inline int pack_lanes(const horde_cylinder_push_tile *t, int base, wi sel
     float *const fd[6] = {c->x, c->y, c->z, c->r, c->h, c->step_h};
     for (int a = 0; a < 6; a++)
         wf_store(fd[a] + m, wf_permute(wf_load(fs[a] + base), cp));
+    const int32_t *const is[2] = {t->wx, t->wz};
+    int32_t *const id[2] = {c->wx, c->wz};
+    for (int a = 0; a < 2; a++)
+        wi_store((uint32_t *)id[a] + m, wi_permute(wi_load((const uint32_t *)is[a] + base), cp));
     for (int j = 0; j < HORDE_WIN_LEVELS; j++)
         wi_store(c->occ[j] + m, wi_permute(wi_load(t->occ[j] + base), cp));
     wi_store(c->valid + m, wi_set(-1));
@@ -444,6 +449,7 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
     float *const fd[6] = {c->x, c->y, c->z, c->r, c->h, c->step_h};
     for (int a = 0; a < 6; a++)
         wf_store(fd[a] + m, wf_set(0.0f));
+    wi_store((uint32_t *)c->wx + m, wi_set(0)), wi_store((uint32_t *)c->wz + m, wi_set(0));
     for (int j = 0; j < HORDE_WIN_LEVELS; j++)
         wi_store(c->occ[j] + m, wi_set(0));
     wi_store(c->valid + m, wi_set(0));
