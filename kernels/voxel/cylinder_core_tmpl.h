@@ -80,10 +80,10 @@ static inline axis_mask axis_summary(wf c, wi fw, wf r2, int is_z)
     const wi sl = wi_andnot(wi_eq(wi_as(d2l), zero), rl), sr = wi_andnot(wi_eq(wi_as(d2r), zero), rr);
     wi p = wi_or(wi_or(wi_and(rl, wi_set(1)), wi_and(rc, wi_set(2))), wi_and(rr, wi_set(4)));
     p = wi_or(p, wi_or(wi_and(sl, wi_set(1 << SIDE_AT)), wi_and(sr, wi_set(4 << SIDE_AT))));
-    /* Column q - 1 to bit (q - 1) + 3: a shift by q + 2, done as a shift by q + 3 in
-     * [0, 9] and one back, so that q <= -3 (nothing reached inside -1 .. 4) shifts by 0
-     * into bits 0 .. 1 and q >= 6 past bit 7, and the side pattern stays clear of the
-     * reach pattern. */
+    /* With q counted from the window origin fw: column q - 1 to bit (q - 1) + 3, a
+     * shift by q + 2, done as a shift by q + 3 clamped to [0, 9] and one back, so that
+     * q <= -3 (nothing reached inside -1 .. 4) lands in bits 0 .. 1 and q >= 6 past
+     * bit 7, and the side pattern stays clear of the reach pattern. */
     const wi e = wi_min(wi_max(wi_add(wi_sub(k, fw), wi_set(3)), zero), wi_set(9));
     const wi v = wi_srl(wi_shlv(p, e), 1);
     axis_mask m;

@@ -213,7 +213,9 @@ static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go
                 o[(size_t)j * stride] = 0;
         }
     }
-    /* fetch4_bytes leaves bits 4..7 of each row's byte to this mask. */
+    /* fetch4_bytes leaves bits 4..7 of each row's byte to this mask. Masking each lane
+     * instead, so that no wide load follows the narrow stores, ran no faster (minimum of
+     * 7 interleaved runs of cylinder_push and aabb_move, sse41 and avx2). */
     for (int j = 0; j < levels; j++) {
         uint32_t *const lvl = occ + (size_t)j * stride;
         wi_store(lvl, wi_and(wi_load(lvl), wi_set(0x0f0f0f0f)));
