@@ -95,8 +95,10 @@ static inline axis_mask axis_summary(wf c, wi fw, wf r2, int is_z)
     return m;
 }
 
-/* Does the disc reach a column just outside the window? */
-static inline wi axis_out(const axis_mask *m) { return wi_not(is_zero(wi_and(m->cols, wi_set(COL_BIT(-1) | COL_BIT(4))))); }
+/* Does the disc reach any of the columns in `bits` (COL_BITs)? */
+static inline wi axis_reaches(const axis_mask *m, int32_t bits) { return wi_not(is_zero(wi_and(m->cols, wi_set(bits)))); }
+/* ... a column just outside the window? */
+static inline wi axis_out(const axis_mask *m) { return axis_reaches(m, COL_BIT(-1) | COL_BIT(4)); }
 
 /* Overlap bits (i + 8k) of the disc over the 4x4 window cells, equal to testing
  * dxx[i] + dzz[k] < r2 for all 16 cells as the reference does: a cell passes only if
@@ -222,11 +224,11 @@ static inline void lateral_options(const mover_lanes *L, lateral *A)
     const wf rp = wf_add(r, e);
     const wf lx = wf_from_i(wi_add(L->ix0, one)), lz = wf_from_i(wi_add(L->iz0, one));
     A->xo[0] = x;
-    A->xo[1] = wf_sel(wi_not(is_zero(wi_and(L->mx.cols, wi_set(COL_BIT(2))))), wf_sub(lx, rp),
+    A->xo[1] = wf_sel(axis_reaches(&L->mx, COL_BIT(2)), wf_sub(lx, rp),
                       wf_sub(wf_from_i(L->ix0), rp));
     A->xo[2] = wf_add(lx, rp);
     A->zo[0] = z;
-    A->zo[1] = wf_sel(wi_not(is_zero(wi_and(L->mz.cols, wi_set(COL_BIT(2))))), wf_sub(lz, rp),
+    A->zo[1] = wf_sel(axis_reaches(&L->mz, COL_BIT(2)), wf_sub(lz, rp),
                       wf_sub(wf_from_i(L->iz0), rp));
     A->zo[2] = wf_add(lz, rp);
     const wf dvx = wf_sub(x, lx), dvz = wf_sub(z, lz);
