@@ -6,7 +6,8 @@
  * Crowds (each a whole call: the kernel sees the batch at once): a field at about one
  * mover per 2 square blocks with a dense clump; everyone in one grid cell; movers on
  * the grid's cell borders (multiples of the cell, one ulp either side); pairs at exact
- * contact (d2 == R*R), one ulp inside and outside it, coincident axes; radius 0; weights
+ * contact (d2 == R*R), one ulp inside and outside it, coincident axes; radius 0; radii
+ * from 0 to 6 in one crowd; weights
  * 0, 1, huge and none (NULL); coordinates up to the limit; 0 and 1 movers; invalid movers
  * (NaN, Inf, out of range, negative weight).
  *
@@ -146,7 +147,10 @@ static void model(const horde_crowd *c, uint32_t iterations, float *ox, float *o
 
 /* SPARSE: small groups spread over the whole coordinate range (the hashed grid; the
  * others fit the bounding-box grid). */
-typedef enum { FIELD, ONE_CELL, BORDERS, CONTACTS, FAR, SPARSE, SCENES } scene;
+/* MIXED: a sparser field where one mover in 6 is large (radius up to 10 times the
+ * largest of the others), so that the large search several cells each way and their
+ * contacts are few enough to be kept (a contact missed in a far ring shows). */
+typedef enum { FIELD, ONE_CELL, BORDERS, CONTACTS, FAR, SPARSE, MIXED, SCENES } scene;
 
 static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx, float cz, size_t n)
 {
@@ -161,6 +165,11 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
             x += tu_uniform(g, 0.0f, sqrtf(0.08f * (float)n)), z += tu_uniform(g, 0.0f, sqrtf(0.08f * (float)n));
         else
             x += tu_uniform(g, 0.0f, side), z += tu_uniform(g, 0.0f, side);
+        break;
+    case MIXED:
+        x += tu_uniform(g, 0.0f, 2.0f * side), z += tu_uniform(g, 0.0f, 2.0f * side);
+        if (tu_below(g, 6) == 0)
+            r = 0.6f * powf(10.0f, tu_uniform(g, 0.0f, 1.0f));
         break;
     case SPARSE:
         if (i % 4 == 0)
