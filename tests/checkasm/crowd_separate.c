@@ -198,7 +198,11 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
             case 0: x += R; break;                                       /* exact contact */
             case 1: x = nextafterf(x + R, tu_below(g, 2) ? -INFINITY : INFINITY); break;
             case 2: break;                                               /* coincident */
-            case 3: x += 0x1p-51f; break;                                /* d2 below TINY */
+            case 3: /* d2 at and below TINY: the pair on the line x = 0 (elsewhere x + 2^-50
+                     * rounds back to x), its own z, 2^-50 or 1.5 2^-51 apart, either side */
+                a->x[i - 1] = 0.0f, a->z[i - 1] = z = 4.0f * (float)i;
+                x = (tu_below(g, 2) ? 0x1p-50f : 0x1.8p-51f) * (tu_below(g, 2) ? 1.0f : -1.0f);
+                break;
             default: x += R * tu_uniform(g, 0.0f, 1.2f), z += R * tu_uniform(g, -0.5f, 0.5f);
             }
         } else {
