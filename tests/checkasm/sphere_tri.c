@@ -105,6 +105,8 @@ static void gen_pair(tu_rng *g, int mode, float *const *in, size_t i)
         case 2: r = dist * tu_uniform(g, 0.5f, 1.5f); break;
         default: break;
         }
+        if (dist == 0.0f && tu_below(g, 2))
+            r = L * exp2f(tu_uniform(g, -12.0f, 1.0f)); /* the centre on it, a sphere of any size */
         if (tu_below(g, 16) == 0)
             r = 0.0f;
     } else {

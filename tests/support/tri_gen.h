@@ -22,7 +22,8 @@ static inline void tg_dir(tu_rng *g, float d[3])
 }
 
 /* Triangle kinds: 0 random, 1 axis-aligned floor / wall / ramp on a grid, 2 degenerate
- * (collinear, repeated vertices, a point, slivers), 3 big coordinates, 4 tiny. */
+ * (collinear, repeated vertices, a point, slivers, 45-degree segments), 3 big
+ * coordinates, 4 tiny. */
 enum { TG_RANDOM, TG_GRID, TG_DEGEN, TG_BIG, TG_TINY, TG_KINDS };
 
 static inline void tg_triangle(tu_rng *g, int kind, float v[9])
@@ -61,7 +62,16 @@ static inline void tg_triangle(tu_rng *g, int kind, float v[9])
         }
     } else if (kind == TG_DEGEN) {
         float *a = v, *b = v + 3, *cc = v + 6;
-        switch (tu_below(g, 6)) {
+        switch (tu_below(g, 7)) {
+        case 6: { /* a segment at 45 degrees to the horizontal (in x or z, up or down), C on
+                   * A: the push of a centre on it is horizontal or vertical by whether
+                   * e_y^2 > l / 2, an exact tie here */
+            const float e = (float)(1 + (int)tu_below(g, 8)) * (tu_below(g, 2) ? 1.0f : -1.0f);
+            const int across = tu_below(g, 2) ? 0 : 2;
+            memcpy(b, a, 12), memcpy(cc, a, 12);
+            b[1] = a[1] + e, b[across] = a[across] + (tu_below(g, 2) ? e : -e);
+            break;
+        }
         case 0: /* collinear, C between or beyond */
             for (int k = 0; k < 3; k++)
                 cc[k] = a[k] + (b[k] - a[k]) * tu_uniform(g, -1.0f, 2.0f);
