@@ -1,6 +1,7 @@
 /* Property test of horde_cylinder_push and horde_cylinder_move against an independent
  * model written from include/horde/cylinder_push.h (not from the reference): movers are
- * aimed within a few ulps of block faces, vertical edges and grid lines, at coordinates
+ * aimed within a few ulps of block faces, vertical edges and grid lines, or exactly
+ * touching a vertical edge, at coordinates
  * up to the limit, next to random block patterns, and every backend's answer must
  *   1. overlap no solid block (the header's float overlap test), unless STUCK;
  *   2. be no longer than the shortest exit the model finds free among the header's
@@ -150,6 +151,26 @@ static float aim(tu_rng *g, int base, float r)
     return v;
 }
 
+/* A disc exactly touching a vertical block edge near (base, base): the offsets from the
+ * edge are a Pythagorean triple (a, b, c) scaled by a power of two and r = c times it, so
+ * dx^2 + dz^2 == r^2 exactly in float, the tie of the header's overlap test (d2 < r^2:
+ * touching is not overlapping). aim() lands there only by chance. */
+static void touch_edge(tu_rng *g, int base, float *x, float *z, float *r)
+{
+    static const int triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25}, {20, 21, 29}};
+    const int *t = triples[tu_below(g, 5)];
+    float s = 0.5f;
+    while ((float)t[2] * s > 0.45f)
+        s *= 0.5f;
+    for (int k = (int)tu_below(g, 3); k > 0; k--)
+        s *= 0.5f;
+    const int swap = (int)tu_below(g, 2);
+    const float a = (float)t[swap] * s, b = (float)t[1 - swap] * s;
+    *r = (float)t[2] * s;
+    *x = (float)(base + (int)tu_below(g, 5) - 2) + (tu_below(g, 2) ? a : -a);
+    *z = (float)(base + (int)tu_below(g, 5) - 2) + (tu_below(g, 2) ? b : -b);
+}
+
 /* ---- the two reproducers of the defects ------------------------------------------------- */
 static void regressions(void)
 {
@@ -236,6 +257,8 @@ int main(int argc, char **argv)
                 h[i] = tu_uniform(&g, 0.1f, 2.5f);
                 x[i] = aim(&g, base, r[i]);
                 z[i] = aim(&g, base, r[i]);
+                if (tu_below(&g, 8) == 0)
+                    touch_edge(&g, base, &x[i], &z[i], &r[i]);
                 y[i] = tu_below(&g, 2) ? aim(&g, 1, 0.0f) : tu_uniform(&g, 0.0f, 3.0f);
             }
             horde_cylinder_batch rb = {x, y, z, r, h, rx, ry, rz, rf, n};
