@@ -85,6 +85,24 @@ static void cases(const horde_world *w)
     /* Small radius (substeps 0.025): same. */
     m = move(w, &big, 0.5f, 1.0f, 2.5f, 0.0f, 0.0f, 50.0f, 0.05f, 1.0f);
     CHECK(m.z <= 5.95f && m.z > 5.9f, "[%s] thin mover tunnelled: z=%a", ISA, m.z);
+    /* params.step 1 does not lift the cap of radius / 2: a mover of radius 0.1 just free
+     * of the wall (z + r = 5.95) moving 0.9 takes 18 substeps and stops at the face; one
+     * substep of 0.9 would land past the middle of the wall's block and leave by its far
+     * side (z = 7.1). */
+    horde_cylinder_move_params coarse = p;
+    coarse.step = 1.0f;
+    m = move(w, &coarse, 0.5f, 1.0f, 5.85f, 0.0f, 0.0f, 0.9f, 0.1f, 1.8f);
+    CHECK(m.z <= 5.9f && m.z > 5.85f && (m.f & HORDE_FLAG_HIT_WALL), "[%s] step above r / 2 tunnelled: z=%a", ISA,
+          m.z);
+    /* TRUNCATED only when more than max_substeps are needed: substeps of 0.125 (r / 2 =
+     * 0.15 is longer), 8 of them, a move of exactly 1 is whole; one ulp more is cut to 1. */
+    horde_cylinder_move_params eight = p;
+    eight.step = 0.125f, eight.max_substeps = 8;
+    m = move(w, &eight, 0.5f, 1.0f, 0.5f, 1.0f, 0.0f, 0.0f, 0.3f, 1.8f);
+    CHECK(m.x == 1.5f && m.f == G, "[%s] 8 substeps of 8: x=%a flags %#x", ISA, m.x, m.f);
+    m = move(w, &eight, 0.5f, 1.0f, 0.5f, nextafterf(1.0f, 2.0f), 0.0f, 0.0f, 0.3f, 1.8f);
+    CHECK(m.x == 1.5f && m.f == (G | HORDE_FLAG_TRUNCATED), "[%s] one ulp over 8 substeps: x=%a flags %#x", ISA,
+          m.x, m.f);
     /* Absurd displacement: finite, truncated, direction kept. */
     m = move(w, &p, 0.5f, 1.0f, 2.5f, -1e30f, 0.0f, 0.0f, 0.3f, 1.8f);
     CHECK(isfinite(m.x) && fabsf(m.x - (0.5f - 6.4f)) < 1e-3f && (m.f & HORDE_FLAG_TRUNCATED),
