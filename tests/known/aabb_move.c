@@ -214,6 +214,8 @@ int main(void)
     EXPECT(w, &step05, walk, stop_before(10.0f, r), 0.0f, -9.5f, G | C | WALL);
     /* step_height 1: up 1, across, lands on the block top. */
     EXPECT(w, &step1, walk, 10.5f, 1.0f, -9.5f, G | C | STEP);
+    /* Resting on the floor with dy exactly 0 is grounded too (dy <= 0 and resting): steps. */
+    EXPECT(w, &step1, ((mover){9.5f, 0.0f, -9.5f, 1.0f, 0.0f, 0, r, r, hh}), 10.5f, 1.0f, -9.5f, G | C | STEP);
     /* Not grounded (moving up): no step. */
     EXPECT(w, &step1, ((mover){9.5f, 0.0f, -9.5f, 1.0f, 0.01f, 0, r, r, hh}), stop_before(10.0f, r),
            0.01f, -9.5f, C | WALL);
