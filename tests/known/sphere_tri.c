@@ -221,6 +221,17 @@ static void sweeps(void)
         CHECK((o.f & H) && fabs(sqrt(nn) - 1.0) <= 1e-6, "[%s] subnormal direction: |n| = %.9g (flags %#x)", ISA,
               sqrt(nn), o.f);
     }
+    /* Exact ties of the header's tests. Reaching the plane exactly at t = 1 is a hit
+     * (t0 <= 1); touching it at the start is not a start inside (d.d < 1), a hit at t = 0. */
+    o = sweep(1, 3, 1, 0, -2, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 1, 1, 0, 1, 0, 1, 0, H | F);
+    o = sweep(1, 1, 1, 0, -4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, 0, 1, 0, 1, 0, 1, 0, H | F);
+    /* Falling beside vertex A in the plane x = 0 through it: edge AB is touched at its end
+     * (f = 0, inside [0, 1]) when vertex A is, at the same time; the vertex does not
+     * replace the edge (only a strictly earlier time does). */
+    o = sweep(0, 3, -0.5f, 0, -4, 0, 1, 1, 1, FLOOR);
+    SWEEP_IS(o, (3 - ye) / 4, 0, 0, 0, 0, ye, -0.5f, H | E);
     /* Already overlapping: t = 0, contact = closest point. */
     o = sweep(1, 0.5f, 1, 0, -4, 0, 1, 1, 1, FLOOR);
     SWEEP_IS(o, 0, 1, 0, 1, 0, 1, 0, H | F | HORDE_TRI_STARTED_INSIDE);
