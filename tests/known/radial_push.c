@@ -214,6 +214,12 @@ static void sweep_misses(void)
     CHECK(s.f == 0 && s.x == 2.0f && s.z == 1.5f, "passing by: x %a flags %#x", s.x, s.f);
     s = sweep(&p, -3.0f, 0.0f, 1.0f, 6.0f, 0.0f, L0, 1, 4);
     CHECK((s.f & HORDE_FLAG_COLLIDED) && s.z >= 1.0f && s.x > 2.9f, "grazing: x %a z %a flags %#x", s.x, s.z, s.f);
+    /* A path whose closest approach is exactly T passes by (a contact needs m2 < T^2):
+     * from (-0.5, zt) by (1, 0), m = (0, zt), and zt = 1 + 3.5 * 2^-20 is T itself (the
+     * skin's |px| + |pz| + R + |dx| = 3.5 + 3.5 * 2^-20 adds less than an ulp of T). */
+    const float zt = 1.0f + 3.5f * 0x1p-20f;
+    s = sweep(&p, -0.5f, 0.0f, zt, 1.0f, 0.0f, L0, 1, 4);
+    CHECK(s.f == 0 && s.x == 0.5f && s.z == zt, "closest approach exactly T: x %a z %a flags %#x", s.x, s.z, s.f);
     s = sweep(&p, -3.0f, 0.0f, 0.0f, -2.0f, 0.0f, L0, 1, 4);
     CHECK(s.f == 0 && s.x == -5.0f, "moving away: x %a", s.x);
     s = sweep(&p, 0.5f, 0.0f, 0.0f, 1.0f, 0.0f, L0, 1, 4);
