@@ -148,7 +148,7 @@ static void check_reference(const arrays *a, size_t i, const pole_arrays *p, con
     }
 }
 
-static size_t n_collided, n_wedged, n_skipped, n_invalid, n_entries;
+static size_t n_collided, n_wedged, n_skipped, n_invalid, n_entries, n_flushed;
 
 CHECKASM_TEST(radial_push)
 {
@@ -194,7 +194,12 @@ CHECKASM_TEST(radial_push)
             chk.out[c] = ref.out[c];
         chk.flags = ref.flags;
         for (size_t i = 0; i < n; i++) {
-            check_reference(&chk, i, &poles, offsets, indices, seed);
+            /* armv7 runs the kernels with subnormals flushed (testutil.h): a mover 2^-149
+             * from a pole on the line x = 0 is not compared with the model there. */
+            if (!tu_outside_fp_policy((const float *const *)in.in, NIN, i))
+                check_reference(&chk, i, &poles, offsets, indices, seed);
+            else
+                n_flushed++;
             n_collided += !!(ref.flags[i] & HORDE_FLAG_COLLIDED), n_wedged += !!(ref.flags[i] & HORDE_FLAG_WEDGED);
             n_skipped += !!(ref.flags[i] & HORDE_FLAG_SKIPPED), n_invalid += ref.flags[i] == HORDE_FLAG_INVALID;
         }
@@ -234,8 +239,9 @@ CHECKASM_TEST(radial_push)
         done += n;
     }
     ca_summary(per_isa, "movers");
-    printf("  collided %zu, wedged %zu, skipped entries in %zu, invalid %zu, list entries %zu\n", n_collided,
-           n_wedged, n_skipped, n_invalid, n_entries);
+    printf("  collided %zu, wedged %zu, skipped entries in %zu, invalid %zu, list entries %zu; movers with "
+           "subnormal inputs not compared with the model %zu (armv7 flushes them)\n", n_collided, n_wedged, n_skipped,
+           n_invalid, n_entries, n_flushed);
     CHECK(n_collided > items / 10 && n_wedged > 0 && n_skipped > 0 && n_invalid > 0,
           "the generators stopped reaching the cases they aim at");
     free(offsets), free(indices);
@@ -311,7 +317,7 @@ static int pole_listed_ok(const pole_arrays *p, uint32_t j)
            fabsf(p->x[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(p->z[j]) <= HORDE_RADIAL_MAX_COORD;
 }
 
-static size_t sw_collided, sw_truncated, sw_passing, sw_headon;
+static size_t sw_collided, sw_truncated, sw_passing, sw_headon, sw_flushed;
 
 static void check_sweep(const sweep_arrays *a, size_t i, const pole_arrays *p, const uint32_t *offsets,
                         const uint32_t *indices, int kind, uint64_t seed)
@@ -410,8 +416,12 @@ CHECKASM_TEST(radial_sweep)
         CHECK(horde_radial_sweep_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, slides, &rb) == HORDE_OK, "scalar status");
         sweep_arrays chk = in;
         chk.out[0] = ref.out[0], chk.out[1] = ref.out[1], chk.flags = ref.flags;
-        for (size_t i = 0; i < n; i++)
-            check_sweep(&chk, i, &poles, offsets, indices, kinds[i], seed);
+        for (size_t i = 0; i < n; i++) {
+            if (!tu_outside_fp_policy((const float *const *)in.in, 7, i))
+                check_sweep(&chk, i, &poles, offsets, indices, kinds[i], seed);
+            else
+                sw_flushed++;
+        }
         TU_FOR_EACH_BACKEND(isa) {
             ca_poison(got.flags, n), ca_poison(got.out[0], n), ca_poison(got.out[1], n);
             for (size_t off = 0; off < n;) {
@@ -445,8 +455,9 @@ CHECKASM_TEST(radial_sweep)
         done += n;
     }
     ca_summary(per_isa, "movers");
-    printf("  collided %zu, truncated %zu, paths through a pole %zu, head-on single poles %zu\n", sw_collided,
-           sw_truncated, sw_passing, sw_headon);
+    printf("  collided %zu, truncated %zu, paths through a pole %zu, head-on single poles %zu; movers with subnormal "
+           "inputs not compared with the model %zu (armv7 flushes them)\n", sw_collided, sw_truncated, sw_passing,
+           sw_headon, sw_flushed);
     CHECK(sw_collided > items / 10 && sw_truncated > 0 && sw_passing > items / 20 && sw_headon > 0,
           "the generators stopped reaching the cases they aim at");
     free(offsets), free(indices), free(kinds);
