@@ -31,7 +31,14 @@
 #define CELL_LOOSE 3.125f
 #define CELL_MIN 0x1p-4f
 #define SLACK_LOOSE 0.125f
-#define ROUNDING_MARGIN 1.000004f /* 1 + 2^-18: the float contact test's and this arithmetic's rounding */
+/* 1 + 2^-18: the float contact test's and reach_cells' own rounding (relative, a few
+ * 2^-24). Not needed, kept as a guard: the slack above is twice what the quotients'
+ * rounding can use. A quotient below 2^p (p = 14 tight, 20 loose) is rounded by at most
+ * half its spacing, 2^(p-25) cells, so two of them by 2^(p-24) = slack / 2; the other
+ * half, 2^-10 cells or more, exceeds what the contact test's rounding adds to a reach of
+ * at most RUNS_MAX / 2 cells (about 40 * 2^-21 cells). So a ROUNDING_MARGIN of 1 finds
+ * the same contacts (mutation checks: an equivalent mutant). */
+#define ROUNDING_MARGIN 1.000004f
 
 #define KEY_INVALID UINT32_MAX /* key[] of an invalid mover */
 
