@@ -3,9 +3,10 @@
  * scenes, also viewed at coordinates near +-2^20 (where the skin rounds away), several
  * parameter sets (defaults, short steps, skin 0 / 0.25, max_substeps 1 .. 599), random
  * and aimed points (on faces and grid lines, one ulp off them, chunk borders, block
- * centres, starts inside solid blocks), zero, tiny, face-aligned, long and absurd
- * displacements, invalid values, random batch sizes (every tail), unaligned arrays,
- * in-place calls and the optional displacement outputs left NULL.
+ * centres, starts inside solid blocks, coordinates exactly at +-HORDE_PT_MAX_COORD),
+ * zero, tiny, face-aligned, long and absurd displacements, invalid values, random batch
+ * sizes (every tail), unaligned arrays, in-place calls and the optional displacement
+ * outputs left NULL.
  *
  * Properties, checked on the reference output of every move: nothing becomes NaN; a
  * point that starts in a free block ends in a free block and is never STUCK; STUCK
@@ -103,6 +104,9 @@ static void gen(tu_rng *g, int mode, size_t n, arrays *a, const float base[3])
         if (mode == 2 && tu_below(g, 16) == 0) {
             float *f[6] = {x, y, z, &d[0], &a->f[4][i], &a->f[5][i]};
             *f[tu_below(g, 6)] = bad_value(g);
+        } else if (mode == 2 && tu_below(g, 32) == 0) { /* exactly at the limit: valid */
+            float *f[3] = {x, y, z};
+            *f[tu_below(g, 3)] = tu_below(g, 2) ? HORDE_PT_MAX_COORD : -HORDE_PT_MAX_COORD;
         }
     }
 }
