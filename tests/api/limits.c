@@ -1,0 +1,378 @@
+/* Input limits on every backend: each per-item input that a header bounds is accepted
+ * at its limit and rejected one float beyond it, lane by lane.
+ *
+ * For every kernel with a per-item validity rule, one batch interleaves a valid base
+ * item with items that change one input to an edge value:
+ *   - a closed limit itself (valid) and the next float beyond it (invalid); for a lower
+ *     limit of 0 also -0 (valid: -0 >= 0);
+ *   - an open limit (the AABB's sizes, (0, max]) itself (invalid) and the next float
+ *     inside it (valid);
+ *   - inputs only required finite: +-FLT_MAX (valid) and the next float, +-Inf (invalid).
+ * Triangle and pole inputs count the same way where the kernel rejects or skips them.
+ * The test checks the rejection flag (HORDE_FLAG_INVALID, or the list's SKIPPED) on
+ * exactly the edited items beyond a limit, never on the base items between them, and
+ * that every backend's flags equal the scalar reference's.
+ *
+ * Why: random inputs never land on a limit. A mutation check made the SIMD validity
+ * tests of point_move and ground_height strict (|v| < limit instead of <=) and every
+ * other test still passed.
+ *
+ * armv7 runs every kernel with subnormals flushed (README "armv7"): there a subnormal
+ * edge value acts as 0, so the next float beyond or inside a limit of 0 is taken as
+ * +-FLT_MIN instead. */
+#include "testutil.h"
+
+enum { MAXF = 20, MAXC = 160, MAXN = 2 * MAXC };
+
+/* One per-item input: its name, the base item's value, and its valid range. */
+typedef struct input {
+    const char *name;
+    float base, lo, hi;
+    int kind; /* CLOSED [lo, hi], LO_OPEN (lo, hi], or RELATION: the kernel's extra cases */
+} input;
+enum { CLOSED, LO_OPEN, RELATION };
+
+/* An edited item: input k set to v; valid or not. Up to two edits (a relation such as a
+ * pole's bottom <= top needs both). */
+typedef struct edit {
+    int k[2], n;
+    float v[2];
+    int valid;
+} edit;
+
+/* A kernel under test: its inputs, extra cases, and a run over one batch. */
+typedef struct kernel {
+    const char *name;
+    const input *in;
+    int nin;
+    uint32_t reject; /* flag bits that mark an item rejected */
+    int (*run)(horde_isa isa, float *const *in, size_t n, uint32_t *flags);
+    const edit *extra;
+    int nextra;
+} kernel;
+
+/* The float next to v towards dir, kept normal where the platform flushes subnormals. */
+static float next_float(float v, float dir)
+{
+    const float f = nextafterf(v, dir);
+    if (TU_FLUSHES_SUBNORMALS && f != 0.0f && fabsf(f) < FLT_MIN)
+        return copysignf(FLT_MIN, f);
+    return f;
+}
+
+static int add(edit *e, int n, int k, float v, int valid)
+{
+    e[n].k[0] = k, e[n].v[0] = v, e[n].n = 1, e[n].valid = valid;
+    return n + 1;
+}
+
+/* The edge cases of every input, then the kernel's extra cases. */
+static int edge_cases(const kernel *K, edit *e)
+{
+    int n = 0;
+    for (int k = 0; k < K->nin; k++) {
+        const input *I = &K->in[k];
+        if (I->kind == RELATION)
+            continue;
+        if (I->kind == LO_OPEN) {
+            n = add(e, n, k, I->lo, 0);
+            n = add(e, n, k, next_float(I->lo, INFINITY), 1);
+        } else {
+            n = add(e, n, k, I->lo, 1);
+            n = add(e, n, k, next_float(I->lo, -INFINITY), 0);
+            if (I->lo == 0.0f)
+                n = add(e, n, k, -0.0f, 1);
+        }
+        n = add(e, n, k, I->hi, 1);
+        n = add(e, n, k, next_float(I->hi, INFINITY), 0);
+    }
+    for (int c = 0; c < K->nextra; c++)
+        e[n++] = K->extra[c];
+    return n;
+}
+
+static float arrays[MAXF][MAXN];
+
+static void check_kernel(const kernel *K)
+{
+    if (K->nin > MAXF || 5 * K->nin + K->nextra > MAXC) {
+        CHECK(0, "%s: raise MAXF or MAXC", K->name);
+        return;
+    }
+    static edit e[MAXC];
+    const int ncase = edge_cases(K, e);
+    const size_t n = 2 * (size_t)ncase; /* edited item 2c, base item 2c + 1 */
+    float *in[MAXF];
+    for (int k = 0; k < K->nin; k++) {
+        in[k] = arrays[k];
+        for (size_t i = 0; i < n; i++)
+            in[k][i] = K->in[k].base;
+    }
+    for (int c = 0; c < ncase; c++)
+        for (int j = 0; j < e[c].n; j++)
+            in[e[c].k[j]][2 * c] = e[c].v[j];
+    static uint32_t ref[MAXN], got[MAXN];
+    CHECK(K->run(HORDE_ISA_SCALAR, in, n, ref) == HORDE_OK, "%s: scalar call", K->name);
+    TU_FOR_EACH_BACKEND(isa) {
+        const char *isa_name = horde_isa_name(isa);
+        for (size_t i = 0; i < n; i++)
+            got[i] = 0x5a5a5a5au;
+        CHECK(K->run(isa, in, n, got) == HORDE_OK, "%s/%s: call", K->name, isa_name);
+        for (int c = 0; c < ncase; c++) {
+            const int rejected = (got[2 * c] & K->reject) != 0;
+            CHECK(rejected == !e[c].valid, "%s/%s: %s = %a: %s, flags %#x", K->name, isa_name,
+                  K->in[e[c].k[0]].name, (double)e[c].v[0], e[c].valid ? "valid" : "invalid", got[2 * c]);
+            CHECK(!(got[2 * c + 1] & K->reject), "%s/%s: the base item after %s = %a: flags %#x", K->name,
+                  isa_name, K->in[e[c].k[0]].name, (double)e[c].v[0], got[2 * c + 1]);
+        }
+        CHECK(!memcmp(got, ref, n * sizeof *got), "%s/%s: flags differ from the scalar reference", K->name,
+              isa_name);
+    }
+}
+
+/* ---- the kernels ----------------------------------------------------------------------- */
+
+static horde_world g_air; /* an empty view: every block air */
+static float o[8][MAXN];  /* float outputs */
+static uint32_t u[2][MAXN];
+
+#define COORD(nm, L) {nm, 0.25f, -(L), (L), CLOSED}
+#define FINITE(nm, b) {nm, b, -FLT_MAX, FLT_MAX, CLOSED}
+
+static const input push_in[] = {COORD("x", HORDE_CYL_MAX_COORD), COORD("y", HORDE_CYL_MAX_COORD),
+                                COORD("z", HORDE_CYL_MAX_COORD),
+                                {"radius", 0.3f, 0.0f, HORDE_CYL_MAX_RADIUS, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYL_MAX_HEIGHT, CLOSED}};
+static int run_push(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
+    return horde_cylinder_push_isa(isa, &g_air, &b);
+}
+
+static const input move_in[] = {COORD("x", HORDE_CYL_MOVE_MAX_COORD), COORD("y", HORDE_CYL_MOVE_MAX_COORD),
+                                COORD("z", HORDE_CYL_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+                                FINITE("dy", -0.01f), FINITE("dz", 0.05f),
+                                {"radius", 0.3f, HORDE_MOVE_MIN_RADIUS, HORDE_CYL_MAX_RADIUS, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYL_MAX_HEIGHT, CLOSED}};
+static int run_move(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7],
+                                         o[0],  o[1],  o[2],  o[3],  o[4],  o[5],  flags, n};
+    return horde_cylinder_move_isa(isa, &g_air, NULL, &b);
+}
+
+static const input point_in[] = {COORD("x", HORDE_PT_MAX_COORD), COORD("y", HORDE_PT_MAX_COORD),
+                                 COORD("z", HORDE_PT_MAX_COORD), FINITE("dx", 0.1f), FINITE("dy", -0.01f),
+                                 FINITE("dz", 0.05f)};
+static int run_point(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_point_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], o[2],
+                                      o[3],  o[4],  o[5],  flags, n};
+    return horde_point_move_isa(isa, &g_air, NULL, &b);
+}
+
+static const input aabb_in[] = {COORD("x", HORDE_AABB_MAX_COORD), COORD("y", HORDE_AABB_MAX_COORD),
+                                COORD("z", HORDE_AABB_MAX_COORD), FINITE("dx", 0.1f), FINITE("dy", -0.01f),
+                                FINITE("dz", 0.05f),
+                                {"half_x", 0.3f, 0.0f, HORDE_AABB_MAX_HALF, LO_OPEN},
+                                {"half_z", 0.3f, 0.0f, HORDE_AABB_MAX_HALF, LO_OPEN},
+                                {"height", 1.8f, 0.0f, HORDE_AABB_MAX_HEIGHT, LO_OPEN}};
+static int run_aabb(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_aabb_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8],
+                                     o[0],  o[1],  o[2],  o[3],  o[4],  o[5],  flags, n};
+    return horde_aabb_move_isa(isa, &g_air, NULL, &b);
+}
+
+static const input crowd_in[] = {COORD("x", HORDE_CROWD_MAX_COORD), COORD("y", HORDE_CROWD_MAX_COORD),
+                                 COORD("z", HORDE_CROWD_MAX_COORD),
+                                 {"radius", 0.3f, 0.0f, HORDE_CROWD_MAX_RADIUS, CLOSED},
+                                 {"height", 1.8f, 0.0f, HORDE_CROWD_MAX_HEIGHT, CLOSED},
+                                 {"weight", 1.0f, 0.0f, HORDE_CROWD_MAX_WEIGHT, CLOSED}};
+static int run_crowd(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    static unsigned char scratch[MAXN * 256];
+    const size_t bytes = horde_crowd_scratch_bytes(n);
+    if (bytes > sizeof scratch)
+        return -1;
+    const horde_crowd c = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], flags, n};
+    return horde_crowd_separate_isa(isa, &c, 2, scratch, bytes);
+}
+
+/* Radial push and sweep: mover i lists pole i, whose inputs follow the mover's. */
+#define POLE_INPUTS                                                                                        \
+    COORD("pole x", HORDE_RADIAL_MAX_COORD), COORD("pole z", HORDE_RADIAL_MAX_COORD),                      \
+        {"pole r", 0.5f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},                                           \
+        {"pole bottom", -1.0f, 0.0f, 0.0f, RELATION}, {"pole top", 3.0f, 0.0f, 0.0f, RELATION}
+static const input radial_in[] = {COORD("x", HORDE_RADIAL_MAX_COORD), COORD("y", HORDE_RADIAL_MAX_COORD),
+                                  COORD("z", HORDE_RADIAL_MAX_COORD),
+                                  {"radius", 0.3f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
+                                  {"height", 1.8f, 0.0f, HORDE_RADIAL_MAX_HEIGHT, CLOSED},
+                                  POLE_INPUTS,
+                                  {"dx", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED},
+                                  {"dz", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED}};
+enum { RADIAL_POLE = 5, RADIAL_SWEEP = 10 }; /* first pole input; first sweep input */
+/* The pole's bottom and top: within the coordinate limit, and bottom <= top. */
+#define RL HORDE_RADIAL_MAX_COORD
+static const edit pole_extra[] = {
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {-RL, -RL}, 1},
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {RL, RL}, 1},
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {-RL, RL}, 1},
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {-0x1.000002p16f, 0.0f}, 0},
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {0.0f, 0x1.000002p16f}, 0},
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {1.0f, 1.0f}, 1},
+    {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {0x1.000002p0f, 1.0f}, 0},
+};
+#undef RL
+
+static void radial_lists(size_t n, uint32_t *offsets, uint32_t *indices)
+{
+    for (size_t i = 0; i <= n; i++)
+        offsets[i] = (uint32_t)i;
+    for (size_t i = 0; i < n; i++)
+        indices[i] = (uint32_t)i;
+}
+
+static int run_radial(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    static uint32_t offsets[MAXN + 1], indices[MAXN];
+    radial_lists(n, offsets, indices);
+    const float *const *p = (const float *const *)in + RADIAL_POLE;
+    const horde_poles poles = {p[0], p[1], p[2], p[3], p[4], n};
+    const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
+    return horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
+}
+
+static int run_sweep(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    static uint32_t offsets[MAXN + 1], indices[MAXN];
+    radial_lists(n, offsets, indices);
+    const float *const *p = (const float *const *)in + RADIAL_POLE;
+    const horde_poles poles = {p[0], p[1], p[2], p[3], p[4], n};
+    const horde_radial_sweep_batch b = {in[0], in[1], in[2], in[3], in[4], in[RADIAL_SWEEP],
+                                        in[RADIAL_SWEEP + 1], o[0], o[1], flags, n};
+    return horde_radial_sweep_isa(isa, &poles, offsets, indices, 4, &b);
+}
+
+/* Triangle kernels: a small triangle near the mover; inputs 0 .. 8 are its corners. */
+#define TRI_INPUTS(L)                                                                                   \
+    {"ax", 0.0f, -(L), (L), CLOSED}, {"ay", 0.0f, -(L), (L), CLOSED}, {"az", 0.0f, -(L), (L), CLOSED},                \
+        {"bx", 2.0f, -(L), (L), CLOSED}, {"by", 0.0f, -(L), (L), CLOSED}, {"bz", 0.0f, -(L), (L), CLOSED},            \
+        {"cx", 0.0f, -(L), (L), CLOSED}, {"cy", 0.5f, -(L), (L), CLOSED}, {"cz", 2.0f, -(L), (L), CLOSED}
+static horde_triangles tris_of(float *const *in, size_t n)
+{
+    const horde_triangles t = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], n};
+    return t;
+}
+
+static const input sphere_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD), COORD("x", HORDE_TRI_MAX_COORD),
+                                  COORD("y", HORDE_TRI_MAX_COORD), COORD("z", HORDE_TRI_MAX_COORD),
+                                  {"r", 0.5f, 0.0f, HORDE_SPHERE_MAX_RADIUS, CLOSED}};
+static int run_sphere_pairs(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_triangles t = tris_of(in, n);
+    const horde_spheres s = {in[9], in[10], in[11], in[12], n};
+    const horde_sphere_tri_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags};
+    return horde_sphere_tri_pairs_isa(isa, &s, &t, &out);
+}
+static int run_sphere_list(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    static uint32_t offsets[MAXN + 1], indices[MAXN];
+    radial_lists(n, offsets, indices);
+    const horde_triangles t = tris_of(in, n);
+    const horde_spheres s = {in[9], in[10], in[11], in[12], n};
+    const horde_sphere_tri_list_out out = {o[0], o[1], o[2], u[0], o[3], o[4], o[5], o[6], flags};
+    return horde_sphere_tri_list_isa(isa, &s, &t, offsets, indices, &out);
+}
+
+static const input sweep_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD),
+                                 COORD("x", HORDE_TRI_MAX_COORD),
+                                 COORD("y", HORDE_TRI_MAX_COORD),
+                                 COORD("z", HORDE_TRI_MAX_COORD),
+                                 {"dx", 0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
+                                 {"dy", -0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
+                                 {"dz", 0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
+                                 {"rx", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED},
+                                 {"ry", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED},
+                                 {"rz", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED}};
+static int run_sweep_tri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_triangles t = tris_of(in, n);
+    const horde_sweepers m = {in[9], in[10], in[11], in[12], in[13], in[14], in[15], in[16], in[17], n};
+    const horde_sweep_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags};
+    return horde_sweep_sphere_tri_isa(isa, &m, &t, &out);
+}
+
+static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLTRI_MAX_COORD),
+                                  COORD("x", HORDE_CYLTRI_MAX_COORD),
+                                  COORD("y", HORDE_CYLTRI_MAX_COORD),
+                                  COORD("z", HORDE_CYLTRI_MAX_COORD),
+                                  {"radius", 0.3f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED},
+                                  {"height", 1.8f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED}};
+static int run_cyltri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_triangles t = tris_of(in, n);
+    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], 0.25f, o[0], o[1], flags, n};
+    return horde_cylinder_tri_isa(isa, &t, &b);
+}
+
+/* The soup kernels skip invalid triangles without a flag: only the movers' inputs. */
+static const float soup_tri[9] = {0.0f, 0.0f, 0.0f, 2.0f, 0.0f, 0.0f, 0.0f, 0.5f, 2.0f};
+static horde_triangles one_triangle(void)
+{
+    const float *v = soup_tri;
+    const horde_triangles t = {v, v + 1, v + 2, v + 3, v + 4, v + 5, v + 6, v + 7, v + 8, 1};
+    return t;
+}
+
+static const input soup_in[] = {COORD("x", HORDE_CYLTRI_MAX_COORD), COORD("y", HORDE_CYLTRI_MAX_COORD),
+                                COORD("z", HORDE_CYLTRI_MAX_COORD),
+                                {"radius", 0.3f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED}};
+static int run_soup(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_triangles t = one_triangle();
+    const horde_cylinder_soup_batch b = {in[0], in[1], in[2], in[3], in[4], 0.25f, o[0], o[1], flags, n};
+    return horde_cylinder_tri_soup_isa(isa, &t, &b);
+}
+
+static const input ground_in[] = {COORD("x", HORDE_GROUND_MAX_COORD), COORD("y", HORDE_GROUND_MAX_COORD),
+                                  COORD("z", HORDE_GROUND_MAX_COORD)};
+static int run_ground(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_triangles t = one_triangle();
+    const horde_ground_batch b = {in[0], in[1], in[2], 4.0f, o[0], (int32_t *)u[0], flags, n};
+    return horde_ground_height_isa(isa, &t, &b);
+}
+
+#define NIN(a) (int)(sizeof(a) / sizeof(a)[0])
+#define NO_EXTRA NULL, 0
+static const kernel kernels[] = {
+    {"cylinder_push", push_in, NIN(push_in), HORDE_FLAG_INVALID, run_push, NO_EXTRA},
+    {"cylinder_move", move_in, NIN(move_in), HORDE_FLAG_INVALID, run_move, NO_EXTRA},
+    {"point_move", point_in, NIN(point_in), HORDE_FLAG_INVALID, run_point, NO_EXTRA},
+    {"aabb_move", aabb_in, NIN(aabb_in), HORDE_FLAG_INVALID, run_aabb, NO_EXTRA},
+    {"crowd_separate", crowd_in, NIN(crowd_in), HORDE_FLAG_INVALID, run_crowd, NO_EXTRA},
+    {"radial_push", radial_in, RADIAL_SWEEP, HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_radial, pole_extra,
+     NIN(pole_extra)},
+    {"radial_sweep", radial_in, NIN(radial_in), HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_sweep, pole_extra,
+     NIN(pole_extra)},
+    {"sphere_tri_pairs", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID, run_sphere_pairs, NO_EXTRA},
+    {"sphere_tri_list", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID | HORDE_TRI_SKIPPED, run_sphere_list,
+     NO_EXTRA},
+    {"sweep_sphere_tri", sweep_in, NIN(sweep_in), HORDE_FLAG_INVALID, run_sweep_tri, NO_EXTRA},
+    {"cylinder_tri", cyltri_in, NIN(cyltri_in), HORDE_FLAG_INVALID, run_cyltri, NO_EXTRA},
+    {"cylinder_tri_soup", soup_in, NIN(soup_in), HORDE_FLAG_INVALID, run_soup, NO_EXTRA},
+    {"ground_height", ground_in, NIN(ground_in), HORDE_FLAG_INVALID, run_ground, NO_EXTRA},
+};
+
+int main(void)
+{
+    if (horde_world_init(&g_air, NULL, 0, 0, 0, 0, 0, 0, HORDE_MISSING_EMPTY) != HORDE_OK) {
+        fprintf(stderr, "world init failed\n");
+        return 1;
+    }
+    for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++)
+        check_kernel(&kernels[k]);
+    return tu_finish("limits");
+}
