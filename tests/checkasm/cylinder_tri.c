@@ -3,7 +3,8 @@
  * and flags). Inputs: random movers around random triangles (about half in contact),
  * aimed pairs (vertical walls, floors exactly at the band ends, slivers, collinear,
  * repeated and single-point triangles, centres snapped onto vertices, edges and the
- * clip lines, one ulp off them), invalid values; random batch sizes (every tail
+ * clip lines, one ulp off them, a band grazing one vertex with the centre on it),
+ * invalid values; random batch sizes (every tail
  * length), unaligned arrays, in-place calls (out_px == x, out_pz == z).
  *
  * The reference itself is checked against an independent double-precision computation
@@ -74,7 +75,7 @@ static void gen_pair(tu_rng *g, int mode, float step, float *v)
     float x = cx + tu_uniform(g, -span, span), y = cy, z = cz + tu_uniform(g, -span, span);
     if (mode == 1) {
         const float lo = y + step, hi = y + h;
-        switch (tu_below(g, 10)) {
+        switch (tu_below(g, 11)) {
         case 0: /* vertical wall: all three in a vertical plane */
         {
             const float dx = tu_uniform(g, -1, 1), dz = tu_uniform(g, -1, 1);
@@ -135,6 +136,19 @@ static void gen_pair(tu_rng *g, int mode, float step, float *v)
                 t[a] = roundf(t[a]);
             x = roundf(x), y = roundf(y), z = roundf(z);
             break;
+        case 9: /* the band grazes one vertex (clipped to a point or a sliver): the lowest
+                 * one just below hi, or the highest just above lo; the centre on it or
+                 * near it (every cross product 0: inside needs a witness) */
+        {
+            const int k = (int)tu_below(g, 3), top = (int)tu_below(g, 2);
+            for (int j = 0; j < 3; j++)
+                t[3 * j + 1] = top ? lo - tu_uniform(g, 0.5f, 2.0f) : hi + tu_uniform(g, 0.5f, 2.0f);
+            t[3 * k + 1] = top ? nextafterf(lo, INFINITY) : nextafterf(hi, -INFINITY);
+            x = t[3 * k], z = t[3 * k + 2];
+            if (tu_below(g, 2))
+                x = snapf(g, x + tu_uniform(g, -r, r)), z = snapf(g, z + tu_uniform(g, -r, r));
+            break;
+        }
         default: /* single point */
             memcpy(t + 3, t, 12), memcpy(t + 6, t, 12);
             x = t[0] + tu_uniform(g, -r, r), z = t[2] + tu_uniform(g, -r, r);

@@ -169,6 +169,17 @@ static void grazed_vertex(void)
     r = run(10.2f, 0.0f, 10.1f, 0.5f, graze_h, 0.0f, grazed);
     const float d = sqrtf(0.05f), k = (0.5f + eps(10.2f, 10.1f) - d) / d;
     expect(r, 0.2f * k, 0.1f * k, HIT, 4e-6f, "grazed vertex, in reach");
+    /* Centred on the point: every cross product is 0, no edge witnesses an inside, so not
+     * INSIDE; the point has no edge direction, so the push is rp along +x. Both windings
+     * (the inside test reads the cross products' signs by the winding). */
+    static const float mirrored[9] = {10, 3, 12, 12, 3, 10, 10, 0x1p-10f, 10};
+    const float rp = 0.5f + eps(10.0f, 10.0f);
+    r = run(10.0f, 0.0f, 10.0f, 0.5f, graze_h, 0.0f, grazed);
+    CHECK(r.px == rp && r.pz == 0.0f && r.f == HIT, "[%s] grazed vertex, centred: (%a, %a) %#x", ISA, r.px, r.pz,
+          r.f);
+    r = run(10.0f, 0.0f, 10.0f, 0.5f, graze_h, 0.0f, mirrored);
+    CHECK(r.px == rp && r.pz == 0.0f && r.f == HIT, "[%s] grazed vertex, centred, mirrored: (%a, %a) %#x", ISA,
+          r.px, r.pz, r.f);
 }
 
 /* Regression (found by tests/fuzz/cylinder_tri.c): a centre far out along the line of a
