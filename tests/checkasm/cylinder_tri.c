@@ -3,7 +3,8 @@
  * and flags). Inputs: random movers around random triangles (about half in contact),
  * aimed pairs (vertical walls, floors exactly at the band ends, slivers, collinear,
  * repeated and single-point triangles, centres snapped onto vertices, edges and the
- * clip lines, one ulp off them, a band grazing one vertex with the centre on it),
+ * clip lines, one ulp off them, a band grazing one vertex with the centre on it,
+ * centres on a clip edge's normal through its end),
  * invalid values; random batch sizes (every tail
  * length), unaligned arrays, in-place calls (out_px == x, out_pz == z).
  *
@@ -75,7 +76,7 @@ static void gen_pair(tu_rng *g, int mode, float step, float *v)
     float x = cx + tu_uniform(g, -span, span), y = cy, z = cz + tu_uniform(g, -span, span);
     if (mode == 1) {
         const float lo = y + step, hi = y + h;
-        switch (tu_below(g, 11)) {
+        switch (tu_below(g, 12)) {
         case 0: /* vertical wall: all three in a vertical plane */
         {
             const float dx = tu_uniform(g, -1, 1), dz = tu_uniform(g, -1, 1);
@@ -149,6 +150,27 @@ static void gen_pair(tu_rng *g, int mode, float step, float *v)
                 x = snapf(g, x + tu_uniform(g, -r, r)), z = snapf(g, z + tu_uniform(g, -r, r));
             break;
         }
+        case 10: /* the band clips the lowest corner off at lo, and the centre lies on the
+                  * normal of that clip edge through its first end, where the closest point
+                  * passes from the end to the edge's interior. Integer corners 1/8 below
+                  * and above lo put the clip points at exact midpoints, and an offset of
+                  * an odd number of 32nds makes the dot product exactly 0 and the end's
+                  * distance and the edge's (from the cross product) tie without being
+                  * computed alike (a power-of-two offset would make them alike). */
+        {
+            const int k = (int)tu_below(g, 3), j1 = k == 0 ? 1 : 0, j2 = k == 2 ? 1 : 2;
+            for (int j = 0; j < 3; j++) {
+                t[3 * j] = roundf(t[3 * j]), t[3 * j + 2] = roundf(t[3 * j + 2]);
+                t[3 * j + 1] = j == k ? lo - 0.125f : lo + 0.125f;
+            }
+            /* The clip edge runs from the midpoint of k and j2 (the long edge, sorted by
+             * height with ties in input order) to that of k and j1. */
+            const float ax = 0.5f * (t[3 * k] + t[3 * j2]), az = 0.5f * (t[3 * k + 2] + t[3 * j2 + 2]);
+            const float ex = 0.5f * (t[3 * k] + t[3 * j1]) - ax, ez = 0.5f * (t[3 * k + 2] + t[3 * j1 + 2]) - az;
+            const float s = (float)(2 * (int)tu_below(g, 4) + 3) / 32.0f * (tu_below(g, 2) ? 1.0f : -1.0f);
+            x = ax - s * ez, z = az + s * ex;
+            break;
+        }
         default: /* single point */
             memcpy(t + 3, t, 12), memcpy(t + 6, t, 12);
             x = t[0] + tu_uniform(g, -r, r), z = t[2] + tu_uniform(g, -r, r);
@@ -200,10 +222,13 @@ static model dmodel(const float *v, float step)
     for (int k = 0; k < 14; k++)
         scale = fmax(scale, 1 + fabs(v[k]));
     const double tol = TOL * scale;
-    /* Decided by rounding: a vertex near a band end (clip topology may differ). */
+    /* Decided by rounding: a vertex near a band end (clip topology may differ), or a band
+     * thinner than that (y + step and y + h round in float to the same value or not). */
     for (int k = 0; k < 3; k++)
         if (fabs(tri[k].y - lo) < tol || fabs(tri[k].y - hi) < tol)
             m.clear = 0;
+    if (fabs(hi - lo) < tol)
+        m.clear = 0;
     if (!(lo < hi && ymax > lo && ymin < hi))
         return m;
     dv a[8], b[8];
