@@ -200,19 +200,20 @@ static int run_crowd(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 }
 
 /* Radial push and sweep: mover i lists pole i, whose inputs follow the mover's. */
-#define POLE_INPUTS                                                                                        \
-    COORD("pole x", HORDE_RADIAL_MAX_COORD), COORD("pole z", HORDE_RADIAL_MAX_COORD),                      \
-        {"pole r", 0.5f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},                                           \
-        {"pole bottom", -1.0f, 0.0f, 0.0f, RELATION}, {"pole top", 3.0f, 0.0f, 0.0f, RELATION}
 static const input radial_in[] = {COORD("x", HORDE_RADIAL_MAX_COORD), COORD("y", HORDE_RADIAL_MAX_COORD),
                                   COORD("z", HORDE_RADIAL_MAX_COORD),
                                   {"radius", 0.3f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
                                   {"height", 1.8f, 0.0f, HORDE_RADIAL_MAX_HEIGHT, CLOSED},
-                                  POLE_INPUTS,
+                                  COORD("pole x", HORDE_RADIAL_MAX_COORD),
+                                  COORD("pole z", HORDE_RADIAL_MAX_COORD),
+                                  {"pole r", 0.5f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
+                                  {"pole bottom", -1.0f, 0.0f, 0.0f, RELATION},
+                                  {"pole top", 3.0f, 0.0f, 0.0f, RELATION},
                                   {"dx", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED},
                                   {"dz", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED}};
 enum { RADIAL_POLE = 5, RADIAL_SWEEP = 10 }; /* first pole input; first sweep input */
-/* The pole's bottom and top: within the coordinate limit, and bottom <= top. */
+/* The pole's bottom and top: within the coordinate limit, and bottom <= top
+ * (0x1.000002p16f: the float after 2^16). */
 #define RL HORDE_RADIAL_MAX_COORD
 static const edit pole_extra[] = {
     {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {-RL, -RL}, 1},
