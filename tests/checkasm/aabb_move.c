@@ -80,7 +80,8 @@ static const float sizes_h[] = {0.1f, 0.5f, 1.0f, 1.8f, 2.0f, 2.5f, 4.0f};
 static float snap_coord(tu_rng *g, float lo, float hi, float e)
 {
     const float k = floorf(tu_uniform(g, lo, hi));
-    switch (tu_below(g, 8)) {
+    switch (tu_below(g, 9)) {
+    case 7: return -0.0f;                     /* -0: against a face at +-e it ties with +0 */
     case 0: return k + e;                     /* - face on a grid line */
     case 1: return k - e;                     /* + face on a grid line */
     case 2: return k + 0.5f;

@@ -57,6 +57,8 @@ static void gen(tu_rng *g, size_t n, arrays *a, int invalid_rate)
             x = floorf(x) + (tu_below(g, 2) ? r : -r);
         if (tu_below(g, 10) == 0)
             z = 32.0f * floorf(z / 32.0f);
+        if (tu_below(g, 16) == 0) /* -0: on the faces at 0, where it ties with +0 */
+            *(tu_below(g, 2) ? &x : &y) = -0.0f;
         float dx = pick_disp(g), dy = pick_disp(g), dz = pick_disp(g);
         if (tu_below(g, 5) == 0)
             dx = 0.0f; /* moves exactly along faces */

@@ -20,7 +20,8 @@ static const float snap_sizes_h[] = {0.0f, 0.5f, 1.0f, 1.8f, 2.0f, 3.0f};
 static float snap_coord(tu_rng *g, float lo, float hi, float r)
 {
     float k = floorf(tu_uniform(g, lo, hi));
-    switch (tu_below(g, 8)) {
+    switch (tu_below(g, 9)) {
+    case 7: return -0.0f;                   /* -0: on the face at 0, where it ties with +0 */
     case 0: return k;                       /* on a face */
     case 1: return k + r;                   /* disc touching a face */
     case 2: return k - r;

@@ -60,7 +60,8 @@ static float pick_disp(tu_rng *g)
 static float pick_coord(tu_rng *g, float lo, float hi, float base)
 {
     const float v = tu_uniform(g, lo, hi), k = floorf(v);
-    switch (tu_below(g, 10)) {
+    switch (tu_below(g, 11)) {
+    case 8: return base == 0.0f ? -0.0f : base; /* -0: on the face at 0, tied with +0 */
     case 0: return base + k;
     case 1: return base + k + 0.5f;
     case 2: return nextafterf(base + k, -INFINITY);
