@@ -96,6 +96,13 @@ static void walls(void)
      * first closest edge runs +z, its right-hand normal (ez, -ex) is +x: push r' along +x. */
     r = run(0.0f, 0.0f, 1.0f, 0.5f, 1.8f, 0.3f, wall);
     expect(r, 0.5f + eps(0, 1), 0.0f, HIT, 0, "centre on the wall");
+    /* The same on a wall in the plane x = z: its clipped points lie exactly on that line
+     * (their x and z are computed alike), the first closest edge runs along +x +z, and
+     * its right-hand normal is (1, -1) / sqrt 2. */
+    const float diagonal[9] = {0, -1, 0, 4, -1, 4, 2, 9, 2};
+    r = run(2.0f, 0.0f, 2.0f, 0.5f, 1.8f, 0.3f, diagonal);
+    const float k = (0.5f + eps(2, 2)) * 0.70710678f;
+    expect(r, k, -k, HIT, 1e-6f, "centre on a diagonal wall");
 }
 
 /* Ramp rising along +x: y = x for x in [0, 4], z in [0, 4] (one triangle). */
@@ -134,7 +141,13 @@ static void floors(void)
     r = run(0.0f, 0.7f, -1.0f, 0.5f, 1.8f, 0.3f, top);
     expect(r, 0, 0, 0, 0, "floor at band bottom");
     r = run(0.0f, -0.8f, -1.0f, 0.5f, 1.8f, 0.3f, top);
+    expect(r, 0, 0, 0, 0, "roof above band top");
+    /* (-0.8 + 1.8 rounds to 1 - 2^-24: that roof lies above the band.) With -1 + 2 the
+     * band top is exactly 1, the roof's height: nothing; one float higher, it is inside. */
+    r = run(0.0f, -1.0f, -1.0f, 0.5f, 2.0f, 0.3f, top);
     expect(r, 0, 0, 0, 0, "roof at band top");
+    r = run(0.0f, -1.0f, -1.0f, 0.5f, nextafterf(2.0f, 3.0f), 0.3f, top);
+    expect(r, 0.0f, -(1.0f + 0.5f + eps(0, 1)), IN, 2e-6f, "roof just inside band top");
     /* Winding does not matter: reversed top, same answer. */
     const float rev[9] = {0, 1, 2, 2, 1, -2, -2, 1, -2};
     r = run(0.0f, 0.0f, -1.0f, 0.5f, 1.8f, 0.3f, rev);
@@ -143,6 +156,15 @@ static void floors(void)
      * outward normal of that edge, -z. */
     r = run(0.5f, 0.0f, -2.0f, 0.5f, 1.8f, 0.3f, top);
     expect(r, 0.0f, -(0.5f + eps(0.5f, 2)), IN, 0, "on the edge");
+    /* The same on the other sides of the bounding box (the INSIDE test's box is closed):
+     * right triangles with legs on x = 2, and on x = -2 and z = 2. */
+    const float leg_x1[9] = {-2, 1, -2, 2, 1, -2, 2, 1, 2}, legs_x0_z1[9] = {-2, 1, -2, -2, 1, 2, 2, 1, 2};
+    r = run(2.0f, 0.0f, 0.5f, 0.5f, 1.8f, 0.3f, leg_x1);
+    expect(r, 0.5f + eps(2, 0.5f), 0.0f, IN, 0, "on the edge x = 2");
+    r = run(-2.0f, 0.0f, 0.5f, 0.5f, 1.8f, 0.3f, legs_x0_z1);
+    expect(r, -(0.5f + eps(2, 0.5f)), 0.0f, IN, 0, "on the edge x = -2");
+    r = run(0.5f, 0.0f, 2.0f, 0.5f, 1.8f, 0.3f, legs_x0_z1);
+    expect(r, 0.0f, 0.5f + eps(0.5f, 2), IN, 0, "on the edge z = 2");
     /* Outside near a vertex (2, -2): centre (2.3, -2.4): d = 0.5 -> touching, nothing;
      * (2.3, -2.3): d = 0.424264, push along (1, -1) / sqrt 2 by r' - d. */
     r = run(2.3f, 0.0f, -2.4f, 0.5f, 1.8f, 0.3f, top);
