@@ -54,7 +54,7 @@ static float sweep(const horde_world *w, const horde_aabb_move_cells *cells, int
             return t;
         const float face = (float)(first + 1);
         float n = face + elo;
-        if (n - elo <= face)
+        if (n - elo < face)
             n = next_up(n);
         *hit = 1;
         return c < n ? c : n;
