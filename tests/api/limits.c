@@ -1,5 +1,7 @@
 /* Input limits on every backend: each per-item input that a header bounds is accepted
- * at its limit and rejected one float beyond it, lane by lane.
+ * at its limit and rejected one float beyond it, lane by lane; and every call's
+ * parameters, at their limits and one beyond (HORDE_OK / HORDE_ERR_BAD_PARAMS), empty
+ * candidate lists without an index list, and the chunk helpers' coordinate bounds.
  *
  * For every kernel with a per-item validity rule, one batch interleaves a valid base
  * item with items that change one input to an edge value:
@@ -367,6 +369,151 @@ static const kernel kernels[] = {
     {"ground_height", ground_in, NIN(ground_in), HORDE_FLAG_INVALID, run_ground, NO_EXTRA},
 };
 
+/* ---- per-call parameters: at the limit HORDE_OK, one float (or one) beyond BAD_PARAMS --- */
+
+static float m1[16][1] = {{0.25f}, {0.25f}, {0.25f}, {0.1f}, {-0.01f}, {0.05f}, {0.3f}, {0.3f}, {1.8f}};
+static float mo[8][1];
+static uint32_t mf[1];
+
+static int aabb_params(float step_height, float max_distance)
+{
+    const horde_aabb_move_params p = {step_height, max_distance};
+    const horde_aabb_move_batch b = {m1[0], m1[1], m1[2], m1[3], m1[4], m1[5], m1[6], m1[7], m1[8],
+                                     mo[0], mo[1], mo[2], NULL,  NULL,  NULL,  mf,    1};
+    return horde_aabb_move(&g_air, &p, &b);
+}
+static int move_params(float step, float step_height, uint32_t max_substeps)
+{
+    const horde_cylinder_move_params p = {step, step_height, max_substeps};
+    const horde_cylinder_move_batch b = {m1[0], m1[1], m1[2], m1[3], m1[4], m1[5], m1[6], m1[8],
+                                         mo[0], mo[1], mo[2], NULL,  NULL,  NULL,  mf,    1};
+    return horde_cylinder_move(&g_air, &p, &b);
+}
+static int point_params(float step, float skin, uint32_t max_substeps)
+{
+    const horde_point_move_params p = {step, skin, max_substeps};
+    const horde_point_move_batch b = {m1[0], m1[1], m1[2], m1[3], m1[4], m1[5], mo[0], mo[1], mo[2],
+                                      NULL,  NULL,  NULL,  mf,    1};
+    return horde_point_move(&g_air, &p, &b);
+}
+static int crowd_params(uint32_t iterations)
+{
+    static unsigned char scratch[4096];
+    const horde_crowd c = {m1[0], m1[1], m1[2], m1[6], m1[8], NULL, mo[0], mo[1], mf, 1};
+    return horde_crowd_separate(&c, iterations, scratch, sizeof scratch);
+}
+static int cyltri_params(float step, int soup)
+{
+    const horde_triangles t = one_triangle();
+    if (soup) {
+        const horde_cylinder_soup_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], step, mo[0], mo[1], mf, 1};
+        return horde_cylinder_tri_soup(&t, &b);
+    }
+    const horde_cylinder_tri_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], step, mo[0], mo[1], mf, 1};
+    return horde_cylinder_tri(&t, &b);
+}
+static int ground_params(float depth)
+{
+    const horde_triangles t = one_triangle();
+    const horde_ground_batch b = {m1[0], m1[1], m1[2], depth, mo[0], (int32_t *)u[0], mf, 1};
+    return horde_ground_height(&t, &b);
+}
+/* Radial push (sweep when slides > 0) with mover 0's list given by offsets; indices and
+ * the poles' arrays NULL: allowed while every list is empty. */
+static int radial_params(uint32_t iterations, uint32_t slides, const uint32_t offsets[2])
+{
+    const horde_poles none = {NULL, NULL, NULL, NULL, NULL, 0};
+    if (slides) {
+        const horde_radial_sweep_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], m1[3], m1[5], mo[0], mo[1], mf, 1};
+        return horde_radial_sweep(&none, offsets, NULL, slides, &b);
+    }
+    const horde_cylinder_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], mo[0], mo[1], mo[2], mf, 1};
+    return horde_radial_push(&none, offsets, NULL, iterations, &b);
+}
+static int sphere_list_empty(const uint32_t offsets[2])
+{
+    const horde_triangles none = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    const horde_spheres s = {m1[0], m1[1], m1[2], m1[6], 1};
+    const horde_sphere_tri_list_out out = {mo[0], mo[1], mo[2], u[0], mo[3], mo[4], mo[5], mo[6], mf};
+    return horde_sphere_tri_list(&s, &none, offsets, NULL, &out);
+}
+
+#define PARAM(call, want) CHECK((call) == (want), "%s: want %d", #call, want)
+static void check_params(void)
+{
+    const int OK = HORDE_OK, BAD = HORDE_ERR_BAD_PARAMS;
+    const float above = INFINITY, below = -INFINITY;
+    PARAM(aabb_params(0.0f, 32.0f), OK);
+    PARAM(aabb_params(HORDE_AABB_MAX_STEP_HEIGHT, HORDE_AABB_MAX_DISTANCE), OK);
+    PARAM(aabb_params(nextafterf(0.0f, below), 32.0f), BAD);
+    PARAM(aabb_params(nextafterf(HORDE_AABB_MAX_STEP_HEIGHT, above), 32.0f), BAD);
+    PARAM(aabb_params(0.0f, nextafterf(HORDE_AABB_MAX_DISTANCE, above)), BAD);
+    PARAM(aabb_params(0.0f, nextafterf(0.0f, above)), OK);
+    PARAM(aabb_params(0.0f, 0.0f), BAD);
+    PARAM(move_params(1.0f, 1.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS), OK);
+    PARAM(move_params(nextafterf(0.0f, above), 0.0f, 1), OK);
+    PARAM(move_params(0.0f, 0.0f, 64), BAD);
+    PARAM(move_params(nextafterf(1.0f, above), 0.0f, 64), BAD);
+    PARAM(move_params(0.1f, nextafterf(0.0f, below), 64), BAD);
+    PARAM(move_params(0.1f, nextafterf(1.0f, above), 64), BAD);
+    PARAM(move_params(0.1f, 0.0f, 0), BAD);
+    PARAM(move_params(0.1f, 0.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS + 1), BAD);
+    PARAM(point_params(HORDE_PT_MAX_STEP, HORDE_PT_MAX_SKIN, HORDE_PT_MAX_SUBSTEPS), OK);
+    PARAM(point_params(nextafterf(0.0f, above), 0.0f, 1), OK);
+    PARAM(point_params(0.0f, 0.0f, 64), BAD);
+    PARAM(point_params(nextafterf(HORDE_PT_MAX_STEP, above), 0.0f, 64), BAD);
+    PARAM(point_params(0.4f, nextafterf(0.0f, below), 64), BAD);
+    PARAM(point_params(0.4f, nextafterf(HORDE_PT_MAX_SKIN, above), 64), BAD);
+    PARAM(point_params(0.4f, 0.0f, 0), BAD);
+    PARAM(point_params(0.4f, 0.0f, HORDE_PT_MAX_SUBSTEPS + 1), BAD);
+    PARAM(crowd_params(1), OK);
+    PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS), OK);
+    PARAM(crowd_params(0), BAD);
+    PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS + 1), BAD);
+    for (int soup = 0; soup < 2; soup++) {
+        PARAM(cyltri_params(0.0f, soup), OK);
+        PARAM(cyltri_params(HORDE_CYLTRI_MAX_SIZE, soup), OK);
+        PARAM(cyltri_params(nextafterf(0.0f, below), soup), BAD);
+        PARAM(cyltri_params(nextafterf(HORDE_CYLTRI_MAX_SIZE, above), soup), BAD);
+    }
+    PARAM(ground_params(0.0f), OK);
+    PARAM(ground_params(HORDE_GROUND_MAX_DEPTH), OK);
+    PARAM(ground_params(nextafterf(0.0f, below)), BAD);
+    PARAM(ground_params(nextafterf(HORDE_GROUND_MAX_DEPTH, above)), BAD);
+    const uint32_t empty[2] = {5, 5}, decreasing[2] = {5, 4};
+    PARAM(radial_params(1, 0, empty), OK);
+    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS, 0, empty), OK);
+    PARAM(radial_params(0, 0, empty), BAD);
+    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS + 1, 0, empty), BAD);
+    PARAM(radial_params(1, 0, decreasing), BAD);
+    PARAM(radial_params(0, 1, empty), OK);
+    PARAM(radial_params(0, HORDE_RADIAL_MAX_SLIDES, empty), OK);
+    PARAM(radial_params(0, HORDE_RADIAL_MAX_SLIDES + 1, empty), BAD);
+    PARAM(radial_params(0, 1, decreasing), BAD);
+    PARAM(sphere_list_empty(empty), OK);
+    PARAM(sphere_list_empty(decreasing), BAD);
+}
+
+/* The chunk helpers ignore coordinates outside 0 .. 31 (set) and read them as 0 (get). */
+static void check_chunk_bounds(void)
+{
+    static horde_chunk c;
+    horde_chunk_fill(&c);
+    const int out[] = {-1, HORDE_CHUNK_SIZE};
+    for (int a = 0; a < 3; a++)
+        for (int k = 0; k < 2; k++) {
+            int v[3] = {0, 0, 0};
+            v[a] = out[k];
+            CHECK(horde_chunk_get(&c, v[0], v[1], v[2]) == 0, "chunk_get(%d, %d, %d) of a full chunk", v[0], v[1],
+                  v[2]);
+            horde_chunk_set(&c, v[0], v[1], v[2], 0);
+        }
+    int all = 1;
+    for (int y = 0; y < HORDE_CHUNK_SIZE; y++)
+        all &= c.rows[y][0] == UINT32_MAX && c.rows[y][HORDE_CHUNK_SIZE - 1] == UINT32_MAX;
+    CHECK(all, "chunk_set outside 0 .. 31 changed the chunk");
+}
+
 int main(void)
 {
     if (horde_world_init(&g_air, NULL, 0, 0, 0, 0, 0, 0, HORDE_MISSING_EMPTY) != HORDE_OK) {
@@ -375,5 +522,7 @@ int main(void)
     }
     for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++)
         check_kernel(&kernels[k]);
+    check_params();
+    check_chunk_bounds();
     return tu_finish("limits");
 }
