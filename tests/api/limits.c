@@ -1,7 +1,9 @@
 /* Input limits on every backend: each per-item input that a header bounds is accepted
  * at its limit and rejected one float beyond it, lane by lane; and every call's
  * parameters, at their limits and one beyond (HORDE_OK / HORDE_ERR_BAD_PARAMS), empty
- * candidate lists without an index list, and the chunk helpers' coordinate bounds.
+ * candidate lists without an index list, and the chunk helpers' coordinate bounds. Last,
+ * every kernel reads batches of 1 .. 33 items from input arrays allocated to exactly
+ * their length (under ASan a read past the last item fails).
  *
  * For every kernel with a per-item validity rule, one batch interleaves a valid base
  * item with items that change one input to an edge value:
@@ -129,6 +131,30 @@ static void check_kernel(const kernel *K)
         }
         CHECK(!memcmp(got, ref, n * sizeof *got), "%s/%s: flags differ from the scalar reference", K->name,
               isa_name);
+    }
+}
+
+/* Every backend on batches of 1 .. 33 items whose input arrays are allocated to exactly
+ * their length, so that a read past the last item (a SIMD tail's padding lanes, say)
+ * lands outside the allocation, where the ASan run of this test reports it. */
+static void check_exact_arrays(const kernel *K)
+{
+    static uint32_t flags[MAXN];
+    for (size_t n = 1; n <= 33; n++) {
+        float *in[MAXF];
+        for (int k = 0; k < K->nin; k++) {
+            in[k] = malloc(n * sizeof(float));
+            if (!in[k]) {
+                CHECK(0, "out of memory");
+                return;
+            }
+            for (size_t i = 0; i < n; i++)
+                in[k][i] = K->in[k].base;
+        }
+        TU_FOR_EACH_BACKEND(isa) CHECK(K->run(isa, in, n, flags) == HORDE_OK, "%s/%s: n = %zu", K->name,
+                                       horde_isa_name(isa), n);
+        for (int k = 0; k < K->nin; k++)
+            free(in[k]);
     }
 }
 
@@ -522,7 +548,7 @@ int main(void)
         return 1;
     }
     for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++)
-        check_kernel(&kernels[k]);
+        check_kernel(&kernels[k]), check_exact_arrays(&kernels[k]);
     check_params();
     check_chunk_bounds();
     return tu_finish("limits");
