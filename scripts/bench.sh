@@ -4,7 +4,8 @@
 #   ./scripts/bench.sh [--quick | --full] [--filter REGEX] [-- benchmark args...]
 #
 # --quick: one short repetition per benchmark, native backends, a few minutes;
-# --full (default): medians of 3 repetitions of 0.5 s, every row (about 10 minutes).
+# --full (default): medians of 3 repetitions of 0.5 s, every row, repetitions of a
+# kernel's rows in random order (about 10 minutes).
 # It prints which kernel of how many it is running and the elapsed time; results go to
 # bench/results/<cpu-model>-<date>-<mode>.json with two plots beside it
 # (-throughput.png, -scaling.png); then the table of items/s per backend, the speedup

@@ -8,7 +8,10 @@ scalar and over the peers) and draws the plots (scripts/bench_plot.py).
 --quick  one repetition of 0.05 s per benchmark, native backends only, no 1 M rows:
          a few minutes; for a first look.
 --full   (default) medians of 3 repetitions of 0.5 s each, every row: the figures README
-         quotes.
+         quotes. The repetitions of one kernel's rows run in random order
+         (--benchmark_enable_random_interleaving), so a change in the machine's load
+         during the group reaches every row's median alike and the ratios within a run
+         (backend against scalar, horde against its peers) stay comparable on a shared VM.
 Called by scripts/bench.sh, which builds the binary first."""
 import json
 import os
@@ -70,7 +73,8 @@ def main(argv):
         if k not in kernels:
             kernels.append(k)
     timing = (["--benchmark_min_time=0.05", "--benchmark_repetitions=1"] if mode == "quick" else
-              ["--benchmark_min_time=0.5", "--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"])
+              ["--benchmark_min_time=0.5", "--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true",
+               "--benchmark_enable_random_interleaving=true"])
     cpu = cpu_model()
     print(f"CPU: {cpu}; {mode} mode: {len(names)} benchmarks in {len(kernels)} groups", flush=True)
     merged, t0 = None, time.time()
