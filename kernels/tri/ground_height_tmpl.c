@@ -28,14 +28,9 @@ HORDE_TEMPLATE(ground_height)
             wf_load_lanes(v, src, 3, p0 + i, m - i);
             wi okm = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                             wf_le(wf_abs(v[2]), maxc));
-            if (i + W > m) {
-                uint32_t lane[W];
-                for (int l = 0; l < W; l++)
-                    lane[l] = i + l < m ? ~0u : 0u;
-                okm = wi_and(okm, wi_load(lane));
-            }
-            for (int a = 0; a < 3; a++)
-                v[a] = wf_sel(okm, v[a], zero);
+            if (i + W > m) /* padding lanes hold 0, a valid point: mask them out */
+                okm = wi_and(okm, wi_lanes_below(m - i));
+            wf_keep_lanes(v, 3, okm);
             wf_store(px + i, v[0]), wf_store(py + i, v[1]), wf_store(pz + i, v[2]);
             wf_store(ylo + i, wf_sub(v[1], depth));
             wf_store(best + i, wf_set(-INFINITY));

@@ -162,7 +162,19 @@ static void check_exact_arrays(const kernel *K)
 
 static horde_world g_air; /* an empty view: every block air */
 static float o[8][MAXN];  /* float outputs */
-static uint32_t u[2][MAXN];
+static uint32_t u[MAXN];  /* the other outputs */
+
+/* The per-call parameters the run_* functions pass: the defaults below, unless
+ * check_params sets one for a call. */
+typedef struct call_params {
+    const horde_aabb_move_params *aabb; /* NULL: the kernels' defaults */
+    const horde_cylinder_move_params *move;
+    const horde_point_move_params *point;
+    uint32_t crowd_iterations, radial_iterations, slides;
+    float tri_step, ground_depth;
+} call_params;
+static const call_params k_default_params = {NULL, NULL, NULL, 2, 4, 4, 0.25f, 4.0f};
+static call_params g_params = {NULL, NULL, NULL, 2, 4, 4, 0.25f, 4.0f};
 
 #define COORD(nm, L) {nm, 0.25f, -(L), (L), CLOSED}
 #define FINITE(nm, b) {nm, b, -FLT_MAX, FLT_MAX, CLOSED}
@@ -186,7 +198,7 @@ static int run_move(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7],
                                          o[0],  o[1],  o[2],  o[3],  o[4],  o[5],  flags, n};
-    return horde_cylinder_move_isa(isa, &g_air, NULL, &b);
+    return horde_cylinder_move_isa(isa, &g_air, g_params.move, &b);
 }
 
 static const input point_in[] = {COORD("x", HORDE_PT_MAX_COORD), COORD("y", HORDE_PT_MAX_COORD),
@@ -196,7 +208,7 @@ static int run_point(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_point_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], o[2],
                                       o[3],  o[4],  o[5],  flags, n};
-    return horde_point_move_isa(isa, &g_air, NULL, &b);
+    return horde_point_move_isa(isa, &g_air, g_params.point, &b);
 }
 
 static const input aabb_in[] = {COORD("x", HORDE_AABB_MAX_COORD), COORD("y", HORDE_AABB_MAX_COORD),
@@ -209,7 +221,7 @@ static int run_aabb(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_aabb_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8],
                                      o[0],  o[1],  o[2],  o[3],  o[4],  o[5],  flags, n};
-    return horde_aabb_move_isa(isa, &g_air, NULL, &b);
+    return horde_aabb_move_isa(isa, &g_air, g_params.aabb, &b);
 }
 
 static const input crowd_in[] = {COORD("x", HORDE_CROWD_MAX_COORD), COORD("y", HORDE_CROWD_MAX_COORD),
@@ -224,7 +236,7 @@ static int run_crowd(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     if (bytes > sizeof scratch)
         return -1;
     const horde_crowd c = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], flags, n};
-    return horde_crowd_separate_isa(isa, &c, 2, scratch, bytes);
+    return horde_crowd_separate_isa(isa, &c, g_params.crowd_iterations, scratch, bytes);
 }
 
 /* Radial push and sweep: mover i lists pole i, whose inputs follow the mover's. */
@@ -254,33 +266,37 @@ static const edit pole_extra[] = {
 };
 #undef RL
 
-static void radial_lists(size_t n, uint32_t *offsets, uint32_t *indices)
+/* Candidate lists of one entry each, item i's naming candidate i. */
+static uint32_t g_offsets[MAXN + 1], g_indices[MAXN];
+static void one_entry_lists(size_t n)
 {
     for (size_t i = 0; i <= n; i++)
-        offsets[i] = (uint32_t)i;
+        g_offsets[i] = (uint32_t)i;
     for (size_t i = 0; i < n; i++)
-        indices[i] = (uint32_t)i;
+        g_indices[i] = (uint32_t)i;
+}
+static horde_poles poles_of(float *const *in, size_t n)
+{
+    const float *const *p = (const float *const *)in + RADIAL_POLE;
+    const horde_poles poles = {p[0], p[1], p[2], p[3], p[4], n};
+    return poles;
 }
 
 static int run_radial(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
-    static uint32_t offsets[MAXN + 1], indices[MAXN];
-    radial_lists(n, offsets, indices);
-    const float *const *p = (const float *const *)in + RADIAL_POLE;
-    const horde_poles poles = {p[0], p[1], p[2], p[3], p[4], n};
+    one_entry_lists(n);
+    const horde_poles poles = poles_of(in, n);
     const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
-    return horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
+    return horde_radial_push_isa(isa, &poles, g_offsets, g_indices, g_params.radial_iterations, &b);
 }
 
 static int run_sweep(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
-    static uint32_t offsets[MAXN + 1], indices[MAXN];
-    radial_lists(n, offsets, indices);
-    const float *const *p = (const float *const *)in + RADIAL_POLE;
-    const horde_poles poles = {p[0], p[1], p[2], p[3], p[4], n};
+    one_entry_lists(n);
+    const horde_poles poles = poles_of(in, n);
     const horde_radial_sweep_batch b = {in[0], in[1], in[2], in[3], in[4], in[RADIAL_SWEEP],
                                         in[RADIAL_SWEEP + 1], o[0], o[1], flags, n};
-    return horde_radial_sweep_isa(isa, &poles, offsets, indices, 4, &b);
+    return horde_radial_sweep_isa(isa, &poles, g_offsets, g_indices, g_params.slides, &b);
 }
 
 /* Triangle kernels: a small triangle near the mover; inputs 0 .. 8 are its corners. */
@@ -306,12 +322,11 @@ static int run_sphere_pairs(horde_isa isa, float *const *in, size_t n, uint32_t 
 }
 static int run_sphere_list(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
-    static uint32_t offsets[MAXN + 1], indices[MAXN];
-    radial_lists(n, offsets, indices);
+    one_entry_lists(n);
     const horde_triangles t = tris_of(in, n);
     const horde_spheres s = {in[9], in[10], in[11], in[12], n};
-    const horde_sphere_tri_list_out out = {o[0], o[1], o[2], u[0], o[3], o[4], o[5], o[6], flags};
-    return horde_sphere_tri_list_isa(isa, &s, &t, offsets, indices, &out);
+    const horde_sphere_tri_list_out out = {o[0], o[1], o[2], u, o[3], o[4], o[5], o[6], flags};
+    return horde_sphere_tri_list_isa(isa, &s, &t, g_offsets, g_indices, &out);
 }
 
 static const input sweep_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD),
@@ -341,7 +356,7 @@ static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLTRI_MAX_COORD),
 static int run_cyltri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], 0.25f, o[0], o[1], flags, n};
+    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], g_params.tri_step, o[0], o[1], flags, n};
     return horde_cylinder_tri_isa(isa, &t, &b);
 }
 
@@ -361,7 +376,7 @@ static const input soup_in[] = {COORD("x", HORDE_CYLTRI_MAX_COORD), COORD("y", H
 static int run_soup(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = one_triangle();
-    const horde_cylinder_soup_batch b = {in[0], in[1], in[2], in[3], in[4], 0.25f, o[0], o[1], flags, n};
+    const horde_cylinder_soup_batch b = {in[0], in[1], in[2], in[3], in[4], g_params.tri_step, o[0], o[1], flags, n};
     return horde_cylinder_tri_soup_isa(isa, &t, &b);
 }
 
@@ -370,7 +385,7 @@ static const input ground_in[] = {COORD("x", HORDE_GROUND_MAX_COORD), COORD("y",
 static int run_ground(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = one_triangle();
-    const horde_ground_batch b = {in[0], in[1], in[2], 4.0f, o[0], (int32_t *)u[0], flags, n};
+    const horde_ground_batch b = {in[0], in[1], in[2], g_params.ground_depth, o[0], (int32_t *)u, flags, n};
     return horde_ground_height_isa(isa, &t, &b);
 }
 
@@ -398,71 +413,96 @@ static const kernel kernels[] = {
 /* ---- per-call parameters: at the limit HORDE_OK, one float (or one) beyond BAD_PARAMS
  * (next_float: on armv7 the checks too see a subnormal as 0) ------------------------------ */
 
-static float m1[16][1] = {{0.25f}, {0.25f}, {0.25f}, {0.1f}, {-0.01f}, {0.05f}, {0.3f}, {0.3f}, {1.8f}};
-static float mo[8][1];
-static uint32_t mf[1];
+static const kernel *kernel_named(const char *name)
+{
+    for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++)
+        if (!strcmp(kernels[k].name, name))
+            return &kernels[k];
+    return NULL;
+}
+
+/* The status of kernel `name` on its base item with g_params as set (then reset to the
+ * defaults); every backend must return the scalar reference's. */
+static int status_with(const char *name)
+{
+    const kernel *K = kernel_named(name);
+    static uint32_t flags[1];
+    float *in[MAXF];
+    for (int k = 0; k < K->nin; k++)
+        in[k] = arrays[k], in[k][0] = K->in[k].base;
+    const int st = K->run(HORDE_ISA_SCALAR, in, 1, flags);
+    TU_FOR_EACH_BACKEND(isa) CHECK(K->run(isa, in, 1, flags) == st, "%s/%s: status differs from scalar's %d",
+                                   name, horde_isa_name(isa), st);
+    g_params = k_default_params;
+    return st;
+}
 
 static int aabb_params(float step_height, float max_distance)
 {
     const horde_aabb_move_params p = {step_height, max_distance};
-    const horde_aabb_move_batch b = {m1[0], m1[1], m1[2], m1[3], m1[4], m1[5], m1[6], m1[7], m1[8],
-                                     mo[0], mo[1], mo[2], NULL,  NULL,  NULL,  mf,    1};
-    return horde_aabb_move(&g_air, &p, &b);
+    g_params.aabb = &p;
+    return status_with("aabb_move");
 }
 static int move_params(float step, float step_height, uint32_t max_substeps)
 {
     const horde_cylinder_move_params p = {step, step_height, max_substeps};
-    const horde_cylinder_move_batch b = {m1[0], m1[1], m1[2], m1[3], m1[4], m1[5], m1[6], m1[8],
-                                         mo[0], mo[1], mo[2], NULL,  NULL,  NULL,  mf,    1};
-    return horde_cylinder_move(&g_air, &p, &b);
+    g_params.move = &p;
+    return status_with("cylinder_move");
 }
 static int point_params(float step, float skin, uint32_t max_substeps)
 {
     const horde_point_move_params p = {step, skin, max_substeps};
-    const horde_point_move_batch b = {m1[0], m1[1], m1[2], m1[3], m1[4], m1[5], mo[0], mo[1], mo[2],
-                                      NULL,  NULL,  NULL,  mf,    1};
-    return horde_point_move(&g_air, &p, &b);
+    g_params.point = &p;
+    return status_with("point_move");
 }
 static int crowd_params(uint32_t iterations)
 {
-    static unsigned char scratch[4096];
-    const horde_crowd c = {m1[0], m1[1], m1[2], m1[6], m1[8], NULL, mo[0], mo[1], mf, 1};
-    return horde_crowd_separate(&c, iterations, scratch, sizeof scratch);
+    g_params.crowd_iterations = iterations;
+    return status_with("crowd_separate");
 }
 static int cyltri_params(float step, int soup)
 {
-    const horde_triangles t = one_triangle();
-    if (soup) {
-        const horde_cylinder_soup_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], step, mo[0], mo[1], mf, 1};
-        return horde_cylinder_tri_soup(&t, &b);
-    }
-    const horde_cylinder_tri_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], step, mo[0], mo[1], mf, 1};
-    return horde_cylinder_tri(&t, &b);
+    g_params.tri_step = step;
+    return status_with(soup ? "cylinder_tri_soup" : "cylinder_tri");
 }
 static int ground_params(float depth)
 {
-    const horde_triangles t = one_triangle();
-    const horde_ground_batch b = {m1[0], m1[1], m1[2], depth, mo[0], (int32_t *)u[0], mf, 1};
-    return horde_ground_height(&t, &b);
+    g_params.ground_depth = depth;
+    return status_with("ground_height");
 }
-/* Radial push (sweep when slides > 0) with mover 0's list given by offsets; indices and
- * the poles' arrays NULL: allowed while every list is empty. */
-static int radial_params(uint32_t iterations, uint32_t slides, const uint32_t offsets[2])
+
+static int radial_params(uint32_t iterations)
 {
-    const horde_poles none = {NULL, NULL, NULL, NULL, NULL, 0};
-    if (slides) {
-        const horde_radial_sweep_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], m1[3], m1[5], mo[0], mo[1], mf, 1};
-        return horde_radial_sweep(&none, offsets, NULL, slides, &b);
+    g_params.radial_iterations = iterations;
+    return status_with("radial_push");
+}
+static int sweep_params(uint32_t slides)
+{
+    g_params.slides = slides;
+    return status_with("radial_sweep");
+}
+
+/* Empty candidate lists need no index list and no candidates: radial push, radial sweep
+ * and the sphere list (kernel 0, 1, 2) on one mover whose list `offsets` gives, with
+ * indices, poles and triangles NULL. */
+static int empty_lists(int kernel, const uint32_t offsets[2])
+{
+    static float m[5][1] = {{0.25f}, {0.25f}, {0.25f}, {0.3f}, {1.8f}}; /* x, y, z, r, h */
+    static float d[1] = {0.1f}, mo[7][1];
+    static uint32_t mf[1], mu[1];
+    const horde_poles no_poles = {NULL, NULL, NULL, NULL, NULL, 0};
+    if (kernel == 0) {
+        const horde_cylinder_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, 1};
+        return horde_radial_push(&no_poles, offsets, NULL, 4, &b);
     }
-    const horde_cylinder_batch b = {m1[0], m1[1], m1[2], m1[6], m1[8], mo[0], mo[1], mo[2], mf, 1};
-    return horde_radial_push(&none, offsets, NULL, iterations, &b);
-}
-static int sphere_list_empty(const uint32_t offsets[2])
-{
-    const horde_triangles none = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    const horde_spheres s = {m1[0], m1[1], m1[2], m1[6], 1};
-    const horde_sphere_tri_list_out out = {mo[0], mo[1], mo[2], u[0], mo[3], mo[4], mo[5], mo[6], mf};
-    return horde_sphere_tri_list(&s, &none, offsets, NULL, &out);
+    if (kernel == 1) {
+        const horde_radial_sweep_batch b = {m[0], m[1], m[2], m[3], m[4], d, d, mo[0], mo[1], mf, 1};
+        return horde_radial_sweep(&no_poles, offsets, NULL, 4, &b);
+    }
+    const horde_triangles no_tris = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    const horde_spheres s = {m[0], m[1], m[2], m[3], 1};
+    const horde_sphere_tri_list_out out = {mo[0], mo[1], mo[2], mu, mo[3], mo[4], mo[5], mo[6], mf};
+    return horde_sphere_tri_list(&s, &no_tris, offsets, NULL, &out);
 }
 
 #define PARAM(call, want) CHECK((call) == (want), "%s: want %d", #call, want)
@@ -507,18 +547,19 @@ static void check_params(void)
     PARAM(ground_params(HORDE_GROUND_MAX_DEPTH), OK);
     PARAM(ground_params(next_float(0.0f, below)), BAD);
     PARAM(ground_params(nextafterf(HORDE_GROUND_MAX_DEPTH, above)), BAD);
+    PARAM(radial_params(1), OK);
+    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS), OK);
+    PARAM(radial_params(0), BAD);
+    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS + 1), BAD);
+    PARAM(sweep_params(1), OK);
+    PARAM(sweep_params(HORDE_RADIAL_MAX_SLIDES), OK);
+    PARAM(sweep_params(0), BAD);
+    PARAM(sweep_params(HORDE_RADIAL_MAX_SLIDES + 1), BAD);
     const uint32_t empty[2] = {5, 5}, decreasing[2] = {5, 4};
-    PARAM(radial_params(1, 0, empty), OK);
-    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS, 0, empty), OK);
-    PARAM(radial_params(0, 0, empty), BAD);
-    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS + 1, 0, empty), BAD);
-    PARAM(radial_params(1, 0, decreasing), BAD);
-    PARAM(radial_params(0, 1, empty), OK);
-    PARAM(radial_params(0, HORDE_RADIAL_MAX_SLIDES, empty), OK);
-    PARAM(radial_params(0, HORDE_RADIAL_MAX_SLIDES + 1, empty), BAD);
-    PARAM(radial_params(0, 1, decreasing), BAD);
-    PARAM(sphere_list_empty(empty), OK);
-    PARAM(sphere_list_empty(decreasing), BAD);
+    for (int k = 0; k < 3; k++) {
+        PARAM(empty_lists(k, empty), OK);
+        PARAM(empty_lists(k, decreasing), BAD);
+    }
 }
 
 /* The chunk helpers ignore coordinates outside 0 .. 31 (set) and read them as 0 (get). */
