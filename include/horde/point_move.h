@@ -48,7 +48,7 @@
  *   STUCK        no free neighbour (see above)
  *   TRUNCATED    the displacement was shortened to max_substeps * step
  *   INVALID      a non-finite x, y, z, dx, dy or dz, or |x|, |y| or |z| > 2^20: the
- *                output position is the input bit for bit, the displacement made is 0,
+ *                output position is the input bit for bit, the displacement made is +0,
  *                out_flags = HORDE_FLAG_INVALID alone; other lanes are unaffected.
  * End positions may lie up to max_substeps * step + 1 beyond the 2^20 start limit.
  *

@@ -46,28 +46,21 @@ static int box_overlaps(const horde_world *w, float x, float y, float z, float h
 }
 
 static fz_world fw;
-static fz_floats in[9], res[2][6];
-static fz_u32s resf[2];
+static fz_floats in[9];
+static fz_move_out res[2];
 
 static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int alias, int with_d,
                const horde_aabb_move_params *p, uint8_t fp)
 {
     float *o[6];
-    for (int k = 0; k < 6; k++) {
-        o[k] = fz_place(&res[slot][k], off, n);
-        if (alias && k < 3)
-            memcpy(o[k], x[k], n * sizeof(float));
-    }
-    uint32_t *f = fz_place_u(&resf[slot], off);
+    uint32_t *f = fz_move_place(&res[slot], x, n, off, alias, o);
     const horde_aabb_move_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1], alias ? o[2] : x[2],
                                      x[3], x[4], x[5], x[6], x[7], x[8], o[0], o[1], o[2],
                                      with_d ? o[3] : NULL, with_d ? o[4] : NULL, with_d ? o[5] : NULL, f, n};
     const fz_fp saved = fz_fp_enter(fp);
     const int st = horde_aabb_move_isa(isa, &fw.w, p, &b);
     fz_fp_leave(saved);
-    for (int k = 0; k < 6; k++)
-        fz_guard_ok(res[slot][k].v, off, with_d || k < 3 ? n : 0, "out");
-    fz_guard_ok(resf[slot].v, off, n, "out_flags");
+    fz_move_guards(&res[slot], n, off, with_d);
     return st;
 }
 
@@ -88,12 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int k = 0; k < 9; k++)
         x[k] = fz_place(&in[k], off, n);
     for (size_t i = 0; i < n; i++) {
-        x[0][i] = fz_near_world(&b, fw.w.origin_cx, 48.0f);
-        x[1][i] = fz_near_world(&b, fw.w.origin_cy, 48.0f);
-        x[2][i] = fz_near_world(&b, fw.w.origin_cz, 48.0f);
-        const float reach = (fz_u8(&b) & 3) == 0 ? 60.0f : 3.0f;
-        for (int k = 3; k < 6; k++)
-            x[k][i] = fz_float(&b, reach);
+        fz_move_item(&b, &fw, x, i, 60.0f);
         x[6][i] = fz_float(&b, 1.6f), x[7][i] = fz_float(&b, 1.6f), x[8][i] = fz_float(&b, 4.5f);
     }
     const int st = run(HORDE_ISA_SCALAR, 0, x, n, off, 0, 1, &p, 0);
@@ -102,15 +90,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_count(C_BAD_PARAMS, !pv);
     float *o[6];
     for (int k = 0; k < 6; k++)
-        o[k] = res[0][k].v + off;
-    const uint32_t *f = resf[0].v + off;
+        o[k] = res[0].v[k].v + off;
+    const uint32_t *f = res[0].flags.v + off;
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         float v[9];
         for (int k = 0; k < 9; k++)
             v[k] = x[k][i];
-        const int same = fz_same(&o[0][i], &v[0], 1) && fz_same(&o[1][i], &v[1], 1) && fz_same(&o[2][i], &v[2], 1);
-        const float zero = 0.0f;
-        const int zero_d = fz_same(&o[3][i], &zero, 1) && fz_same(&o[4][i], &zero, 1) && fz_same(&o[5][i], &zero, 1);
+        const int same = fz_move_stayed(o, v, i), zero_d = fz_move_zero_d(o, i);
         if (!valid_box(v)) {
             FZ_CHECK(same && zero_d && f[i] == HORDE_FLAG_INVALID, "lane %zu: invalid box not copied / flagged (%#x)",
                      i, f[i]);
@@ -129,22 +115,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  "lane %zu: box (%a, %a, %a) half (%a, %a) h %a d (%a, %a, %a) started free, ends overlapping at "
                  "(%a, %a, %a), flags %#x", i, v[0], v[1], v[2], v[6], v[7], v[8], v[3], v[4], v[5], o[0][i],
                  o[1][i], o[2][i], f[i]);
-        for (int k = 0; k < 3; k++) {
-            const float made = o[k][i] - v[k];
-            FZ_CHECK(fz_same(&o[3 + k][i], &made, 1), "lane %zu: displacement %d is not end - start", i, k);
-        }
+        fz_move_check_made(o, v, i);
         fz_count(C_MOVED, !same);
         fz_count(C_COLLIDED, (f[i] & HORDE_FLAG_COLLIDED) != 0);
         fz_count(C_STEP, (f[i] & HORDE_FLAG_STEP_TAKEN) != 0);
     }
-    FZ_FOR_EACH_SIMD_BACKEND(isa) {
-        const int s2 = run(isa, 1, x, n, off, alias, with_d, &p, fp);
-        FZ_CHECK(s2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), s2, st);
-        if (st != HORDE_OK)
-            continue;
-        for (int k = 0; k < (with_d ? 6 : 3); k++)
-            FZ_CHECK(fz_same(res[1][k].v + off, o[k], n), "%s: output %d differs from scalar", horde_isa_name(isa), k);
-        FZ_CHECK(fz_same(resf[1].v + off, f, n), "%s: flags differ from scalar", horde_isa_name(isa));
-    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa)
+        fz_move_same_as_scalar(isa, run(isa, 1, x, n, off, alias, with_d, &p, fp), &res[1], st, o, f, n, off, with_d);
     return 0;
 }

@@ -33,19 +33,14 @@ static int valid_params(const horde_cylinder_move_params *p)
 }
 
 static fz_world fw;
-static fz_floats in[8], res[2][6];
-static fz_u32s resf[2];
+static fz_floats in[8];
+static fz_move_out res[2];
 
 static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int alias, int with_d,
                const horde_cylinder_move_params *p, uint8_t fp)
 {
     float *o[6];
-    for (int k = 0; k < 6; k++) {
-        o[k] = fz_place(&res[slot][k], off, n);
-        if (alias && k < 3)
-            memcpy(o[k], x[k], n * sizeof(float));
-    }
-    uint32_t *f = fz_place_u(&resf[slot], off);
+    uint32_t *f = fz_move_place(&res[slot], x, n, off, alias, o);
     const horde_cylinder_move_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1], alias ? o[2] : x[2],
                                          x[3], x[4], x[5], x[6], x[7], o[0], o[1], o[2],
                                          with_d ? o[3] : NULL, with_d ? o[4] : NULL, with_d ? o[5] : NULL,
@@ -53,9 +48,7 @@ static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int 
     const fz_fp saved = fz_fp_enter(fp);
     const int st = horde_cylinder_move_isa(isa, &fw.w, p, &b);
     fz_fp_leave(saved);
-    for (int k = 0; k < 6; k++)
-        fz_guard_ok(res[slot][k].v, off, with_d || k < 3 ? n : 0, "out");
-    fz_guard_ok(resf[slot].v, off, n, "out_flags");
+    fz_move_guards(&res[slot], n, off, with_d);
     return st;
 }
 
@@ -78,12 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int k = 0; k < 8; k++)
         x[k] = fz_place(&in[k], off, n);
     for (size_t i = 0; i < n; i++) {
-        x[0][i] = fz_near_world(&b, fw.w.origin_cx, 48.0f);
-        x[1][i] = fz_near_world(&b, fw.w.origin_cy, 48.0f);
-        x[2][i] = fz_near_world(&b, fw.w.origin_cz, 48.0f);
-        const float reach = (fz_u8(&b) & 3) == 0 ? 400.0f : 3.0f;
-        for (int k = 3; k < 6; k++)
-            x[k][i] = fz_float(&b, reach);
+        fz_move_item(&b, &fw, x, i, 400.0f);
         x[6][i] = fz_float(&b, 0.6f);
         x[7][i] = fz_float(&b, 3.5f);
     }
@@ -93,24 +81,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_count(C_BAD_PARAMS, !pv);
     float *o[6];
     for (int k = 0; k < 6; k++)
-        o[k] = res[0][k].v + off;
-    const uint32_t *f = resf[0].v + off;
+        o[k] = res[0].v[k].v + off;
+    const uint32_t *f = res[0].flags.v + off;
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         const float v[8] = {x[0][i], x[1][i], x[2][i], x[3][i], x[4][i], x[5][i], x[6][i], x[7][i]};
-        const int same = fz_same(&o[0][i], &v[0], 1) && fz_same(&o[1][i], &v[1], 1) && fz_same(&o[2][i], &v[2], 1);
+        const int same = fz_move_stayed(o, v, i);
         if (!valid_mover(v)) {
-            const float z = 0.0f;
-            FZ_CHECK(same && f[i] == HORDE_FLAG_INVALID && fz_same(&o[3][i], &z, 1) && fz_same(&o[4][i], &z, 1) &&
-                         fz_same(&o[5][i], &z, 1),
+            FZ_CHECK(same && f[i] == HORDE_FLAG_INVALID && fz_move_zero_d(o, i),
                      "lane %zu: invalid mover not copied / flagged (%#x)", i, f[i]);
             fz_count(C_INVALID, 1);
             continue;
         }
         FZ_CHECK(!(f[i] & HORDE_FLAG_INVALID), "lane %zu: valid mover flagged INVALID", i);
-        for (int k = 0; k < 3; k++) {
-            const float made = o[k][i] - v[k];
-            FZ_CHECK(fz_same(&o[3 + k][i], &made, 1), "lane %zu: displacement %d is not end - start", i, k);
-        }
+        fz_move_check_made(o, v, i);
         if (!fz_cyl_overlaps(&fw.w, v[0], v[1], v[2], v[6], v[7]))
             FZ_CHECK(!fz_cyl_overlaps(&fw.w, o[0][i], o[1][i], o[2][i], v[6], v[7]),
                      "lane %zu: started free at (%a, %a, %a) r %a h %a d (%a, %a, %a), ends overlapping at "
@@ -121,14 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_count(C_STUCK, (f[i] & HORDE_FLAG_STUCK) != 0);
         fz_count(C_TRUNCATED, (f[i] & HORDE_FLAG_TRUNCATED) != 0);
     }
-    FZ_FOR_EACH_SIMD_BACKEND(isa) {
-        const int s2 = run(isa, 1, x, n, off, alias, with_d, &p, fp);
-        FZ_CHECK(s2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), s2, st);
-        if (st != HORDE_OK)
-            continue;
-        for (int k = 0; k < (with_d ? 6 : 3); k++)
-            FZ_CHECK(fz_same(res[1][k].v + off, o[k], n), "%s: output %d differs from scalar", horde_isa_name(isa), k);
-        FZ_CHECK(fz_same(resf[1].v + off, f, n), "%s: flags differ from scalar", horde_isa_name(isa));
-    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa)
+        fz_move_same_as_scalar(isa, run(isa, 1, x, n, off, alias, with_d, &p, fp), &res[1], st, o, f, n, off, with_d);
     return 0;
 }

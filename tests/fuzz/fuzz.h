@@ -248,6 +248,79 @@ static inline float fz_near_world(fz_bytes *b, int32_t origin_c, float span)
     return base + fz_float(b, span);
 }
 
+/* ---- move kernels (cylinder, point and AABB movers): x, y, z, dx, dy, dz are the first
+ * six inputs; end x, y, z and the optional displacement x, y, z the six float outputs -- */
+
+/* One call's outputs: end position, displacement, flags. */
+typedef struct { fz_floats v[6]; fz_u32s flags; } fz_move_out;
+
+/* Places the outputs at off (o[0 .. 5] and the returned flags); with alias the end arrays
+ * start as copies of the positions x[0 .. 2], for a call that moves them in place. */
+static inline uint32_t *fz_move_place(fz_move_out *s, float *const *x, size_t n, int off, int alias, float *o[6])
+{
+    for (int k = 0; k < 6; k++) {
+        o[k] = fz_place(&s->v[k], off, n);
+        if (alias && k < 3)
+            memcpy(o[k], x[k], n * sizeof(float));
+    }
+    return fz_place_u(&s->flags, off);
+}
+
+/* After a call: nothing written outside [off, off + n), and nothing at all into the
+ * displacement arrays when the call was given none (with_d = 0). */
+static inline void fz_move_guards(const fz_move_out *s, size_t n, int off, int with_d)
+{
+    for (int k = 0; k < 6; k++)
+        fz_guard_ok(s->v[k].v, off, with_d || k < 3 ? n : 0, "out");
+    fz_guard_ok(s->flags.v, off, n, "out_flags");
+}
+
+/* Mover i's position near the world, and its displacement: up to 3 blocks per axis, or
+ * up to `far` one time in four. */
+static inline void fz_move_item(fz_bytes *b, const fz_world *fw, float *const *x, size_t i, float far)
+{
+    x[0][i] = fz_near_world(b, fw->w.origin_cx, 48.0f);
+    x[1][i] = fz_near_world(b, fw->w.origin_cy, 48.0f);
+    x[2][i] = fz_near_world(b, fw->w.origin_cz, 48.0f);
+    const float reach = (fz_u8(b) & 3) == 0 ? far : 3.0f;
+    for (int k = 3; k < 6; k++)
+        x[k][i] = fz_float(b, reach);
+}
+
+/* Lane i's end position equals its start v bit for bit. */
+static inline int fz_move_stayed(float *const *o, const float *v, size_t i)
+{
+    return fz_same(&o[0][i], &v[0], 1) && fz_same(&o[1][i], &v[1], 1) && fz_same(&o[2][i], &v[2], 1);
+}
+
+/* Lane i's displacement outputs are +0 (bit for bit). */
+static inline int fz_move_zero_d(float *const *o, size_t i)
+{
+    const float zero = 0.0f;
+    return fz_same(&o[3][i], &zero, 1) && fz_same(&o[4][i], &zero, 1) && fz_same(&o[5][i], &zero, 1);
+}
+
+/* The displacement made is end - start, in float. */
+static inline void fz_move_check_made(float *const *o, const float *v, size_t i)
+{
+    for (int k = 0; k < 3; k++) {
+        const float made = o[k][i] - v[k];
+        FZ_CHECK(fz_same(&o[3 + k][i], &made, 1), "lane %zu: displacement %d is not end - start", i, k);
+    }
+}
+
+/* A SIMD backend's call (status st2, outputs s) against the scalar one (st, o, f). */
+static inline void fz_move_same_as_scalar(horde_isa isa, int st2, const fz_move_out *s, int st, float *const *o,
+                                          const uint32_t *f, size_t n, int off, int with_d)
+{
+    FZ_CHECK(st2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), st2, st);
+    if (st != HORDE_OK)
+        return;
+    for (int k = 0; k < (with_d ? 6 : 3); k++)
+        FZ_CHECK(fz_same(s->v[k].v + off, o[k], n), "%s: output %d differs from scalar", horde_isa_name(isa), k);
+    FZ_CHECK(fz_same(s->flags.v + off, f, n), "%s: flags differ from scalar", horde_isa_name(isa));
+}
+
 /* ---- triangles ------------------------------------------------------------------------- */
 /* A triangle near c (scale about `span`): random vertices from fz_float, or an
  * axis-aligned floor / wall, or a degenerate one (a repeated vertex, a point, collinear),
