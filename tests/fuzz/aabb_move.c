@@ -49,18 +49,19 @@ static fz_world fw;
 static fz_floats in[9];
 static fz_move_out res[2];
 
-static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int alias, int with_d,
-               const horde_aabb_move_params *p, uint8_t fp)
+static int run(horde_isa isa, int slot, float *const *x, fz_move_call c, const horde_aabb_move_params *p)
 {
+    const size_t n = c.n;
+    const int alias = c.alias, with_d = c.with_d;
     float *o[6];
-    uint32_t *f = fz_move_place(&res[slot], x, n, off, alias, o);
+    uint32_t *f = fz_move_place(&res[slot], x, n, c.off, alias, o);
     const horde_aabb_move_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1], alias ? o[2] : x[2],
                                      x[3], x[4], x[5], x[6], x[7], x[8], o[0], o[1], o[2],
                                      with_d ? o[3] : NULL, with_d ? o[4] : NULL, with_d ? o[5] : NULL, f, n};
-    const fz_fp saved = fz_fp_enter(fp);
+    const fz_fp saved = fz_fp_enter(c.fp);
     const int st = horde_aabb_move_isa(isa, &fw.w, p, &b);
     fz_fp_leave(saved);
-    fz_move_guards(&res[slot], n, off, with_d);
+    fz_move_guards(&res[slot], n, c.off, with_d);
     return st;
 }
 
@@ -70,9 +71,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_world_make(&fw, &b);
     if (fw.init_status != HORDE_OK)
         return 0;
-    const size_t n = fz_count_n(&b, FZ_MAX_N);
-    const int off = fz_u8(&b) % 4, alias = fz_u8(&b) & 1, with_d = fz_u8(&b) & 1;
-    const uint8_t fp = fz_u8(&b);
+    const fz_move_call c = fz_move_call_read(&b);
+    const size_t n = c.n;
+    const int off = c.off;
     horde_aabb_move_params p;
     horde_aabb_move_params_default(&p);
     if (fz_u8(&b) & 1)
@@ -84,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_move_item(&b, &fw, x, i, 60.0f);
         x[6][i] = fz_float(&b, 1.6f), x[7][i] = fz_float(&b, 1.6f), x[8][i] = fz_float(&b, 4.5f);
     }
-    const int st = run(HORDE_ISA_SCALAR, 0, x, n, off, 0, 1, &p, 0);
+    const int st = run(HORDE_ISA_SCALAR, 0, x, fz_move_call_plain(c), &p);
     const int pv = valid_params(&p);
     FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d, params valid %d", st, pv);
     fz_count(C_BAD_PARAMS, !pv);
@@ -121,6 +122,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_count(C_STEP, (f[i] & HORDE_FLAG_STEP_TAKEN) != 0);
     }
     FZ_FOR_EACH_SIMD_BACKEND(isa)
-        fz_move_same_as_scalar(isa, run(isa, 1, x, n, off, alias, with_d, &p, fp), &res[1], st, o, f, n, off, with_d);
+        fz_move_same_as_scalar(isa, run(isa, 1, x, c, &p), &res[1], st, o, f, n, off, c.with_d);
     return 0;
 }

@@ -251,6 +251,30 @@ static inline float fz_near_world(fz_bytes *b, int32_t origin_c, float span)
 /* ---- move kernels (cylinder, point and AABB movers): x, y, z, dx, dy, dz are the first
  * six inputs; end x, y, z and the optional displacement x, y, z the six float outputs -- */
 
+/* How one input calls a move kernel: batch size, pointer offset, in place or not, with
+ * the displacement outputs or not, and the caller's FP mode (fz_fp_enter). */
+typedef struct {
+    size_t n;
+    int off, alias, with_d;
+    uint8_t fp;
+} fz_move_call;
+static inline fz_move_call fz_move_call_read(fz_bytes *b)
+{
+    fz_move_call c;
+    c.n = fz_count_n(b, FZ_MAX_N);
+    c.off = fz_u8(b) % 4;
+    c.alias = fz_u8(b) & 1;
+    c.with_d = fz_u8(b) & 1;
+    c.fp = fz_u8(b);
+    return c;
+}
+/* The scalar reference's call: not in place, with displacements, default FP mode. */
+static inline fz_move_call fz_move_call_plain(fz_move_call c)
+{
+    c.alias = 0, c.with_d = 1, c.fp = 0;
+    return c;
+}
+
 /* One call's outputs: end position, displacement, flags. */
 typedef struct { fz_floats v[6]; fz_u32s flags; } fz_move_out;
 
