@@ -5,7 +5,7 @@
 #
 # --quick: one short repetition per benchmark, native backends, a few minutes;
 # --full (default): medians of 3 repetitions of 0.5 s, every row, repetitions of a
-# kernel's rows in random order (about 10 minutes).
+# kernel's rows in random order (about 18 minutes on a 2-core VM).
 # It prints which kernel of how many it is running and the elapsed time; results go to
 # bench/results/<cpu-model>-<date>-<mode>.json with two plots beside it
 # (-throughput.png, -scaling.png); then the table of items/s per backend, the speedup
