@@ -13,7 +13,9 @@
  * Run: checkasm --test=cylinder_tri_soup [--seed=N] [--items=N] [--long] (checkasm.h). */
 #include "checkasm.h"
 
-#define MAXT 40
+/* Soups of up to 40 triangles, one in eight up to MAXT: past HORDE_CYLTRI_CHUNK (64), so
+ * the template's chunks (each walked lane by lane from its first triangle) are crossed. */
+#define MAXT 150
 
 typedef struct {
     float v[9][MAXT];
@@ -28,7 +30,7 @@ static horde_triangles view(const soup *s)
 
 static void gen_soup(tu_rng *g, float cx, float cy, float cz, soup *s)
 {
-    s->n = tu_below(g, MAXT + 1);
+    s->n = tu_below(g, 8) == 0 ? 41 + tu_below(g, MAXT - 40) : tu_below(g, 41);
     for (size_t k = 0; k < s->n; k++) {
         float t[9];
         const float sz = tu_uniform(g, 0.3f, 4.0f);
