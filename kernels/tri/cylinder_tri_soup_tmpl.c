@@ -16,6 +16,14 @@ static inline wi near_box(wf x, wf z, wf reach, const float box[4])
     return wi_not(apart);
 }
 
+static inline int bit_count(int m)
+{
+    int c = 0;
+    for (; m; m &= m - 1)
+        c++;
+    return c;
+}
+
 /* Triangle next[l] of the chunk in lane l (lanes past the chunk, next = nt, read
  * triangle 0: the pair test ignores them). */
 static inline void lane_triangles(const float (*tv)[9], int nt, wi next, wf *tw)
@@ -48,37 +56,51 @@ static inline void walk_chunk(wf *v, wi live, wf reach, wf step, const float (*t
                               int nt, wi *flags)
 {
     wi last = wi_set(-1); /* the last triangle each lane met */
-    int from = 0;
+    int from = 0, last_max = -1;
     while (wi_any(live)) {
         const int want = wi_bits(live);
         wi next = wi_set(nt), found = wi_set(0);
-        int first = -1, k = from;
-        for (; k < nt && wi_bits(found) != want; k++) {
-            const wi after = wi_gt(wi_set(k), last);
-            const wi hit = wi_andnot(found, wi_and(wi_and(live, after), near_box(v[0], v[2], reach, box[k])));
+        int first = -1, latest = -1;
+        for (int k = from; k < nt; k++) {
+            wi hit = wi_andnot(found, wi_and(live, near_box(v[0], v[2], reach, box[k])));
+            if (k <= last_max) /* past every lane's last triangle from here on */
+                hit = wi_and(hit, wi_gt(wi_set(k), last));
             if (!wi_any(hit))
                 continue;
             first = first < 0 ? k : first;
+            latest = k;
             next = wi_sel(hit, wi_set(k), next);
             found = wi_or(found, hit);
+            if (wi_bits(found) == want)
+                break;
         }
         live = found; /* the scan ends early only when every live lane found one */
         if (first < 0)
             break;
+        /* Which lanes meet their triangle now: when at least half of them are at the
+         * earliest one, those alone, with it broadcast (the others find theirs again next
+         * round); else all of them, each triangle loaded lane by lane. Loading costs about
+         * as much as a pair test, so movers near mostly the same triangles (a crowd on a
+         * terrain patch) go on as if every triangle were broadcast to all lanes. */
+        const wi at_first = wi_and(found, wi_eq(next, wi_set(first)));
+        const int n_found = bit_count(wi_bits(found)), n_first = bit_count(wi_bits(at_first));
         wf tw[9];
-        if (wi_bits(wi_and(found, wi_eq(next, wi_set(first)))) == wi_bits(found)) {
-            for (int a = 0; a < 9; a++) /* all at one triangle: broadcast it */
+        wi take = found;
+        if (2 * n_first >= n_found) {
+            take = at_first, latest = first;
+            for (int a = 0; a < 9; a++)
                 tw[a] = wf_set(tv[first][a]);
         } else {
             lane_triangles(tv, nt, next, tw);
         }
         wf px, pz;
         wi f;
-        pair_lanes(v, tw, step, found, &px, &pz, &f);
-        v[0] = wf_sel(found, wf_add(v[0], px), v[0]);
-        v[2] = wf_sel(found, wf_add(v[2], pz), v[2]);
+        pair_lanes(v, tw, step, take, &px, &pz, &f);
+        v[0] = wf_sel(take, wf_add(v[0], px), v[0]);
+        v[2] = wf_sel(take, wf_add(v[2], pz), v[2]);
         *flags = wi_or(*flags, f);
-        last = wi_sel(found, next, last);
+        last = wi_sel(take, next, last);
+        last_max = latest > last_max ? latest : last_max;
         from = first + 1;
     }
 }
