@@ -17,6 +17,9 @@ static const uint32_t lp_expand[16] = {0x0000, 0x1110, 0x1100, 0x2210, 0x1000, 0
                                        0x2100, 0x3210, 0x0000, 0x1110, 0x1100, 0x2210,
                                        0x1000, 0x2110, 0x2100, 0x3210};
 
+/* The number of set lanes of mask bits m (wi_bits). */
+static inline int lp_lanes(int m) { return lp_count[m & 15] + lp_count[(m >> 4) & 15]; }
+
 /* For mask bits m (wi_bits): compress moves the set lanes to lanes 0 .. count - 1 in
  * order; expand moves them back (lane l takes lane "set lanes below l"). Returns the
  * count. Lanes past the count, and unset lanes after expanding, hold other lanes. */

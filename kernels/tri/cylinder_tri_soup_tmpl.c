@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cylinder_tri_lanes.h"
+#include "lane_pack.h"
 
 /* The reference's reach test: the mover's square of half-side r + 1 meets the box. */
 static inline wi near_box(wf x, wf z, wf reach, const float box[4])
@@ -14,14 +15,6 @@ static inline wi near_box(wf x, wf z, wf reach, const float box[4])
     const wi apart = wi_or(wi_or(wf_lt(wf_add(x, reach), wf_set(box[0])), wf_gt(wf_sub(x, reach), wf_set(box[1]))),
                            wi_or(wf_lt(wf_add(z, reach), wf_set(box[2])), wf_gt(wf_sub(z, reach), wf_set(box[3]))));
     return wi_not(apart);
-}
-
-static inline int bit_count(int m)
-{
-    int c = 0;
-    for (; m; m &= m - 1)
-        c++;
-    return c;
 }
 
 /* Triangle next[l] of the chunk in lane l (lanes past the chunk, next = nt, read
@@ -85,7 +78,7 @@ static inline void walk_chunk(wf *v, wi live, wf reach, wf step, const float (*t
          * as much as a pair test, so movers near mostly the same triangles (a crowd on a
          * terrain patch) go on as if every triangle were broadcast to all lanes. */
         const wi at_first = wi_and(found, wi_eq(next, wi_set(first)));
-        const int n_found = bit_count(wi_bits(found)), n_first = bit_count(wi_bits(at_first));
+        const int n_found = lp_lanes(wi_bits(found)), n_first = lp_lanes(wi_bits(at_first));
         wf tw[9];
         wi take = found;
         if (2 * n_first >= n_found) {
