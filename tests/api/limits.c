@@ -173,8 +173,9 @@ typedef struct call_params {
     uint32_t crowd_iterations, radial_iterations, slides;
     float tri_step, ground_depth;
 } call_params;
-static const call_params k_default_params = {NULL, NULL, NULL, 2, 4, 4, 0.25f, 4.0f};
-static call_params g_params = {NULL, NULL, NULL, 2, 4, 4, 0.25f, 4.0f};
+#define DEFAULT_PARAMS {NULL, NULL, NULL, 2, 4, 4, 0.25f, 4.0f}
+static const call_params k_default_params = DEFAULT_PARAMS;
+static call_params g_params = DEFAULT_PARAMS;
 
 #define COORD(nm, L) {nm, 0.25f, -(L), (L), CLOSED}
 #define FINITE(nm, b) {nm, b, -FLT_MAX, FLT_MAX, CLOSED}
