@@ -197,13 +197,14 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
 typedef struct sort_rec {
     uint32_t i;
     float x, z, y, top, r, w;
-    int32_t cx, cz;
-    uint32_t pad[3]; /* 48 bytes: 16-byte aligned */
+    uint32_t pad; /* 32 bytes, aligned: one cache line per mover. The cells are computed
+                   * again from x and z in the split; with them in the record (48 bytes,
+                   * half the records across two lines) 1 M movers took 0-2 % longer. */
 } sort_rec;
 
 /* Step 2: bucket of every valid mover, counting sort, sorted copies (and the cells, in
  * scx, scz). The records sit in `recs` (the slots' R and share arrays, free until the
- * contact search: 2 CROWD_K stride words >= 12 n). */
+ * contact search: 2 CROWD_K stride words >= 8 n, 32-byte aligned). */
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
                            int32_t *scx, int32_t *scz, sort_rec *recs)
@@ -226,7 +227,6 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         q->i = (uint32_t)i, q->x = c->x[i], q->z = c->z[i];
         q->y = c->y[i], q->top = c->y[i] + c->height[i];
         q->r = c->radius[i], q->w = c->weight ? c->weight[i] : 1.0f;
-        q->cx = cxs[i], q->cz = czs[i];
     }
     for (uint32_t b = g->mask + 1; b > 0; b--) /* ... and back to its first mover */
         start[b] = start[b - 1];
@@ -235,7 +235,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         const sort_rec *q = &recs[s];
         w->idx[s] = q->i, w->x[0][s] = q->x, w->z[0][s] = q->z;
         sorted[0][s] = q->y, sorted[1][s] = q->top, sorted[2][s] = q->r, sorted[3][s] = q->w;
-        scx[s] = q->cx, scz[s] = q->cz;
+        cell_of(g, q->x, q->z, &scx[s], &scz[s]); /* computed again: a smaller record */
     }
 }
 
@@ -244,16 +244,16 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
  * order of the offers). d2s holds each slot's d2 while the lists are built. */
 static void offer(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
 {
-    const size_t st = w->stride;
     const uint32_t m = w->count[s];
     if (m < CROWD_K) {
-        w->part[m * st + s] = t, d2s[m * st + s] = d2, w->count[s] = m + 1;
+        const size_t e = horde_crowd_slot(s, m);
+        w->part[e] = t, d2s[e] = d2, w->count[s] = m + 1;
         return;
     }
     w->flags[s] = HORDE_FLAG_PACKED;
-    size_t worst = s;
+    size_t worst = horde_crowd_slot(s, 0);
     for (uint32_t k = 1; k < CROWD_K; k++) {
-        const size_t e = k * st + s;
+        const size_t e = horde_crowd_slot(s, k);
         if (d2s[e] > d2s[worst] || (d2s[e] == d2s[worst] && w->idx[w->part[e]] > w->idx[w->part[worst]]))
             worst = e;
     }
@@ -368,7 +368,6 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
                           const int32_t *scx, const int32_t *scz, horde_crowd_scan_fn scan)
 {
     const float *r = sorted[2], *wt = sorted[3];
-    const size_t st = w->stride;
     float *d2s = w->share; /* the slots' d2 until the lists are final */
     /* Who searches for a pair: two small movers (r <= typical), the earlier in the sorted
      * order through its half stencil (box numbering only); any other pair the larger
@@ -394,12 +393,14 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
         for (uint32_t k = 0; k < full.n; k++)
             scan(w, d2s, sorted, s, full.lo[k], full.hi[k], -1.0f);
     }
-    /* Mover by mover, its used slots only: CROWD_K slot-major passes, each testing every
-     * mover's count, cost more than the few (sequential) streams this writes. */
+    /* Mover by mover, its used slots only: CROWD_K passes slot by slot, each testing every
+     * mover's count, cost more. */
+    w->span = 0;
     for (uint32_t s = 0; s < w->n; s++)
         for (uint32_t k = 0; k < w->count[s]; k++) {
-            const size_t e = k * st + s;
+            const size_t e = horde_crowd_slot(s, k);
             const uint32_t t = w->part[e];
+            w->span = t > s + w->span ? t - s : w->span; /* each pair is in both lists */
             w->R[e] = r[s] + r[t];
             const float share = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
             w->share[e] = w->idx[s] < w->idx[t] ? -share : share; /* d2s[e] no longer needed */
@@ -459,20 +460,63 @@ static void write_back(const horde_crowd *c, const crowd_work *w, const uint32_t
     }
 }
 
+/* The iterations, in the order of their definition: up to `iterations` pushing passes
+ * (CROWDED) until one finds no overlap, then, if the last still pushed, a testing pass
+ * (WEDGED). Returns the buffer holding the result. */
+static int iterate_plainly(const crowd_work *w, uint32_t iterations, horde_crowd_pass_fn pass)
+{
+    int cur = 0, pushed = 0;
+    for (uint32_t it = 0; it < iterations; it++) {
+        pushed = pass(w, cur, 1, HORDE_FLAG_CROWDED, 0, w->n);
+        cur ^= 1;
+        if (!pushed) /* nothing moved: the rest would change nothing */
+            break;
+    }
+    if (pushed) /* the last iteration still pushed: what overlaps now is WEDGED */
+        pass(w, cur, 0, HORDE_FLAG_WEDGED, 0, w->n);
+    return cur;
+}
+
+/* The same passes as a wavefront over chunks of sorted movers, so that a crowd larger than
+ * the caches is read from memory about once, not once per pass. Pass j (0 ... iterations
+ * - 1 pushing, pass `iterations` the test) reads buffer j % 2 and writes (j + 1) % 2.
+ * Chunks are at least span movers long, so chunk q's step reads positions of chunks
+ * q - 1 ... q + 1 only. At time u, pass j runs chunk u - j, passes in increasing j:
+ *   reads:  pass j - 1 has already run chunk q + 1 (this u), so its input is final;
+ *   writes: pass j writes chunk q of the buffer pass j - 1 reads, whose last reader there,
+ *           pass j - 1 on chunk q + 1, has run.
+ * Each pass thus does exactly what it does in iterate_plainly. Ending: iterate_plainly
+ * stops after the first pass that finds no overlap; its output equals its input, so every
+ * later pass would find none and change nothing (no flag, the same positions, the
+ * testing pass included). Here the later passes may already have run some chunks, with
+ * that same empty result; the answer is that pass's output buffer. */
+#define WAVE_CHUNK_MIN 1024u /* movers: below this the chunks' bookkeeping shows */
+static int iterate_in_waves(const crowd_work *w, uint32_t iterations, horde_crowd_pass_fn pass)
+{
+    const uint32_t span = w->span > WAVE_CHUNK_MIN ? w->span : WAVE_CHUNK_MIN;
+    const uint32_t chunk = (span + CROWD_BLOCK - 1) / CROWD_BLOCK * CROWD_BLOCK;
+    const uint32_t chunks = (w->n + chunk - 1) / chunk, passes = iterations + 1;
+    int any[HORDE_CROWD_MAX_ITERATIONS + 1] = {0};
+    for (uint32_t u = 0; u < chunks + passes - 1; u++) {
+        const uint32_t j_lo = u >= chunks ? u - chunks + 1 : 0;
+        for (uint32_t j = j_lo; j < passes && j <= u; j++) {
+            const uint32_t lo = (u - j) * chunk, hi = lo + chunk < w->n ? lo + chunk : w->n;
+            const int push = j < iterations;
+            any[j] |= pass(w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, lo, hi);
+            if (j == u - chunks + 1 && push && !any[j]) /* pass j is complete and found none */
+                return (int)((j + 1) % 2);
+        }
+    }
+    return (int)(iterations % 2);
+}
+
 void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
                        horde_crowd_scan_fn scan, horde_crowd_pass_fn pass)
 {
     crowd_work w;
     uint32_t *key;
     contacts(c, scratch, &w, scan, &key);
-    int cur = 0, pushed = 0;
-    for (uint32_t it = 0; it < iterations; it++) {
-        pushed = pass(&w, cur, 1, HORDE_FLAG_CROWDED);
-        cur ^= 1;
-        if (!pushed) /* nothing moved: the rest would change nothing */
-            break;
-    }
-    if (pushed) /* the last iteration still pushed: what overlaps now is WEDGED */
-        pass(&w, cur, 0, HORDE_FLAG_WEDGED);
-    write_back(c, &w, key, cur);
+    const int fin = w.span < w.n / 2 ? iterate_in_waves(&w, iterations, pass)
+                                     : iterate_plainly(&w, iterations, pass);
+    write_back(c, &w, key, fin);
 }

@@ -26,14 +26,28 @@
  * (sorted index s; idx[s] is its batch index). Arrays of `stride` entries: n rounded up
  * to 8 (the widest backend's W) plus 8, so whole vectors may be loaded at every group and
  * past any run's end; padding movers have count 0 and every value 0. Slot k of mover s
- * is element k * stride + s of part (the contact's sorted index), R (r[a] + r[b]) and
- * share: a's share of the push with the sign of `side` (-1 when a's batch index is the
- * smaller, else +1: the coincident-axes direction; a share of 0 keeps it as -0.0 or
+ * is element horde_crowd_slot(s, k) of part (the contact's sorted index), R (r[a] + r[b])
+ * and share: a's share of the push with the sign of `side` (-1 when a's batch index is
+ * the smaller, else +1: the coincident-axes direction; a share of 0 keeps it as -0.0 or
  * +0.0). One array for the two saves a quarter of the passes' slot reads. Only
  * k < count[s] hold contacts, the rest is unspecified. */
+/* The slot arrays are blocked by CROWD_BLOCK movers: block b holds slot 0 of its movers,
+ * then slot 1, ..., so a group of W <= CROWD_BLOCK lanes (W dividing it, the group
+ * starting at a multiple of W) finds slot k of all its lanes in W consecutive elements,
+ * and all its slots within one CROWD_K * CROWD_BLOCK run, so a chunk of the passes'
+ * wavefront (crowd_contacts.c) is one stretch of each array. Before: slot-major (element
+ * k * stride + s), 3 CROWD_K streams 4n bytes apart; alone, the change measured within
+ * the noise (1 M movers, interleaved runs). */
+#define CROWD_BLOCK 8
+static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
+{
+    return ((size_t)(s / CROWD_BLOCK) * CROWD_K + k) * CROWD_BLOCK + s % CROWD_BLOCK;
+}
+
 typedef struct crowd_work {
     uint32_t n;       /* valid movers */
     uint32_t stride;
+    uint32_t span;    /* the largest |t - s| over the contacts (s, t) */
     uint32_t *idx, *count, *flags;
     float *x[2], *z[2]; /* positions: iteration input / output (Jacobi) */
     uint32_t *part;
@@ -58,11 +72,13 @@ void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4
 /* Contact (s, t) at squared distance d2: offered to both lists. */
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
 
-/* One Jacobi pass over the valid movers at the positions of buffer `cur`: every mover
- * that overlaps one of its contacts gets `flag` in w->flags and, with push set, its
- * position after the iteration in buffer cur ^ 1 (the others their position unchanged);
- * returns whether any mover overlapped. The backends' own part, with the scan. */
-typedef int (*horde_crowd_pass_fn)(const crowd_work *w, int cur, int push, uint32_t flag);
+/* One Jacobi pass over the sorted movers lo .. hi - 1 (lo a multiple of CROWD_BLOCK, hi
+ * a multiple of it or w->n) at the positions of buffer `cur`: every mover that overlaps
+ * one of its contacts gets `flag` in w->flags and, with push set, its position after the
+ * iteration in buffer cur ^ 1 (the others their position unchanged); returns whether
+ * any of them overlapped. The backends' own part, with the scan. */
+typedef int (*horde_crowd_pass_fn)(const crowd_work *w, int cur, int push, uint32_t flag,
+                                   uint32_t lo, uint32_t hi);
 
 /* The whole call, the same for every backend (compiled once): validate the crowd (the
  * invalid movers' results), find the contacts with `scan`, run up to `iterations` pushing

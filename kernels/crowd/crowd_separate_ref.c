@@ -13,7 +13,7 @@ static int step(const crowd_work *w, uint32_t s, int cur, int push)
     int32_t sum_x = 0, sum_z = 0;
     uint32_t overlaps = 0;
     for (uint32_t k = 0; k < w->count[s]; k++) {
-        const size_t e = (size_t)k * w->stride + s;
+        const size_t e = horde_crowd_slot(s, k);
         const uint32_t t = w->part[e];
         const float R = w->R[e];
         const float dx = xs - x[t], dz = zs - z[t];
@@ -43,11 +43,11 @@ static int step(const crowd_work *w, uint32_t s, int cur, int push)
     return overlaps > 0;
 }
 
-/* One pass (horde_crowd_pass_fn). */
-static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
+/* One pass over movers lo ... (horde_crowd_pass_fn). */
+static int pass(const crowd_work *w, int cur, int push, uint32_t flag, uint32_t lo, uint32_t hi)
 {
     int any = 0;
-    for (uint32_t s = 0; s < w->n; s++)
+    for (uint32_t s = lo; s < hi; s++)
         if (step(w, s, cur, push))
             w->flags[s] |= flag, any = 1;
     return any;

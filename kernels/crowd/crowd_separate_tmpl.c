@@ -2,9 +2,9 @@
  * HORDE_SUFFIX set. The contact search is shared with the reference (crowd_contacts.c);
  * this is the reference's step() W movers at a time, operation for operation: lane i is
  * sorted mover s0 + i, and each pass over the slots takes slot k of every lane at once
- * (the lists are stored slot-major, so the slot's data are plain vector loads; only the
- * contacts' positions are gathered, lane by lane, from the sorted arrays, which keep
- * neighbours close in memory). The push sums are integers, so lanes that sit out a slot
+ * (the lists are stored in blocks of 8 movers, slot by slot, so the slot's data are
+ * plain vector loads; only the contacts' positions are gathered, lane by lane, from the
+ * sorted arrays, which keep neighbours close in memory). The push sums are integers, so lanes that sit out a slot
  * add nothing and the order of the adds does not matter.
  * Tried for the contacts' positions: an AVX2 gather (vgatherdps) ran crowd_separate/avx2/
  * 100000 at 25.2 ms against 16.9 ms, and building the vectors with inserts instead of
@@ -12,6 +12,8 @@
  * Intel Xeon VM, family 6 model 207, of README's 2026-11-26 run). */
 #include "template.h"
 #include "crowd_separate.h"
+
+_Static_assert(CROWD_BLOCK % W == 0, "a group's slot k is W consecutive elements (crowd_work)");
 
 /* Slot k of W lanes. */
 typedef struct slot_lanes {
@@ -24,7 +26,7 @@ typedef struct slot_lanes {
 static inline void load_slot(const crowd_work *w, uint32_t s0, uint32_t k, wi has, wi self,
                              int cur, slot_lanes *S)
 {
-    const size_t e = (size_t)k * w->stride + s0;
+    const size_t e = horde_crowd_slot(s0, k); /* W consecutive elements (crowd_work) */
     uint32_t t[W];
     wi_store(t, wi_sel(has, wi_load(w->part + e), self));
     float xj[W], zj[W];
@@ -126,11 +128,11 @@ static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], ui
     }
 }
 
-/* One pass over all groups (horde_crowd_pass_fn). */
-static int pass(const crowd_work *w, int cur, int push, uint32_t flag)
+/* One pass over the groups of movers lo ... (horde_crowd_pass_fn). */
+static int pass(const crowd_work *w, int cur, int push, uint32_t flag, uint32_t lo, uint32_t hi)
 {
     wi any = wi_set(0);
-    for (uint32_t s0 = 0; s0 < w->n; s0 += W) {
+    for (uint32_t s0 = lo; s0 < hi; s0 += W) {
         const wi moved = step_lanes(w, s0, cur, push);
         if (wi_any(moved)) {
             uint32_t *f = w->flags + s0;
