@@ -193,18 +193,22 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
  * at random over the whole crowd): 8 % slower at 1 M movers and 6-19 % at 10 K. Also
  * tried: software prefetches 16 movers ahead in the count, the scatter (start[], then the
  * record) and the write-back: no gain at 1 M (minimum of 12 interleaved runs, 196.6
- * against 190.8 ms without); the out-of-order core already overlaps these misses. */
+ * against 190.8 ms without); the out-of-order core already overlaps these misses. And
+ * tried for the box numbering: by row (one record stream per row), then each row by
+ * column into the sorted arrays, which never touches the bucket starts at random: 8 %
+ * slower at 1 M movers (196.9 against 181.7 ns per mover, interleaved). */
 typedef struct sort_rec {
     uint32_t i;
     float x, z, y, top, r, w;
-    uint32_t pad; /* 32 bytes, aligned: one cache line per mover. The cells are computed
-                   * again from x and z in the split; with them in the record (48 bytes,
-                   * half the records across two lines) 1 M movers took 0-2 % longer. */
+    int32_t cx, cz;
+    uint32_t pad[3]; /* 48 bytes: 16-byte aligned. Tried: 32 bytes (one line per mover),
+                      * the cells computed again from x and z in the split: 12 more
+                      * instructions per mover, and 0-2 % at 1 M movers, in the noise */
 } sort_rec;
 
 /* Step 2: bucket of every valid mover, counting sort, sorted copies (and the cells, in
  * scx, scz). The records sit in `recs` (the slots' R and share arrays, free until the
- * contact search: 2 CROWD_K stride words >= 8 n, 32-byte aligned). */
+ * contact search: 2 CROWD_K stride words >= 12 n). */
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
                            int32_t *scx, int32_t *scz, sort_rec *recs)
@@ -227,6 +231,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         q->i = (uint32_t)i, q->x = c->x[i], q->z = c->z[i];
         q->y = c->y[i], q->top = c->y[i] + c->height[i];
         q->r = c->radius[i], q->w = c->weight ? c->weight[i] : 1.0f;
+        q->cx = cxs[i], q->cz = czs[i];
     }
     for (uint32_t b = g->mask + 1; b > 0; b--) /* ... and back to its first mover */
         start[b] = start[b - 1];
@@ -235,7 +240,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         const sort_rec *q = &recs[s];
         w->idx[s] = q->i, w->x[0][s] = q->x, w->z[0][s] = q->z;
         sorted[0][s] = q->y, sorted[1][s] = q->top, sorted[2][s] = q->r, sorted[3][s] = q->w;
-        cell_of(g, q->x, q->z, &scx[s], &scz[s]); /* computed again: a smaller record */
+        scx[s] = q->cx, scz[s] = q->cz;
     }
 }
 
@@ -251,9 +256,10 @@ static void offer(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
         return;
     }
     w->flags[s] = HORDE_FLAG_PACKED;
-    size_t worst = horde_crowd_slot(s, 0);
+    const size_t e0 = horde_crowd_slot(s, 0);
+    size_t worst = e0;
     for (uint32_t k = 1; k < CROWD_K; k++) {
-        const size_t e = horde_crowd_slot(s, k);
+        const size_t e = e0 + (size_t)k * CROWD_BLOCK;
         if (d2s[e] > d2s[worst] || (d2s[e] == d2s[worst] && w->idx[w->part[e]] > w->idx[w->part[worst]]))
             worst = e;
     }
@@ -331,6 +337,8 @@ static void hash_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *
 
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
 {
+    const uint32_t dist = t > s ? t - s : s - t; /* over every contact, kept or not */
+    w->span = dist > w->span ? dist : w->span;
     offer(w, d2s, s, t, d2), offer(w, d2s, t, s, d2);
 }
 
@@ -377,6 +385,7 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
     runs full = {0}, half;
     for (uint32_t s = 0; s < w->n; s++)
         w->count[s] = 0, w->flags[s] = 0;
+    w->span = 0;
     for (uint32_t s = 0; s < w->n; s++) {
         const int32_t cx = scx[s], cz = scz[s];
         if (r[s] <= small) {
@@ -395,17 +404,17 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
     }
     /* Mover by mover, its used slots only: CROWD_K passes slot by slot, each testing every
      * mover's count, cost more. */
-    w->span = 0;
-    for (uint32_t s = 0; s < w->n; s++)
-        for (uint32_t k = 0; k < w->count[s]; k++) {
-            const size_t e = horde_crowd_slot(s, k);
+    for (uint32_t s = 0; s < w->n; s++) {
+        const uint32_t count = w->count[s];
+        const size_t e0 = horde_crowd_slot(s, 0);
+        for (uint32_t k = 0; k < count; k++) {
+            const size_t e = e0 + (size_t)k * CROWD_BLOCK;
             const uint32_t t = w->part[e];
-            const uint32_t dist = t > s ? t - s : s - t; /* a list may drop a pair the other keeps */
-            w->span = dist > w->span ? dist : w->span;
             w->R[e] = r[s] + r[t];
             const float share = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
             w->share[e] = w->idx[s] < w->idx[t] ? -share : share; /* d2s[e] no longer needed */
         }
+    }
 }
 
 /* Steps 1-3 into *w, with `scan` as the search's inner loop. */

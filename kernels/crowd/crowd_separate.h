@@ -38,7 +38,7 @@
  * wavefront (crowd_contacts.c) is one stretch of each array. Before: slot-major (element
  * k * stride + s), 3 CROWD_K streams 4n bytes apart; alone, the change measured within
  * the noise (1 M movers, interleaved runs). */
-#define CROWD_BLOCK 8
+#define CROWD_BLOCK 8 /* slot k + 1 is CROWD_BLOCK elements after slot k */
 static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
 {
     return ((size_t)(s / CROWD_BLOCK) * CROWD_K + k) * CROWD_BLOCK + s % CROWD_BLOCK;
@@ -47,7 +47,7 @@ static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
 typedef struct crowd_work {
     uint32_t n;       /* valid movers */
     uint32_t stride;
-    uint32_t span;    /* the largest |t - s| over the contacts (s, t) */
+    uint32_t span;    /* at least the largest |t - s| over the contacts (s, t) kept */
     uint32_t *idx, *count, *flags;
     float *x[2], *z[2]; /* positions: iteration input / output (Jacobi) */
     uint32_t *part;
