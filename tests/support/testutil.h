@@ -101,8 +101,9 @@ static inline int tu_outside_fp_policy(const float *const *in, int arrays, size_
 }
 
 /* Random items per backend for checkasm tests: the program's default (>= 1,000,000),
- * unless HORDE_CHECKASM_ITEMS=N is set. Only the cross runs of scripts/test.sh set it
- * (qemu emulates float math in software); command-line options still override. */
+ * unless HORDE_CHECKASM_ITEMS=N is set. scripts/test.sh sets it for the cross runs
+ * (qemu emulates float math in software), the TSan run and the ASan+UBSan run;
+ * command-line options still override. */
 static inline size_t tu_items(size_t dflt)
 {
     const char *e = getenv("HORDE_CHECKASM_ITEMS");
