@@ -4,8 +4,8 @@
  * sorted mover s0 + i, and each pass over the slots takes slot k of every lane at once
  * (the lists are stored in blocks of 8 movers, slot by slot, so the slot's data are
  * plain vector loads; only the contacts' positions are gathered, lane by lane, from the
- * sorted arrays, which keep neighbours close in memory). The push sums are integers, so lanes that sit out a slot
- * add nothing and the order of the adds does not matter.
+ * sorted arrays, which keep neighbours close in memory). The push sums are integers, so
+ * lanes that sit out a slot add nothing and the order of the adds does not matter.
  * Tried for the contacts' positions: an AVX2 gather (vgatherdps) ran crowd_separate/avx2/
  * 100000 at 25.2 ms against 16.9 ms, and building the vectors with inserts instead of
  * through a stored array made no difference (minimum of 3 interleaved runs each, on the
