@@ -89,10 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const int pv = valid_params(&p);
     FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d, params valid %d", st, pv);
     fz_count(C_BAD_PARAMS, !pv);
-    float *o[6];
-    for (int k = 0; k < 6; k++)
-        o[k] = res[0].v[k].v + off;
-    const uint32_t *f = res[0].flags.v + off;
+    const float *o[6];
+    const uint32_t *f = fz_move_at(&res[0], off, o);
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         float v[9];
         for (int k = 0; k < 9; k++)
@@ -122,6 +120,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_count(C_STEP, (f[i] & HORDE_FLAG_STEP_TAKEN) != 0);
     }
     FZ_FOR_EACH_SIMD_BACKEND(isa)
-        fz_move_same_as_scalar(isa, run(isa, 1, x, c, &p), &res[1], st, o, f, n, off, c.with_d);
+        fz_move_same_as_scalar(isa, c, run(isa, 1, x, c, &p), &res[1], st, &res[0]);
     return 0;
 }

@@ -278,6 +278,14 @@ static inline fz_move_call fz_move_call_plain(fz_move_call c)
 /* One call's outputs: end position, displacement, flags. */
 typedef struct { fz_floats v[6]; fz_u32s flags; } fz_move_out;
 
+/* The outputs at off: o[0 .. 5] and the returned flags. */
+static inline const uint32_t *fz_move_at(const fz_move_out *s, int off, const float *o[6])
+{
+    for (int k = 0; k < 6; k++)
+        o[k] = s->v[k].v + off;
+    return s->flags.v + off;
+}
+
 /* Places the outputs at off (o[0 .. 5] and the returned flags); with alias the end arrays
  * start as copies of the positions x[0 .. 2], for a call that moves them in place. */
 static inline uint32_t *fz_move_place(fz_move_out *s, float *const *x, size_t n, int off, int alias, float *o[6])
@@ -312,20 +320,20 @@ static inline void fz_move_item(fz_bytes *b, const fz_world *fw, float *const *x
 }
 
 /* Lane i's end position equals its start v bit for bit. */
-static inline int fz_move_stayed(float *const *o, const float *v, size_t i)
+static inline int fz_move_stayed(const float *const *o, const float *v, size_t i)
 {
     return fz_same(&o[0][i], &v[0], 1) && fz_same(&o[1][i], &v[1], 1) && fz_same(&o[2][i], &v[2], 1);
 }
 
 /* Lane i's displacement outputs are +0 (bit for bit). */
-static inline int fz_move_zero_d(float *const *o, size_t i)
+static inline int fz_move_zero_d(const float *const *o, size_t i)
 {
     const float zero = 0.0f;
     return fz_same(&o[3][i], &zero, 1) && fz_same(&o[4][i], &zero, 1) && fz_same(&o[5][i], &zero, 1);
 }
 
 /* The displacement made is end - start, in float. */
-static inline void fz_move_check_made(float *const *o, const float *v, size_t i)
+static inline void fz_move_check_made(const float *const *o, const float *v, size_t i)
 {
     for (int k = 0; k < 3; k++) {
         const float made = o[k][i] - v[k];
@@ -333,16 +341,18 @@ static inline void fz_move_check_made(float *const *o, const float *v, size_t i)
     }
 }
 
-/* A SIMD backend's call (status st2, outputs s) against the scalar one (st, o, f). */
-static inline void fz_move_same_as_scalar(horde_isa isa, int st2, const fz_move_out *s, int st, float *const *o,
-                                          const uint32_t *f, size_t n, int off, int with_d)
+/* A SIMD backend's call c (status st2, outputs got) against the scalar one (st, ref). */
+static inline void fz_move_same_as_scalar(horde_isa isa, fz_move_call c, int st2, const fz_move_out *got, int st,
+                                          const fz_move_out *ref)
 {
     FZ_CHECK(st2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), st2, st);
     if (st != HORDE_OK)
         return;
-    for (int k = 0; k < (with_d ? 6 : 3); k++)
-        FZ_CHECK(fz_same(s->v[k].v + off, o[k], n), "%s: output %d differs from scalar", horde_isa_name(isa), k);
-    FZ_CHECK(fz_same(s->flags.v + off, f, n), "%s: flags differ from scalar", horde_isa_name(isa));
+    for (int k = 0; k < (c.with_d ? 6 : 3); k++)
+        FZ_CHECK(fz_same(got->v[k].v + c.off, ref->v[k].v + c.off, c.n), "%s: output %d differs from scalar",
+                 horde_isa_name(isa), k);
+    FZ_CHECK(fz_same(got->flags.v + c.off, ref->flags.v + c.off, c.n), "%s: flags differ from scalar",
+             horde_isa_name(isa));
 }
 
 /* ---- triangles ------------------------------------------------------------------------- */
