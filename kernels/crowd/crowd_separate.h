@@ -69,7 +69,8 @@ typedef void (*horde_crowd_scan_fn)(crowd_work *w, float *d2s, const float *cons
                                     uint32_t s, uint32_t lo, uint32_t hi, float small);
 void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
                           uint32_t lo, uint32_t hi, float small);
-/* Contact (s, t) at squared distance d2: offered to both lists. */
+/* Contact (s, t) at squared distance d2: offered to both lists, and |t - s| taken into
+ * w->span. */
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
 
 /* One Jacobi pass over the sorted movers lo .. hi - 1 (lo a multiple of CROWD_BLOCK, hi
