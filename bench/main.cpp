@@ -3,6 +3,13 @@
 #include <thread>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "bench_common.h"
 
@@ -17,12 +24,90 @@ std::vector<horde_isa> hb::isas()
     return v;
 }
 
+namespace {
+// HORDE_BENCH_CYCLES=1 (Linux, where the machine exposes hardware counters): every row
+// also reports cycles_per_item, instructions_per_item and branch_misses_per_item, counted in user space on the
+// timing thread over the timed loop. On a shared VM a descheduled vCPU does not count,
+// so these move far less with the host's load than the times do. Rows report nothing
+// when the counters cannot be opened.
+struct CycleCounter {
+    int fd_cycles = -1, fd_instr = -1, fd_miss = -1;
+    CycleCounter()
+    {
+#if defined(__linux__)
+        const char *e = std::getenv("HORDE_BENCH_CYCLES");
+        if (!e || std::strcmp(e, "1") != 0)
+            return;
+        fd_cycles = open_counter(PERF_COUNT_HW_CPU_CYCLES, -1);
+        if (fd_cycles >= 0) {
+            fd_instr = open_counter(PERF_COUNT_HW_INSTRUCTIONS, fd_cycles);
+            fd_miss = open_counter(PERF_COUNT_HW_BRANCH_MISSES, fd_cycles);
+        }
+#endif
+    }
+    ~CycleCounter()
+    {
+#if defined(__linux__)
+        if (fd_miss >= 0)
+            close(fd_miss);
+        if (fd_instr >= 0)
+            close(fd_instr);
+        if (fd_cycles >= 0)
+            close(fd_cycles);
+#endif
+    }
+#if defined(__linux__)
+    static int open_counter(uint64_t config, int group)
+    {
+        perf_event_attr a;
+        std::memset(&a, 0, sizeof a);
+        a.type = PERF_TYPE_HARDWARE;
+        a.size = sizeof a;
+        a.config = config;
+        a.disabled = group < 0;
+        a.exclude_kernel = 1;
+        a.exclude_hv = 1;
+        return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
+    }
+#endif
+    void start()
+    {
+#if defined(__linux__)
+        if (fd_cycles >= 0) {
+            ioctl(fd_cycles, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+            ioctl(fd_cycles, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+        }
+#endif
+    }
+    void stop(benchmark::State &state, double items)
+    {
+#if defined(__linux__)
+        if (fd_cycles < 0)
+            return;
+        ioctl(fd_cycles, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+        uint64_t c = 0, i = 0;
+        if (read(fd_cycles, &c, sizeof c) == (ssize_t)sizeof c && items > 0)
+            state.counters["cycles_per_item"] = (double)c / items;
+        if (fd_instr >= 0 && read(fd_instr, &i, sizeof i) == (ssize_t)sizeof i && items > 0)
+            state.counters["instructions_per_item"] = (double)i / items;
+        uint64_t m = 0;
+        if (fd_miss >= 0 && read(fd_miss, &m, sizeof m) == (ssize_t)sizeof m && items > 0)
+            state.counters["branch_misses_per_item"] = (double)m / items;
+#else
+        (void)state, (void)items;
+#endif
+    }
+};
+} // namespace
+
 void hb::register_rows(const std::string &kernel, const std::string &label,
                        const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item)
 {
     for (size_t n : sizes) {
         auto run = [call, n, items_per_item](benchmark::State &state) {
             Rotor rot(n);
+            CycleCounter counter;
+            counter.start();
             for (auto _ : state) {
                 const int st = call(rot.next(), n);
                 if (st != HORDE_OK) {
@@ -31,6 +116,7 @@ void hb::register_rows(const std::string &kernel, const std::string &label,
                 }
                 benchmark::ClobberMemory();
             }
+            counter.stop(state, (double)state.iterations() * (double)n * (double)items_per_item);
             state.SetItemsProcessed(state.iterations() * (int64_t)n * items_per_item);
         };
         benchmark::RegisterBenchmark((kernel + "/" + label + "/" + std::to_string(n)).c_str(), run)
