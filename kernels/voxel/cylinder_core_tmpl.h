@@ -403,13 +403,14 @@ static inline wi classify_lanes(const horde_cylinder_push_tile *t, int base, flo
     return hard;
 }
 
-/* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness). */
-static inline void fetch_tile(const horde_view *v, horde_cylinder_push_tile *t, size_t padded)
+/* Voxel fetch for the prepared movers (integer work: cannot affect bit-exactness):
+ * `levels` window levels (HORDE_WIN_LEVELS, or one more for the move's vertical pushes). */
+static inline void fetch_tile(const horde_view *v, horde_cylinder_push_tile *t, size_t padded, int levels)
 {
     for (size_t g = 0; g < padded; g += W)
         fetch_windows(v, wi_load((const uint32_t *)t->wx + g), wi_load((const uint32_t *)t->wy + g),
                       wi_load((const uint32_t *)t->wz + g), wi_not(wi_eq(wi_load(t->valid + g), wi_set(0))),
-                      HORDE_WIN_LEVELS, &t->occ[0][g], HORDE_CYL_TILE_LANES);
+                      levels, &t->occ[0][g], HORDE_CYL_TILE_LANES);
 }
 
 /* Window origins of W tile lanes from their (sanitised) positions. */
@@ -452,13 +453,13 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
     for (int a = 0; a < 6; a++)
         wf_store(fd[a] + m, wf_set(0.0f));
     wi_store((uint32_t *)c->wx + m, wi_set(0)), wi_store((uint32_t *)c->wz + m, wi_set(0));
-    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+    for (int j = 0; j < HORDE_WIN_LEVELS + 1; j++)
         wi_store(c->occ[j] + m, wi_set(0));
     wi_store(c->valid + m, wi_set(0));
 }
 
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
- * fetch voxels, classify, resolve the overlapping lanes on a packed copy (c is scratch),
+ * fetch `fetch_levels` window levels (0: the windows are in t already), classify, resolve the overlapping lanes on a packed copy (c is scratch),
  * results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
  * are lane permutes (lane_pack.h): the overlap masks of fresh movers do not predict, and
  * the per-lane copy loops they replace cost about 20 instructions per mover. Even with
@@ -466,12 +467,13 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
  * push_lanes on every group instead counted 368 against 362 instructions per mover and
  * ran 4-10 % slower (cylinder_push/avx2/65536, one quick A/B run each way, twice). */
 static inline void push_tile(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
-                             size_t padded, float *ox, float *oy, float *oz, uint32_t *of)
+                             size_t padded, float *ox, float *oy, float *oz, uint32_t *of, int fetch_levels)
 {
     float cx[HORDE_CYL_TILE_LANES], cy[HORDE_CYL_TILE_LANES], cz[HORDE_CYL_TILE_LANES];
     uint32_t cf[HORDE_CYL_TILE_LANES], hard[HORDE_TILE];
     int m = 0;
-    fetch_tile(v, t, padded);
+    if (fetch_levels)
+        fetch_tile(v, t, padded, fetch_levels);
     for (size_t i = 0; i < padded; i += W) {
         const wi sel = classify_lanes(t, (int)i, ox, oy, oz, of);
         wi_store(hard + i, sel);

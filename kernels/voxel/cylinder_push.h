@@ -19,7 +19,9 @@ typedef struct horde_cylinder_push_tile {
     float step_h[HORDE_CYL_TILE_LANES];   /* step-up height for this push, 0 = off */
     uint32_t valid[HORDE_CYL_TILE_LANES]; /* ~0u valid, 0 invalid */
     int32_t wx[HORDE_CYL_TILE_LANES], wy[HORDE_CYL_TILE_LANES], wz[HORDE_CYL_TILE_LANES]; /* window origins */
-    uint32_t occ[HORDE_WIN_LEVELS][HORDE_CYL_TILE_LANES];
+    /* Window levels; the move's vertical pushes read one more, which its lateral pushes
+     * reuse (cylinder_move_tmpl.c). */
+    uint32_t occ[HORDE_WIN_LEVELS + 1][HORDE_CYL_TILE_LANES];
 } horde_cylinder_push_tile;
 
 static inline int horde_cylinder_push_valid(float x, float y, float z, float r, float h)
