@@ -77,6 +77,9 @@ def main(argv):
                "--benchmark_enable_random_interleaving=true"])
     cpu = cpu_model()
     print(f"CPU: {cpu}; {mode} mode: {len(names)} benchmarks in {len(kernels)} groups", flush=True)
+    # Hardware cycles, instructions and branch misses per item beside the times, where
+    # the machine exposes the counters (bench/main.cpp; HORDE_BENCH_CYCLES=0 turns it off).
+    env = dict(os.environ, HORDE_BENCH_CYCLES=os.environ.get("HORDE_BENCH_CYCLES", "1"))
     merged, t0 = None, time.time()
     for i, k in enumerate(kernels, 1):
         rows = [n for n in names if n.split("/")[0] == k]
@@ -87,7 +90,7 @@ def main(argv):
             path = tmp.name
         subprocess.run([binary, f"--benchmark_filter={regex}", f"--benchmark_out={path}",
                         "--benchmark_out_format=json"] + timing + extra, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         with open(path) as f:
             part = json.load(f)
         os.unlink(path)

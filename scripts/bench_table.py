@@ -30,6 +30,26 @@ def figures(doc):
     return out
 
 
+def counter(doc, key):
+    """{name: median (or mean) of user counter `key`} for the rows that report it
+    (cycles_per_item etc., from HORDE_BENCH_CYCLES)."""
+    med, sums = {}, {}
+    for b in doc["benchmarks"]:
+        if key not in b:
+            continue
+        name = b["name"]
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                med[name.rsplit("_", 1)[0]] = b[key]
+        else:
+            s = sums.setdefault(name, [0.0, 0])
+            s[0] += b[key]
+            s[1] += 1
+    out = {n: v[0] / v[1] for n, v in sums.items()}
+    out.update(med)
+    return out
+
+
 def split(name):
     p = name.split("/")
     return (p[0], p[1], p[2]) if len(p) == 3 else None
@@ -65,6 +85,7 @@ def print_table(doc):
         print(f"{k:<18} {n:>8}  " + "  ".join(cells))
     # horde's best native backend against each peer row of the same kernel and size
     print()
+    cyc = counter(doc, "cycles_per_item")
     for k, n in rows:
         for peer in PEERS:
             pv = fig.get(f"{k}/{peer}/{n}", (None,))[0]
@@ -73,7 +94,10 @@ def print_table(doc):
             best = max(((fig[f"{k}/{i}/{n}"][0], i) for i in isas
                         if i not in PEERS and f"{k}/{i}/{n}" in fig), default=None)
             if best and peer != "floor":
-                print(f"{k}/{n}: {best[1]} {best[0] / pv:.2f}x the {peer} peer")
+                by_cycles = ""
+                if f"{k}/{best[1]}/{n}" in cyc and f"{k}/{peer}/{n}" in cyc:
+                    by_cycles = f" (cycles per item: {cyc[f'{k}/{peer}/{n}'] / cyc[f'{k}/{best[1]}/{n}']:.2f}x)"
+                print(f"{k}/{n}: {best[1]} {best[0] / pv:.2f}x the {peer} peer{by_cycles}")
             elif best:
                 print(f"{k}/{n}: {best[1]} at {100 * best[0] / pv:.1f} % of the memory floor")
     print_threads(doc)
