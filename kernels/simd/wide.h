@@ -65,6 +65,12 @@ static inline wi wi_shlv(wi a, wi k) { return simde_mm256_sllv_epi32(a, k); }
 #if defined(SIMDE_X86_SSE4_1_NATIVE)
 static inline wi wi_floor(wf v) { return simde_mm256_cvttps_epi32(simde_mm256_floor_ps(v)); }
 static inline wi wi_ceil(wf v) { return simde_mm256_cvttps_epi32(simde_mm256_ceil_ps(v)); }
+static inline wf wf_floor_int(wf v, wi *i)
+{
+    const wf f = simde_mm256_floor_ps(v);
+    *i = simde_mm256_cvttps_epi32(f);
+    return f;
+}
 #define HORDE_WIDE_HAS_ROUND
 #endif
 static inline wi wf_lt(wf a, wf b) { return simde_mm256_castps_si256(simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ)); }
@@ -155,6 +161,12 @@ static inline wi wi_min(wi a, wi b) { return simde_mm_min_epi32(a, b); }
 #if defined(SIMDE_X86_SSE4_1_NATIVE)
 static inline wi wi_floor(wf v) { return simde_mm_cvttps_epi32(simde_mm_floor_ps(v)); }
 static inline wi wi_ceil(wf v) { return simde_mm_cvttps_epi32(simde_mm_ceil_ps(v)); }
+static inline wf wf_floor_int(wf v, wi *i)
+{
+    const wf f = simde_mm_floor_ps(v);
+    *i = simde_mm_cvttps_epi32(f);
+    return f;
+}
 #define HORDE_WIDE_HAS_ROUND
 #endif
 /* SIMDe 0.7.4's portable _mm_testz_si128 (used on wasm32) answers 1 when either 64-bit
@@ -428,7 +440,15 @@ static inline wi wi_not(wi a) { return wi_andnot(a, wi_set(-1)); }
  * must not reach an output): truncate, then correct by the mask (-1 / 0). */
 static inline wi wi_floor(wf v) { wi i = wi_trunc(v); return wi_add(i, wf_gt(wf_from_i(i), v)); }
 static inline wi wi_ceil(wf v) { wi i = wi_trunc(v); return wi_sub(i, wf_lt(wf_from_i(i), v)); }
+static inline wf wf_floor_int(wf v, wi *i)
+{
+    *i = wi_floor(v);
+    return wf_from_i(*i);
+}
 #endif
+/* wf_floor_int(v, &i): floor(v) for |v| < 2^31 as a float, and in *i as an int. Where the
+ * rounding instruction exists the float comes from it (-0 for -0, where converting i
+ * back gives +0: callers use it where that sign cannot matter), one conversion fewer. */
 /* a < b ? a : b, the minps rule (horde_minf in scalar.h). */
 static inline wf wf_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); }
 /* (ax*bx + ay*by) + az*bz, unfused (horde_dot3 in scalar.h). */

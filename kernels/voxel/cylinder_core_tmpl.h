@@ -72,14 +72,20 @@ static inline wi spread_columns(wi b, int is_z)
  * column. An r2 of 0 (r = 0, or r^2 below the smallest subnormal) reaches nothing. */
 static inline axis_mask axis_summary(wf c, wi fw, wf r2, int is_z)
 {
-    const wi zero = wi_set(0), k = wi_floor(c);
-    const wf fk = wf_from_i(k);
+    const wi zero = wi_set(0);
+    /* The centre column: reached when r2 > 0. */
+    const wi centre = wi_and(wf_lt(wf_set(0.0f), r2), wi_set(2));
+    wi k;
+    /* fk's sign for c = -0 may be either: dl and dr, and all below, come out the same. */
+    const wf fk = wf_floor_int(c, &k);
     const wf dl = wf_sub(c, fk), dr = wf_sub(wf_add(fk, wf_set(1.0f)), c);
     const wf d2l = wf_mul(dl, dl), d2r = wf_mul(dr, dr);
-    const wi rl = wf_lt(d2l, r2), rc = wf_lt(wf_set(0.0f), r2), rr = wf_lt(d2r, r2);
-    const wi sl = wi_andnot(wi_eq(wi_as(d2l), zero), rl), sr = wi_andnot(wi_eq(wi_as(d2r), zero), rr);
-    wi p = wi_or(wi_or(wi_and(rl, wi_set(1)), wi_and(rc, wi_set(2))), wi_and(rr, wi_set(4)));
-    p = wi_or(p, wi_or(wi_and(sl, wi_set(1 << SIDE_AT)), wi_and(sr, wi_set(4 << SIDE_AT))));
+    const wi rl = wf_lt(d2l, r2), rr = wf_lt(d2r, r2);
+    /* A reached neighbour column sets its reach bit, and its side bit unless its d2 is
+     * 0 (the centre on the line): (rl & 1) | (rl & d2l != 0) << SIDE_AT in three steps. */
+    const wi pl = wi_and(rl, wi_or(wi_andnot(wi_eq(wi_as(d2l), zero), wi_set(1 << SIDE_AT)), wi_set(1)));
+    const wi pr = wi_and(rr, wi_or(wi_andnot(wi_eq(wi_as(d2r), zero), wi_set(4 << SIDE_AT)), wi_set(4)));
+    const wi p = wi_or(wi_or(pl, pr), centre);
     /* With q counted from the window origin fw: column q - 1 to bit (q - 1) + 3, a
      * shift by q + 2, done as a shift by q + 3 clamped to [0, 9] and one back, so that
      * q <= -3 (nothing reached inside -1 .. 4) lands in bits 0 .. 1 and q >= 6 past
@@ -90,8 +96,10 @@ static inline axis_mask axis_summary(wf c, wi fw, wf r2, int is_z)
     m.cols = v;
     m.reach = spread_columns(wi_and(wi_srl(v, 3), wi_set(15)), is_z);
     m.side = spread_columns(wi_and(wi_srl(v, 3 + SIDE_AT), wi_set(15)), is_z);
-    /* Where the side column lies outside the window no corner uses its d2. */
-    m.side_d2 = wf_sel(sl, d2l, wf_sel(sr, d2r, wf_set(0.0f)));
+    /* The side column's d2 (where it lies outside the window no corner uses it): a
+     * reached column with d2 = 0 gives 0, the value for no side column, and both
+     * neighbours are never reached with d2 > 0 (their distances add up to 1). */
+    m.side_d2 = wf_sel(rl, d2l, wf_as(wi_and(rr, wi_as(d2r))));
     return m;
 }
 
