@@ -446,9 +446,10 @@ static inline wf wf_floor_int(wf v, wi *i)
     return wf_from_i(*i);
 }
 #endif
-/* wf_floor_int(v, &i): floor(v) for |v| < 2^31 as a float, and in *i as an int. Where the
- * rounding instruction exists the float comes from it (-0 for -0, where converting i
- * back gives +0: callers use it where that sign cannot matter), one conversion fewer. */
+/* wf_floor_int(v, &i) (above, per ISA): floor(v) for |v| < 2^31 as a float, and in *i as
+ * an int. Where the rounding instruction exists the float comes from it (-0 for -0,
+ * where converting i back gives +0: callers use it where that sign cannot matter), one
+ * conversion fewer. */
 /* a < b ? a : b, the minps rule (horde_minf in scalar.h). */
 static inline wf wf_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); }
 /* (ax*bx + ay*by) + az*bz, unfused (horde_dot3 in scalar.h). */

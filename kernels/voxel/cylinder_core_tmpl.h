@@ -472,8 +472,8 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
 }
 
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
- * fetch `fetch_levels` window levels (0: the windows are in t already), classify, resolve the overlapping lanes on a packed copy (c is scratch),
- * results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
+ * fetch `fetch_levels` window levels (0: the windows are in t already), classify,
+ * resolve the overlapping lanes on a packed copy (c is scratch), results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
  * are lane permutes (lane_pack.h): the overlap masks of fresh movers do not predict, and
  * the per-lane copy loops they replace cost about 20 instructions per mover. Even with
  * 58 % of the benchmark's movers needing the full evaluation, classifying first pays:
