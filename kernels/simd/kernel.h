@@ -33,10 +33,20 @@
  * (perf: the loads of cylinder_move's plan were 10 % of its cycles on the "AMD EPYC" VM).
  * A hint only: nothing is read, and no address outside the arrays is formed. */
 #if defined(__GNUC__) || defined(__clang__)
-#define HORDE_PREFETCH(p, rw) __builtin_prefetch((p), (rw), 3)
+/* clang wants the read/write argument as a literal, so one macro per kind. */
+#define HORDE_PREFETCH_READ(p) __builtin_prefetch((p), 0, 3)
+#define HORDE_PREFETCH_WRITE(p) __builtin_prefetch((p), 1, 3)
 #else
-#define HORDE_PREFETCH(p, rw) ((void)(p))
+#define HORDE_PREFETCH_READ(p) ((void)(p))
+#define HORDE_PREFETCH_WRITE(p) ((void)(p))
 #endif
+static inline void horde_prefetch_line(const char *p, int rw)
+{
+    if (rw)
+        HORDE_PREFETCH_WRITE(p);
+    else
+        HORDE_PREFETCH_READ(p);
+}
 static inline void horde_prefetch_tile(const void *const *arrays, int count, size_t next, size_t n,
                                        int rw)
 {
@@ -49,8 +59,8 @@ static inline void horde_prefetch_tile(const void *const *arrays, int count, siz
         if (!p)
             continue;
         for (size_t i = next; i < end; i += LINE_ELEMS)
-            HORDE_PREFETCH(p + 4 * i, rw);
-        HORDE_PREFETCH(p + 4 * (end - 1), rw); /* the last line when p is not line-aligned */
+            horde_prefetch_line(p + 4 * i, rw);
+        horde_prefetch_line(p + 4 * (end - 1), rw); /* the last line when p is not line-aligned */
     }
 }
 
