@@ -414,12 +414,15 @@ static const kernel kernels[] = {
 /* ---- per-call parameters: at the limit HORDE_OK, one float (or one) beyond BAD_PARAMS
  * (next_float: on armv7 the checks too see a subnormal as 0) ------------------------------ */
 
+/* The table's kernel called `name`; a name not in it is a bug in this file: it stops the
+ * program (exit 2, which meson counts as a failure). */
 static const kernel *kernel_named(const char *name)
 {
     for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++)
         if (!strcmp(kernels[k].name, name))
             return &kernels[k];
-    return NULL;
+    fprintf(stderr, "FAIL limits.c: no kernel named %s in the table\n", name);
+    exit(2);
 }
 
 /* The status of kernel `name` on its base item with g_params as set (then reset to the
