@@ -16,6 +16,14 @@
 /* The template's definition of kernel `name` for this backend (kernels/simd/kernel.h). */
 #define HORDE_TEMPLATE(name) HORDE_KERNEL_DECL_(name, HORDE_FN(name))
 
+/* For a helper that takes a count meant to be a literal at every call (a loop bound):
+ * GCC otherwise keeps large ones out of line, the count a variable. */
+#if defined(__GNUC__)
+#define HORDE_FORCE_INLINE static inline __attribute__((always_inline))
+#else
+#define HORDE_FORCE_INLINE static inline
+#endif
+
 #include "kernel.h"
 #include "wide.h"
 

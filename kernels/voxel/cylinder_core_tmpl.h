@@ -121,10 +121,11 @@ static inline wi disc_cells_fast(const axis_mask *mx, const axis_mask *mz, wf r2
     return wi_andnot(wi_and(corner, far), outer);
 }
 
-static inline wi band(const wi *occ, wi jlo, wi jhi)
+/* The levels jlo .. jhi among the window's first nl (tile_is_short). */
+static inline wi band(const wi *occ, int nl, wi jlo, wi jhi)
 {
     wi m = wi_set(0);
-    for (int j = 0; j < HORDE_WIN_LEVELS; j++) {
+    for (int j = 0; j < nl; j++) {
         const wi J = wi_set(j);
         const wi in = wi_andnot(wi_or(wi_gt(jlo, J), wi_gt(J, jhi)), wi_set(-1));
         m = wi_or(m, wi_and(in, occ[j]));
@@ -132,12 +133,12 @@ static inline wi band(const wi *occ, wi jlo, wi jhi)
     return m;
 }
 
-/* band() when jlo is the constant `first`: the levels first .. min(jhi, 4). Three compares
- * and ANDs fewer per level than band(). */
-static inline wi band_from(const wi *occ, int first, wi jhi)
+/* band() when jlo is the constant `first`: the levels first .. min(jhi, nl - 1). Three
+ * compares and ANDs fewer per level than band(). */
+static inline wi band_from(const wi *occ, int nl, int first, wi jhi)
 {
     wi m = wi_set(0);
-    for (int j = first; j < HORDE_WIN_LEVELS; j++)
+    for (int j = first; j < nl; j++)
         m = wi_or(m, wi_and(wi_gt(jhi, wi_set(j - 1)), occ[j]));
     return m;
 }
@@ -161,12 +162,12 @@ typedef struct mover_lanes {
     wi here, hit, resting;
 } mover_lanes;
 
-static inline void load_movers(const horde_cylinder_push_tile *t, int base, mover_lanes *L)
+HORDE_FORCE_INLINE void load_movers(const horde_cylinder_push_tile *t, int base, int nl, mover_lanes *L)
 {
     L->x = wf_load(t->x + base), L->y = wf_load(t->y + base), L->z = wf_load(t->z + base);
     L->r = wf_load(t->r + base), L->h = wf_load(t->h + base);
     L->valid = wi_load(t->valid + base);
-    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+    for (int j = 0; j < nl; j++)
         L->occ[j] = wi_load(t->occ[j] + base);
     const wf x = L->x, y = L->y, z = L->z, r = L->r, h = L->h;
     const wi one = wi_set(1);
@@ -195,9 +196,9 @@ static inline void load_movers(const horde_cylinder_push_tile *t, int base, move
     const wi jlo_down = wi_sub(wi_floor(L->vy[2]), wy);
     L->vok[0] = L->vok[1] = wi_set(-1);
     L->vok[2] = wi_gt(jlo_down, wi_set(-1));
-    L->vband[0] = band_from(L->occ, 1, jhi[0]);
-    L->vband[1] = band_from(L->occ, 2, jhi[1]);
-    L->vband[2] = band(L->occ, jlo_down, jhi[2]);
+    L->vband[0] = band_from(L->occ, nl, 1, jhi[0]);
+    L->vband[1] = band_from(L->occ, nl, 2, jhi[1]);
+    L->vband[2] = band(L->occ, nl, jlo_down, jhi[2]);
     L->mx = axis_summary(x, L->iwx, L->r2, 0);
     L->mz = axis_summary(z, L->iwz, L->r2, 1);
     L->here = disc_cells_fast(&L->mx, &L->mz, L->r2);
@@ -344,12 +345,13 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
     return c;
 }
 
-/* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile). */
-static void push_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy, float *oz,
-                       uint32_t *of)
+/* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile), with
+ * nl window levels; out of line once per count (push_lanes). */
+HORDE_FORCE_INLINE void push_lanes_nl(const horde_cylinder_push_tile *t, int base, int nl, float *ox, float *oy,
+                                      float *oz, uint32_t *of)
 {
     mover_lanes L;
-    load_movers(t, base, &L);
+    load_movers(t, base, nl, &L);
     const wf x = L.x, y = L.y, z = L.z;
     const wi one = wi_set(1), hit = L.hit;
     wf bx = x, by = y, bz = z;
@@ -389,16 +391,35 @@ static void push_lanes(const horde_cylinder_push_tile *t, int base, float *ox, f
     wi_store(of + base, flags);
 }
 
+static void push_lanes_short(const horde_cylinder_push_tile *t, int base, float *ox, float *oy, float *oz,
+                             uint32_t *of)
+{
+    push_lanes_nl(t, base, HORDE_WIN_SHORT_LEVELS, ox, oy, oz, of);
+}
+static void push_lanes_full(const horde_cylinder_push_tile *t, int base, float *ox, float *oy, float *oz,
+                            uint32_t *of)
+{
+    push_lanes_nl(t, base, HORDE_WIN_LEVELS, ox, oy, oz, of);
+}
+HORDE_FORCE_INLINE void push_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox, float *oy,
+                              float *oz, uint32_t *of)
+{
+    if (nl == HORDE_WIN_SHORT_LEVELS)
+        push_lanes_short(t, base, ox, oy, oz, of);
+    else
+        push_lanes_full(t, base, ox, oy, oz, of);
+}
+
 /* Cheap first pass: which lanes need the full evaluation? Free lanes get their final
  * result here (unchanged, ON_GROUND when resting on a block), so do lanes the exact
  * (up, none) shortcut settles; the rest are marked in hit[] and resolved by push_lanes
  * on a compacted tile, so SIMD work is not spent on easy movers (the scalar reference
  * returns early for free movers too). */
-static inline wi classify_lanes(const horde_cylinder_push_tile *t, int base, float *ox, float *oy,
-                                float *oz, uint32_t *of)
+HORDE_FORCE_INLINE wi classify_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
+                                float *oy, float *oz, uint32_t *of)
 {
     mover_lanes L;
-    load_movers(t, base, &L);
+    load_movers(t, base, nl, &L);
     wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
     wf by = L.y;
     wi hard = L.hit;
@@ -437,10 +458,22 @@ static inline void tile_origins(horde_cylinder_push_tile *t, int base)
     wi_store((uint32_t *)t->wz + base, wi_sub(lowest_cell(z, r), one));
 }
 
+/* Are the `lanes` first movers of a tile all at most HORDE_WIN_SHORT_HEIGHT tall (window.h)?
+ * Invalid and padding lanes hold h = 0. Then HORDE_WIN_SHORT_LEVELS window levels hold
+ * every level they read, else HORDE_WIN_LEVELS do; callers pass the count on as a
+ * literal, so each kernel has a body per count. */
+static inline int tile_is_short(const float *h, size_t lanes)
+{
+    wi tall = wi_set(0);
+    for (size_t i = 0; i < lanes; i += W)
+        tall = wi_or(tall, wf_gt(wf_load(h + i), wf_set(HORDE_WIN_SHORT_HEIGHT)));
+    return !wi_any(tall);
+}
+
 /* Left-pack the lanes of group `base` of t selected by `sel` into c from lane m on
  * (storing W lanes; those past the count are overwritten or are padding). Returns the
  * new count. */
-static inline int pack_lanes(const horde_cylinder_push_tile *t, int base, wi sel,
+static inline int pack_lanes(const horde_cylinder_push_tile *t, int base, int nl, wi sel,
                              horde_cylinder_push_tile *c, int m)
 {
     w_perm cp, ex;
@@ -453,7 +486,7 @@ static inline int pack_lanes(const horde_cylinder_push_tile *t, int base, wi sel
     int32_t *const id[2] = {c->wx, c->wz};
     for (int a = 0; a < 2; a++)
         wi_store((uint32_t *)id[a] + m, wi_permute(wi_load((const uint32_t *)is[a] + base), cp));
-    for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+    for (int j = 0; j < nl; j++)
         wi_store(c->occ[j] + m, wi_permute(wi_load(t->occ[j] + base), cp));
     wi_store(c->valid + m, wi_set(-1));
     return m + n;
@@ -480,7 +513,8 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
  * push_lanes on every group instead counted 368 against 362 instructions per mover and
  * ran 4-10 % slower (cylinder_push/avx2/65536, one quick A/B run each way, twice). */
 static inline void push_tile(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
-                             size_t padded, float *ox, float *oy, float *oz, uint32_t *of, int fetch_levels)
+                             size_t padded, float *ox, float *oy, float *oz, uint32_t *of, int fetch_levels,
+                             int nl)
 {
     float cx[HORDE_CYL_TILE_LANES], cy[HORDE_CYL_TILE_LANES], cz[HORDE_CYL_TILE_LANES];
     uint32_t cf[HORDE_CYL_TILE_LANES], hard[HORDE_TILE];
@@ -488,15 +522,15 @@ static inline void push_tile(const horde_view *v, horde_cylinder_push_tile *t, h
     if (fetch_levels)
         fetch_tile(v, t, padded, fetch_levels);
     for (size_t i = 0; i < padded; i += W) {
-        const wi sel = classify_lanes(t, (int)i, ox, oy, oz, of);
+        const wi sel = classify_lanes(t, (int)i, nl, ox, oy, oz, of);
         wi_store(hard + i, sel);
-        m = pack_lanes(t, (int)i, sel, c, m);
+        m = pack_lanes(t, (int)i, nl, sel, c, m);
     }
     if (!m)
         return;
     pad_lanes(c, m);
     for (int i = 0; i < m; i += W)
-        push_lanes(c, i, cx, cy, cz, cf);
+        push_lanes(c, i, nl, cx, cy, cz, cf);
     /* Unpack: group i's packed results start at lane `at`. */
     int at = 0;
     for (size_t i = 0; i < padded; i += W) {

@@ -82,8 +82,8 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
  * Tried and dropped: keeping each mover's window between pushes and reading the world
  * only when the window origin moved. In the benchmark's walk it counted 3 % more
  * instructions (packing and unpacking eight more arrays cost more than the reads saved). */
-/* The windows of a lateral push, whose tile holds the same lanes, in the same order, as
- * the vertical push just before it (which read HORDE_WIN_LEVELS + 1 levels into t): a
+/* The windows (nl levels) of a lateral push, whose tile holds the same lanes, in the same
+ * order, as the vertical push just before it (which read nl + 1 levels into t): a
  * lane whose window origin is unchanged keeps its window, one whose origin rose by one
  * level (an NPC pushed up onto the floor it sank into: every walking one, every frame)
  * takes levels 1.. of the vertical push's window, and only the others read the world.
@@ -91,7 +91,7 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
  * crowd example (3,000 NPCs, step-up on, 600 frames) ran 3.8 % fewer instructions in
  * all with it, about 170 fewer per NPC and frame (perf stat, "AMD EPYC" VM); the
  * benchmark's walk has no step-up, so one push per substep, and does not change. */
-static void reuse_windows(const horde_view *v, horde_cylinder_push_tile *t, int mpad)
+static inline void reuse_windows(const horde_view *v, horde_cylinder_push_tile *t, int mpad, int nl)
 {
     for (int g = 0; g < mpad; g += W) {
         const wi ox = wi_load((const uint32_t *)t->wx + g), oy = wi_load((const uint32_t *)t->wy + g);
@@ -102,25 +102,26 @@ static void reuse_windows(const horde_view *v, horde_cylinder_push_tile *t, int 
         const wi same_xz = wi_and(wi_eq(ox, nx), wi_eq(oz, nz));
         const wi rose = wi_and(same_xz, wi_eq(ny, wi_add(oy, wi_set(1))));
         const wi keep = wi_or(rose, wi_and(same_xz, wi_eq(ny, oy)));
-        for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+        for (int j = 0; j < nl; j++)
             wi_store(t->occ[j] + g, wi_sel(rose, wi_load(t->occ[j + 1] + g), wi_load(t->occ[j] + g)));
         const wi again = wi_andnot(keep, wi_not(is_zero(wi_load(t->valid + g))));
         if (wi_any(again)) {
             uint32_t occ[HORDE_WIN_LEVELS][W];
-            fetch_windows(v, nx, ny, nz, again, HORDE_WIN_LEVELS, occ[0], W);
-            for (int j = 0; j < HORDE_WIN_LEVELS; j++)
+            fetch_windows(v, nx, ny, nz, again, nl, occ[0], W);
+            for (int j = 0; j < nl; j++)
                 wi_store(t->occ[j] + g, wi_sel(again, wi_load(occ[j]), wi_load(t->occ[j] + g)));
         }
     }
 }
 
-/* fetch_levels: the window levels to read (HORDE_WIN_LEVELS + 1 for a vertical push that
- * a lateral one follows); reuse_m: the vertical push's lane count, before a lateral
+/* nl: the window levels the push tests (HORDE_WIN_LEVELS, or HORDE_WIN_SHORT_LEVELS for a
+ * tile of short movers: tile_is_short); fetch_levels: the levels to read (nl + 1 for a
+ * vertical push that a lateral one follows); reuse_m: the vertical push's lane count, before a lateral
  * push (-1 otherwise): when this push packs as many lanes, they are the same ones (a
  * lane only leaves by getting stuck) and reuse_windows applies. Returns the lane count. */
 static int push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c, move_state *st,
                       size_t padded, int32_t s, int mx, int my, int mz, const uint32_t *step_ok,
-                      float step_height, int fetch_levels, int reuse_m)
+                      float step_height, int nl, int fetch_levels, int reuse_m)
 {
     float ox[HORDE_CYL_TILE_LANES], oy[HORDE_CYL_TILE_LANES], oz[HORDE_CYL_TILE_LANES];
     uint32_t of[HORDE_CYL_TILE_LANES], active[HORDE_TILE];
@@ -150,12 +151,12 @@ static int push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cy
     const int mpad = (m + W - 1) / W * W;
     pad_lanes(t, m);
     if (m == reuse_m) {
-        reuse_windows(v, t, mpad);
-        push_tile(v, t, c, (size_t)mpad, ox, oy, oz, of, 0);
+        reuse_windows(v, t, mpad, nl);
+        push_tile(v, t, c, (size_t)mpad, ox, oy, oz, of, 0, nl);
     } else {
         for (int j = 0; j < mpad; j += W)
             tile_origins(t, j);
-        push_tile(v, t, c, (size_t)mpad, ox, oy, oz, of, fetch_levels);
+        push_tile(v, t, c, (size_t)mpad, ox, oy, oz, of, fetch_levels, nl);
     }
     const wi stuck_bit = wi_set(HORDE_FLAG_STUCK), ground_bit = wi_set(HORDE_FLAG_ON_GROUND);
     int at = 0;
@@ -205,6 +206,24 @@ static inline void write_movers(const horde_cylinder_move_batch *b, const move_s
     wi_store(b->out_flags + o, wi_sel(valid, f, wi_set((int32_t)HORDE_FLAG_INVALID)));
 }
 
+/* The substeps of a tile, each one push (two with step-up: vertical, then lateral), with
+ * nl window levels (a literal at each call: see push_phase). */
+static inline void substeps(const horde_view *vw, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
+                            move_state *st, size_t padded, int32_t kmax, const horde_cylinder_move_params *p,
+                            uint32_t *ground_v, int nl)
+{
+    for (int32_t s = 0; s < kmax; s++) {
+        if (p->step_height > 0.0f) {
+            const int m = push_phase(vw, t, c, st, padded, s, 0, 1, 0, NULL, 0.0f, nl, nl + 1, -1);
+            for (size_t i = 0; i < padded; i += W)
+                wi_store(ground_v + i, wi_load(st->ground + i));
+            push_phase(vw, t, c, st, padded, s, 1, 0, 1, ground_v, p->step_height, nl, nl, m);
+        } else {
+            push_phase(vw, t, c, st, padded, s, 1, 1, 1, NULL, 0.0f, nl, nl, -1);
+        }
+    }
+}
+
 HORDE_TEMPLATE(cylinder_move)
 {
     horde_cylinder_push_tile t, c;
@@ -229,18 +248,10 @@ HORDE_TEMPLATE(cylinder_move)
         wi_store((uint32_t *)kmax_l, kmax_w);
         for (int l = 0; l < W; l++)
             kmax = kmax_l[l] > kmax ? kmax_l[l] : kmax;
-        for (int32_t s = 0; s < kmax; s++) {
-            if (p->step_height > 0.0f) {
-                const int m = push_phase(&vw, &t, &c, &st, padded, s, 0, 1, 0, NULL, 0.0f,
-                                         HORDE_WIN_LEVELS + 1, -1);
-                for (size_t i = 0; i < padded; i += W)
-                    wi_store(ground_v + i, wi_load(st.ground + i));
-                push_phase(&vw, &t, &c, &st, padded, s, 1, 0, 1, ground_v, p->step_height,
-                           HORDE_WIN_LEVELS, m);
-            } else {
-                push_phase(&vw, &t, &c, &st, padded, s, 1, 1, 1, NULL, 0.0f, HORDE_WIN_LEVELS, -1);
-            }
-        }
+        if (tile_is_short(st.h, padded))
+            substeps(&vw, &t, &c, &st, padded, kmax, p, ground_v, HORDE_WIN_SHORT_LEVELS);
+        else
+            substeps(&vw, &t, &c, &st, padded, kmax, p, ground_v, HORDE_WIN_LEVELS);
         const size_t full = count / W * W;
         for (size_t i = 0; i < full; i += W)
             write_movers(b, &st, start + i, i);

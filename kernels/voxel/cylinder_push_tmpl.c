@@ -75,7 +75,10 @@ HORDE_TEMPLATE(cylinder_push)
             prepare_lanes(b, start, count, &t, (int)i);
         horde_prefetch_tile(next_in, 5, start + HORDE_TILE, b->n, 0);
         horde_prefetch_tile(next_out, 4, start + HORDE_TILE, b->n, 1);
-        push_tile(&vw, &t, &c, padded, ox, oy, oz, of, HORDE_WIN_LEVELS);
+        if (tile_is_short(t.h, padded))
+            push_tile(&vw, &t, &c, padded, ox, oy, oz, of, HORDE_WIN_SHORT_LEVELS, HORDE_WIN_SHORT_LEVELS);
+        else
+            push_tile(&vw, &t, &c, padded, ox, oy, oz, of, HORDE_WIN_LEVELS, HORDE_WIN_LEVELS);
         write_out(b, start, count, &t, ox, oy, oz, of);
     }
 }
