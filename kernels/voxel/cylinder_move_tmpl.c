@@ -116,9 +116,10 @@ static inline void reuse_windows(const horde_view *v, horde_cylinder_push_tile *
 
 /* nl: the window levels the push tests (HORDE_WIN_LEVELS, or HORDE_WIN_SHORT_LEVELS for a
  * tile of short movers: tile_is_short); fetch_levels: the levels to read (nl + 1 for a
- * vertical push that a lateral one follows); reuse_m: the vertical push's lane count, before a lateral
- * push (-1 otherwise): when this push packs as many lanes, they are the same ones (a
- * lane only leaves by getting stuck) and reuse_windows applies. Returns the lane count. */
+ * vertical push that a lateral one follows); reuse_m: the vertical push's lane count,
+ * before a lateral push (-1 otherwise): when this push packs as many lanes, they are the
+ * same ones (a lane only leaves by getting stuck) and reuse_windows applies. Returns the
+ * lane count. */
 static int push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c, move_state *st,
                       size_t padded, int32_t s, int mx, int my, int mz, const uint32_t *step_ok,
                       float step_height, int nl, int fetch_levels, int reuse_m)
