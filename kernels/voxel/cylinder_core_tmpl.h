@@ -347,8 +347,8 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
 
 /* Full evaluation of the 29 candidates for W lanes (all lanes of a compacted tile), with
  * nl window levels; out of line once per count (push_lanes). */
-HORDE_FORCE_INLINE void push_lanes_nl(const horde_cylinder_push_tile *t, int base, int nl, float *ox, float *oy,
-                                      float *oz, uint32_t *of)
+HORDE_FORCE_INLINE void push_lanes_nl(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
+                                      float *oy, float *oz, uint32_t *of)
 {
     mover_lanes L;
     load_movers(t, base, nl, &L);
@@ -401,8 +401,8 @@ static void push_lanes_full(const horde_cylinder_push_tile *t, int base, float *
 {
     push_lanes_nl(t, base, HORDE_WIN_LEVELS, ox, oy, oz, of);
 }
-HORDE_FORCE_INLINE void push_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox, float *oy,
-                              float *oz, uint32_t *of)
+HORDE_FORCE_INLINE void push_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
+                                   float *oy, float *oz, uint32_t *of)
 {
     if (nl == HORDE_WIN_SHORT_LEVELS)
         push_lanes_short(t, base, ox, oy, oz, of);
@@ -416,7 +416,7 @@ HORDE_FORCE_INLINE void push_lanes(const horde_cylinder_push_tile *t, int base, 
  * on a compacted tile, so SIMD work is not spent on easy movers (the scalar reference
  * returns early for free movers too). */
 HORDE_FORCE_INLINE wi classify_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
-                                float *oy, float *oz, uint32_t *of)
+                                     float *oy, float *oz, uint32_t *of)
 {
     mover_lanes L;
     load_movers(t, base, nl, &L);
