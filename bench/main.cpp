@@ -29,9 +29,12 @@ namespace {
 // also reports cycles_per_item, instructions_per_item and branch_misses_per_item, counted in user space on the
 // timing thread over the timed loop. On a shared VM a descheduled vCPU does not count,
 // so these move far less with the host's load than the times do. Rows report nothing
-// when the counters cannot be opened.
+// when the counters cannot be opened. HORDE_BENCH_RAW=<hex> counts that raw PMU event
+// in place of branch misses, reported as raw_per_item (on this project's AMD EPYC, 0x224 =
+// ls_bad_status2.stli_other, loads held back by a store they could not forward from).
 struct CycleCounter {
     int fd_cycles = -1, fd_instr = -1, fd_miss = -1;
+    bool raw = false;
     CycleCounter()
     {
 #if defined(__linux__)
@@ -41,7 +44,10 @@ struct CycleCounter {
         fd_cycles = open_counter(PERF_COUNT_HW_CPU_CYCLES, -1);
         if (fd_cycles >= 0) {
             fd_instr = open_counter(PERF_COUNT_HW_INSTRUCTIONS, fd_cycles);
-            fd_miss = open_counter(PERF_COUNT_HW_BRANCH_MISSES, fd_cycles);
+            const char *r = std::getenv("HORDE_BENCH_RAW");
+            raw = r && *r;
+            fd_miss = raw ? open_counter(std::strtoull(r, nullptr, 16), fd_cycles, PERF_TYPE_RAW)
+                          : open_counter(PERF_COUNT_HW_BRANCH_MISSES, fd_cycles);
         }
 #endif
     }
@@ -57,11 +63,11 @@ struct CycleCounter {
 #endif
     }
 #if defined(__linux__)
-    static int open_counter(uint64_t config, int group)
+    static int open_counter(uint64_t config, int group, uint32_t type = PERF_TYPE_HARDWARE)
     {
         perf_event_attr a;
         std::memset(&a, 0, sizeof a);
-        a.type = PERF_TYPE_HARDWARE;
+        a.type = type;
         a.size = sizeof a;
         a.config = config;
         a.disabled = group < 0;
@@ -92,7 +98,7 @@ struct CycleCounter {
             state.counters["instructions_per_item"] = (double)i / items;
         uint64_t m = 0;
         if (fd_miss >= 0 && read(fd_miss, &m, sizeof m) == (ssize_t)sizeof m && items > 0)
-            state.counters["branch_misses_per_item"] = (double)m / items;
+            state.counters[raw ? "raw_per_item" : "branch_misses_per_item"] = (double)m / items;
 #else
         (void)state, (void)items;
 #endif
