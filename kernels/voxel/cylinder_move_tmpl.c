@@ -42,28 +42,41 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
     const wf m = wf_max(wf_max(wf_abs(dx), wf_abs(dy)), wf_abs(dz));
     const wf maxd = wf_set(HORDE_CYL_MOVE_MAX_DISP);
     const wi big = wf_gt(m, maxd);
-    const wf sb = wf_sel(big, wf_div(maxd, m), wf_set(1.0f));
-    dx = wf_sel(big, wf_mul(dx, sb), dx), dy = wf_sel(big, wf_mul(dy, sb), dy);
-    dz = wf_sel(big, wf_mul(dz, sb), dz);
+    if (wi_any(big)) { /* lanes without: sb = 1, the reference's dx unscaled */
+        const wf sb = wf_sel(big, wf_div(maxd, m), wf_set(1.0f));
+        dx = wf_sel(big, wf_mul(dx, sb), dx), dy = wf_sel(big, wf_mul(dy, sb), dy);
+        dz = wf_sel(big, wf_mul(dz, sb), dz);
+    }
     const wf half = wf_mul(wf_set(0.5f), r), step = wf_set(p->step);
     const wf len = wf_sel(wf_lt(half, step), half, step);
     const wf dist = wf_sqrt(wf_add(wf_add(wf_mul(dx, dx), wf_mul(dy, dy)), wf_mul(dz, dz)));
-    /* Invalid lanes have r = 0 (len 0): keep their quotient finite; they get k = 0. */
-    const wf q = wf_div(dist, wf_sel(ok, len, wf_set(1.0f)));
-    const wf fmax_sub = wf_set((float)p->max_substeps);
-    const wi trunc = wf_gt(q, fmax_sub);
-    const wf st_ = wf_div(wf_mul(fmax_sub, len), dist);
-    dx = wf_sel(trunc, wf_mul(dx, st_), dx), dy = wf_sel(trunc, wf_mul(dy, st_), dy);
-    dz = wf_sel(trunc, wf_mul(dz, st_), dz);
     const wi one = wi_set(1);
-    wi k = wi_ceil(wf_sel(trunc, zero, q));
-    k = wi_sel(wi_gt(one, k), one, k);
-    k = wi_sel(trunc, wi_set((int32_t)p->max_substeps), k);
-    k = wi_and(k, ok);
-    const wf fk = wf_from_i(wi_sel(ok, k, one));
-    wf_store(st->sx + base, wf_div(dx, fk));
-    wf_store(st->sy + base, wf_div(dy, fk));
-    wf_store(st->sz + base, wf_div(dz, fk));
+    wi k, trunc;
+    if (!wi_any(wf_gt(dist, len))) {
+        /* One substep in every lane (walking NPCs): dist <= len gives q = dist / len <= 1
+         * exactly (division is monotone and len / len = 1), so q <= max_substeps (>= 1)
+         * and k = max(ceil(q), 1) = 1, and dx / 1 = dx: the reference's result without
+         * the four divisions below (invalid lanes: dist = len = 0). */
+        trunc = wi_set(0);
+        k = wi_and(one, ok);
+    } else {
+        /* Invalid lanes have r = 0 (len 0): keep their quotient finite; they get k = 0. */
+        const wf q = wf_div(dist, wf_sel(ok, len, wf_set(1.0f)));
+        const wf fmax_sub = wf_set((float)p->max_substeps);
+        trunc = wf_gt(q, fmax_sub);
+        const wf st_ = wf_div(wf_mul(fmax_sub, len), dist);
+        dx = wf_sel(trunc, wf_mul(dx, st_), dx), dy = wf_sel(trunc, wf_mul(dy, st_), dy);
+        dz = wf_sel(trunc, wf_mul(dz, st_), dz);
+        k = wi_ceil(wf_sel(trunc, wf_set(0.0f), q));
+        k = wi_sel(wi_gt(one, k), one, k);
+        k = wi_sel(trunc, wi_set((int32_t)p->max_substeps), k);
+        k = wi_and(k, ok);
+        const wf fk = wf_from_i(wi_sel(ok, k, one));
+        dx = wf_div(dx, fk), dy = wf_div(dy, fk), dz = wf_div(dz, fk);
+    }
+    wf_store(st->sx + base, dx);
+    wf_store(st->sy + base, dy);
+    wf_store(st->sz + base, dz);
     wf_store(st->x0 + base, v[0]), wf_store(st->y0 + base, v[1]), wf_store(st->z0 + base, v[2]);
     wf_store(st->px + base, v[0]), wf_store(st->py + base, v[1]), wf_store(st->pz + base, v[2]);
     wf_store(st->r + base, r), wf_store(st->h + base, v[7]);

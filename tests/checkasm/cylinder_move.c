@@ -65,6 +65,18 @@ static void gen(tu_rng *g, size_t n, arrays *a, int invalid_rate)
         float dx = pick_disp(g), dy = pick_disp(g), dz = pick_disp(g);
         if (tu_below(g, 5) == 0)
             dx = 0.0f; /* moves exactly along faces */
+        if ((i / 256) % 4 == 1) {
+            /* A run of one-substep moves (at most half the substep length L = min(r / 2,
+             * step) of every parameter set, 0.05 the smallest step), so that whole groups
+             * take the kernels' one-substep path; one in 16 exactly L long on the x axis
+             * (sqrt(L * L) = L) or one ulp longer (two substeps), the boundary of that
+             * path for the sets where L is this. */
+            const float lmin = 0.5f * r < 0.05f ? 0.5f * r : 0.05f;
+            dx = tu_uniform(g, -0.5f, 0.5f) * lmin, dy = tu_uniform(g, -0.5f, 0.5f) * lmin;
+            dz = tu_uniform(g, -0.5f, 0.5f) * lmin;
+            if (tu_below(g, 16) == 0)
+                dx = tu_below(g, 2) ? lmin : nextafterf(lmin, 1.0f), dy = 0.0f, dz = 0.0f;
+        }
         if (invalid_rate && tu_below(g, (uint32_t)invalid_rate) == 0) {
             static const float bad[] = {NAN, INFINITY, -INFINITY, 0.01f, -1.0f, 4.0f, 2e6f};
             float v = bad[tu_below(g, 7)];
