@@ -40,7 +40,7 @@
  * the same contacts (mutation checks: an equivalent mutant). */
 #define ROUNDING_MARGIN 1.000004f
 
-#define KEY_INVALID UINT32_MAX /* key[] of an invalid mover */
+#define KEY_INVALID CROWD_KEY_INVALID
 
 /* Arrays of `stride` 4-byte elements in the scratch, in this order; then the buckets'
  * starts (H + 1 entries). */
@@ -112,20 +112,30 @@ static uint32_t bucket_of_cell(const grid *g, int32_t cx, int32_t cz)
     return bucket_of(cx, cz, g->mask);
 }
 
-/* Box or hash: the box when its cells fit in the buckets. Every valid mover's cell goes
- * to cx[i], cz[i] (batch order). */
-static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key, int32_t *cxs,
-                             int32_t *czs)
+void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cxs, int32_t *czs,
+                       int32_t bounds[4])
 {
     int32_t x0 = INT32_MAX, z0 = INT32_MAX, x1 = INT32_MIN, z1 = INT32_MIN;
+    const grid g = {.cell = cell};
     for (size_t i = 0; i < c->n; i++)
         if (key[i] != KEY_INVALID) {
             int32_t cx, cz;
-            cell_of(g, c->x[i], c->z[i], &cx, &cz);
+            cell_of(&g, c->x[i], c->z[i], &cx, &cz);
             cxs[i] = cx, czs[i] = cz;
             x0 = cx < x0 ? cx : x0, x1 = cx > x1 ? cx : x1;
             z0 = cz < z0 ? cz : z0, z1 = cz > z1 ? cz : z1;
         }
+    bounds[0] = x0, bounds[1] = z0, bounds[2] = x1, bounds[3] = z1;
+}
+
+/* Box or hash: the box when its cells fit in the buckets. Every valid mover's cell goes
+ * to cx[i], cz[i] (batch order). */
+static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key, int32_t *cxs,
+                             int32_t *czs, horde_crowd_cells_fn cells)
+{
+    int32_t b[4];
+    cells(c, key, g->cell, cxs, czs, b);
+    const int32_t x0 = b[0], z0 = b[1], x1 = b[2], z1 = b[3];
     g->box = 0;
     if (x0 > x1) /* no valid mover */
         return;
@@ -159,11 +169,10 @@ static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float
     *start = base + (A_FIXED + SLOT_ARRAYS * CROWD_K) * st;
 }
 
-/* Step 1: validity, invalid movers' results, the largest and the mean valid radius. */
-static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, float *mean_r,
-                      float *extent)
+/* Step 1, scalar (horde_crowd_validate_fn). */
+void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
 {
-    float max_r = 0.0f, sum_r = 0.0f, m_xz = 0.0f;
+    float max_r = 0.0f, m_xz = 0.0f, sums[CROWD_SUMS] = {0.0f};
     uint32_t m = 0;
     for (size_t i = 0; i < c->n; i++) {
         const float x = c->x[i], z = c->z[i], r = c->radius[i];
@@ -171,7 +180,7 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
         if (horde_crowd_mover_ok(x, c->y[i], z, r, c->height[i], wt)) {
             key[i] = 0, m++;
             max_r = r > max_r ? r : max_r;
-            sum_r += r;
+            sums[i % CROWD_SUMS] += r;
             m_xz = fabsf(x) > m_xz ? fabsf(x) : m_xz;
             m_xz = fabsf(z) > m_xz ? fabsf(z) : m_xz;
         } else {
@@ -179,10 +188,8 @@ static float validate(const horde_crowd *c, uint32_t *key, uint32_t *valid, floa
             c->out_x[i] = x, c->out_z[i] = z, c->out_flags[i] = HORDE_FLAG_INVALID;
         }
     }
-    *valid = m;
-    *mean_r = m ? sum_r / (float)m : 0.0f;
-    *extent = m_xz;
-    return max_r;
+    st->valid = m, st->max_r = max_r, st->extent = m_xz;
+    st->sum_r = ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]));
 }
 
 /* A mover's sorted copy as the counting sort scatters it: one record, so that each mover
@@ -371,11 +378,11 @@ static int32_t reach_cells(const grid *g, float r)
     return u < 1.0f ? 1 : (int32_t)ceilf(u);
 }
 
-/* Step 3: every valid mover's contacts, then each slot's constants. */
+/* Step 3: every valid mover's contacts (each slot's constants follow: slots). */
 static void find_contacts(const grid *g, crowd_work *w, const float *const sorted[4],
                           const int32_t *scx, const int32_t *scz, horde_crowd_scan_fn scan)
 {
-    const float *r = sorted[2], *wt = sorted[3];
+    const float *r = sorted[2];
     float *d2s = w->share; /* the slots' d2 until the lists are final */
     /* Who searches for a pair: two small movers (r <= typical), the earlier in the sorted
      * order through its half stencil (box numbering only); any other pair the larger
@@ -402,8 +409,12 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
         for (uint32_t k = 0; k < full.n; k++)
             scan(w, d2s, sorted, s, full.lo[k], full.hi[k], -1.0f);
     }
-    /* Mover by mover, its used slots only: CROWD_K passes slot by slot, each testing every
-     * mover's count, cost more. */
+}
+
+/* The slots' constants, scalar (horde_crowd_slots_fn): mover by mover, its used slots
+ * only (CROWD_K passes slot by slot, each testing every mover's count, cost more). */
+void horde_crowd_slots(crowd_work *w, const float *r, const float *wt)
+{
     for (uint32_t s = 0; s < w->n; s++) {
         const uint32_t count = w->count[s];
         const size_t e0 = horde_crowd_slot(s, 0);
@@ -417,16 +428,20 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
     }
 }
 
-/* Steps 1-3 into *w, with `scan` as the search's inner loop. */
-static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_crowd_scan_fn scan,
+/* Steps 1-3 into *w, with the ops' validation, cells, scan (the search's inner loop) and
+ * slots. */
+static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, const horde_crowd_ops *ops,
                      uint32_t **key_out)
 {
     uint32_t *key;
     float *sorted[4];
     grid g;
     layout(scratch, c->n, w, &key, sorted, &g.start);
-    float mean_r, extent;
-    const float max_r = validate(c, key, &w->n, &mean_r, &extent);
+    crowd_stats st;
+    ops->validate(c, key, &st);
+    w->n = st.valid;
+    const float max_r = st.max_r, extent = st.extent;
+    const float mean_r = st.valid ? st.sum_r / (float)st.valid : 0.0f;
     const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
     g.typical = typical;
     g.cell = typical * CELL_TIGHT, g.slack = SLACK_TIGHT;
@@ -440,13 +455,14 @@ static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, horde_c
      * cells in the second position buffer (both int32). */
     int32_t *cxs = (int32_t *)w->part, *czs = (int32_t *)w->part + w->stride;
     int32_t *scx = (int32_t *)w->x[1], *scz = (int32_t *)w->z[1];
-    choose_numbering(&g, c, key, cxs, czs);
+    choose_numbering(&g, c, key, cxs, czs, ops->cells);
     sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz, (sort_rec *)w->R);
     for (uint32_t s = w->n; s < w->stride; s++) { /* padding: no contacts, all 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;
         sorted[0][s] = sorted[1][s] = sorted[2][s] = sorted[3][s] = 0.0f;
     }
-    find_contacts(&g, w, (const float *const *)sorted, scx, scz, scan);
+    find_contacts(&g, w, (const float *const *)sorted, scx, scz, ops->scan);
+    ops->slots(w, sorted[2], sorted[3]);
     for (uint32_t s = 0; s < w->stride; s++) /* the second buffer starts defined too */
         w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
     *key_out = key;
@@ -509,11 +525,10 @@ static int iterate(const crowd_work *w, uint32_t iterations, horde_crowd_pass_fn
     return (int)(iterations % 2);
 }
 
-void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
-                       horde_crowd_scan_fn scan, horde_crowd_pass_fn pass)
+void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops)
 {
     crowd_work w;
     uint32_t *key;
-    contacts(c, scratch, &w, scan, &key);
-    write_back(c, &w, key, iterate(&w, iterations, pass));
+    contacts(c, scratch, &w, ops, &key);
+    write_back(c, &w, key, iterate(&w, iterations, ops->pass));
 }

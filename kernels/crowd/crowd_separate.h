@@ -81,12 +81,53 @@ void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, floa
 typedef int (*horde_crowd_pass_fn)(const crowd_work *w, int cur, int push, uint32_t flag,
                                    uint32_t lo, uint32_t hi);
 
+/* Step 1's summary of the valid movers (crowd_contacts.c). */
+typedef struct crowd_stats {
+    uint32_t valid; /* how many */
+    float max_r;    /* the largest radius, 0 if none */
+    float extent;   /* the largest |x| or |z|, 0 if none */
+    float sum_r;    /* their radii summed in CROWD_SUMS partial sums, mover i into sum
+                     * i % CROWD_SUMS, then ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)):
+                     * one order of the adds for every backend, whatever its W */
+} crowd_stats;
+#define CROWD_SUMS 8
+#define CROWD_KEY_INVALID UINT32_MAX /* key[] of an invalid mover */
+
+/* Step 1 (validation): key[i] = 0 for a valid mover, CROWD_KEY_INVALID for an invalid one,
+ * whose results (its input back, HORDE_FLAG_INVALID) are written here; *st as above. */
+typedef void (*horde_crowd_validate_fn)(const horde_crowd *c, uint32_t *key, crowd_stats *st);
+/* The grid cells of the valid movers (key[i] != CROWD_KEY_INVALID): cx[i] = floor(x / cell),
+ * cz[i] = floor(z / cell) (|x / cell|, |z / cell| <= 2^20, crowd_contacts.c), other
+ * entries unspecified; bounds = their smallest cx, smallest cz, largest cx, largest cz
+ * (INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN when there is none). */
+typedef void (*horde_crowd_cells_fn)(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx,
+                                     int32_t *cz, int32_t bounds[4]);
+/* Each used slot's constants from its contact t (w->part): R = r[s] + r[t], and the
+ * signed share (crowd_work): share = wt[s] / (wt[s] + wt[t]) when wt[s] > 0, else 0,
+ * negated when idx[s] < idx[t]. r and wt are the sorted radii and weights. Unused slots
+ * may be written with anything. */
+typedef void (*horde_crowd_slots_fn)(crowd_work *w, const float *r, const float *wt);
+
+/* The scalar steps (the reference's, and what a backend does not bring). */
+void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st);
+void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
+                       int32_t bounds[4]);
+void horde_crowd_slots(crowd_work *w, const float *r, const float *wt);
+
+/* The backend's parts of the call. */
+typedef struct horde_crowd_ops {
+    horde_crowd_validate_fn validate;
+    horde_crowd_cells_fn cells;
+    horde_crowd_scan_fn scan;
+    horde_crowd_slots_fn slots;
+    horde_crowd_pass_fn pass;
+} horde_crowd_ops;
+
 /* The whole call, the same for every backend (compiled once): validate the crowd (the
- * invalid movers' results), find the contacts with `scan`, run up to `iterations` pushing
- * passes (CROWDED) until one finds no overlap, then, if the last still pushed, a testing
- * pass (WEDGED), and write the valid movers' results. */
-void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch,
-                       horde_crowd_scan_fn scan, horde_crowd_pass_fn pass);
+ * invalid movers' results), find the contacts with the ops' cells, scan and slots, run up
+ * to `iterations` pushing passes (CROWDED) until one finds no overlap, then, if the last
+ * still pushed, a testing pass (WEDGED), and write the valid movers' results. */
+void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops);
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float h, float wt)

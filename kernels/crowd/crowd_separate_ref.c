@@ -56,5 +56,7 @@ static int pass(const crowd_work *w, int cur, int push, uint32_t flag, uint32_t 
 HORDE_REFERENCE(crowd_separate)
 {
     (void)bytes;
-    horde_crowd_solve(c, iterations, scratch, horde_crowd_scan_run, pass);
+    const horde_crowd_ops ops = {horde_crowd_validate, horde_crowd_cells, horde_crowd_scan_run,
+                                 horde_crowd_slots, pass};
+    horde_crowd_solve(c, iterations, scratch, &ops);
 }

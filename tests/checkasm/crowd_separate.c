@@ -9,7 +9,8 @@
  * contact (d2 == R*R), one ulp inside and outside it, coincident axes; radius 0; radii
  * from 0 to 6 in one crowd; weights
  * 0, 1, huge and none (NULL); coordinates up to the limit; 0 and 1 movers; invalid movers
- * (NaN, Inf, out of range, negative weight).
+ * (NaN, Inf, out of range, negative or NaN weight, a radius or weight one ulp past
+ * its limit).
  *
  * The reference is checked against a model written from crowd_separate.h alone: contacts
  * by brute force over all pairs (no grid, no sorting), the nearest HORDE_CROWD_MAX_CONTACTS
@@ -223,6 +224,9 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
     case 4: wt = -1.0f; break;
     case 5: y = 1e30f; break;
     case 6: r = HORDE_CROWD_MAX_RADIUS; break;
+    case 7: wt = nextafterf(HORDE_CROWD_MAX_WEIGHT, INFINITY); break; /* just out of range */
+    case 8: wt = NAN; break;
+    case 9: r = nextafterf(HORDE_CROWD_MAX_RADIUS, INFINITY); break;
     default: break;
     }
     a->x[i] = x, a->y[i] = y, a->z[i] = z, a->r[i] = r, a->h[i] = h, a->w[i] = wt;
