@@ -299,6 +299,19 @@ typedef struct choice {
     wi v, l, found, step;
 } choice;
 
+/* A candidate's length (+inf when blocked) and code v << 4 | l, and the first of two
+ * (a's before b's in the candidate order) with the strictly smallest length. */
+typedef struct cand {
+    wf len;
+    wi code;
+} cand;
+static inline cand first_min(cand a, cand b)
+{
+    const wi take = wf_lt(b.len, a.len);
+    const cand m = {wf_sel(take, b.len, a.len), wi_sel(take, b.code, a.code)};
+    return m;
+}
+
 static inline choice choose_candidate(const mover_lanes *L, const lateral *A, const wi *lcells,
                                       wf step_h)
 {
@@ -311,30 +324,43 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
     for (int l = 0; l < NLAT; l++)
         lmask[l] = wi_or(wi_or(lcells[l], wi_not(A->lok[l])), wi_set(BLOCKED_LATERAL_BIT));
     /* Only the length and the candidate's code v << 4 | l are tracked; the winner's
-     * position is rebuilt after. A lane found a free candidate when its best length
-     * dropped below the initial infinity (lengths are finite). Staying has vlen[0] = +0,
-     * and +0 + llen[l] is llen[l], so those candidates skip the add. */
-    wf best_len = wf_set(INFINITY);
-    wi code = wi_set(0);
-#define CANDIDATE(V, LAT)                                                                      \
+     * position is rebuilt after. A blocked candidate's length becomes +inf, and the first
+     * candidate of strictly smallest length wins: folded in blocks of 4, each a small
+     * tree (the later of two wins only when strictly shorter, so the earlier wins ties,
+     * as in the reference's loop), so that the chain of compares and selects is 5
+     * blocks long, not 29 candidates. A lane found a free candidate when its best length
+     * is below +inf (free lengths are finite). Staying has vlen[0] = +0, and
+     * +0 + llen[l] is llen[l], so those candidates skip the add. */
+    enum { NCAND = 2 + 3 * (NLAT - 1) };
+    cand all[NCAND];
+    const wf inf = wf_set(INFINITY);
+#define CANDIDATE(I, V, LAT)                                                                   \
     do {                                                                                       \
         const wi ok = is_zero(wi_and(vmask[V], lmask[LAT]));                                   \
         const wf len = (V) == 0 ? A->llen[LAT] : wf_add(A->vlen[V], A->llen[LAT]);             \
-        const wi take = wi_and(ok, wf_lt(len, best_len));                                      \
-        best_len = wf_sel(take, len, best_len);                                                \
-        code = wi_sel(take, wi_set((V) << 4 | (LAT)), code);                                   \
+        all[I].len = wf_sel(ok, len, inf);                                                     \
+        all[I].code = wi_set((V) << 4 | (LAT));                                                \
     } while (0)
     /* Candidate order of cylinder_push.h: (up, none), (down, none), then (v, l) for
      * v = stay, up, down and l = 1..9. Constant bounds so the loops unroll. */
-    CANDIDATE(1, 0);
-    CANDIDATE(2, 0);
+    CANDIDATE(0, 1, 0);
+    CANDIDATE(1, 2, 0);
     for (int v = 0; v < 3; v++)
         for (int l = 1; l < NLAT; l++)
-            CANDIDATE(v, l);
+            CANDIDATE(2 + v * (NLAT - 1) + l - 1, v, l);
 #undef CANDIDATE
+    cand best = first_min(first_min(all[0], all[1]), first_min(all[2], all[3]));
+    int i = 4;
+    for (; i + 4 <= NCAND; i += 4)
+        best = first_min(best, first_min(first_min(all[i], all[i + 1]), first_min(all[i + 2], all[i + 3])));
+    for (; i < NCAND; i++)
+        best = first_min(best, all[i]);
     choice c;
+    c.found = wf_lt(best.len, inf);
+    /* Where no candidate is free, the code is the first candidate's, and nothing reads it:
+     * those lanes are stuck, and their step is off (it needs (up, none) free). */
+    const wi code = best.code;
     c.v = wi_srl(code, 4), c.l = wi_and(code, wi_set(15));
-    c.found = wf_lt(best_len, wf_set(INFINITY));
     /* Step-up (move kernels): a grounded mover whose correction would be horizontal
      * takes the free upward exit instead when it rises at most step_h. */
     const wi up_ok = is_zero(wi_and(vmask[1], lmask[0]));
