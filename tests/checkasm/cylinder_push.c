@@ -108,13 +108,24 @@ static void report(const char *what, uint64_t seed, const char *scene_nm, const 
             rx[i], ry[i], rz[i], rf[i], nx[i], ny[i], nz[i], nf[i]);
 }
 
+/* Movers the contract check skips on armv7, where horde flushes subnormals (testutil.h:
+ * tu_outside_fp_policy): a subnormal input, or a radius whose square is subnormal (the
+ * overlap test's r^2 is then 0 there, and the IEEE model below still sees a disc). */
+static size_t n_flushed;
+
 /* The reference's output must satisfy cylinder.h's contract. */
 static void check_contract(const horde_world *w, const arrays *a, size_t n, uint64_t seed,
                            const char *scene_nm, size_t *stuck)
 {
+    const float *const cols[5] = {a->x, a->y, a->z, a->r, a->h};
     for (size_t i = 0; i < n; i++) {
         const float x = a->x[i], y = a->y[i], z = a->z[i], r = a->r[i], h = a->h[i];
         const uint32_t f = a->of[i];
+        const float r2 = r * r; /* in IEEE arithmetic: the test runs outside horde's FP mode */
+        if (TU_FLUSHES_SUBNORMALS && (tu_outside_fp_policy(cols, 5, i) || (r2 != 0.0f && r2 < FLT_MIN))) {
+            n_flushed++;
+            continue;
+        }
         const int valid = fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
                           fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0 && r <= 0.5f && h >= 0 &&
                           h <= 3.0f;
@@ -221,6 +232,9 @@ CHECKASM_TEST(cylinder_push)
     }
     ca_summary(per_isa, "movers");
     printf("  collided %zu, stuck %zu of %zu reference movers\n", collided, stuck, movers);
+    if (TU_FLUSHES_SUBNORMALS)
+        printf("  movers with a subnormal input or r^2 not checked against the contract %zu (armv7 "
+               "flushes them)\n", n_flushed);
     CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&alias);
     return tu_finish("checkasm_cylinder");
 }
