@@ -169,27 +169,39 @@ static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float
     *start = base + (A_FIXED + SLOT_ARRAYS * CROWD_K) * st;
 }
 
-/* Step 1, scalar (horde_crowd_validate_fn). */
-void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
+/* Step 1 for movers first .. n - 1, added to *a (horde_crowd_validate's loop, and a SIMD
+ * validation's last n % W movers). */
+void horde_crowd_validate_from(const horde_crowd *c, size_t first, uint32_t *key, crowd_acc *a)
 {
-    float max_r = 0.0f, m_xz = 0.0f, sums[CROWD_SUMS] = {0.0f};
-    uint32_t m = 0;
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = first; i < c->n; i++) {
         const float x = c->x[i], z = c->z[i], r = c->radius[i];
         const float wt = c->weight ? c->weight[i] : 1.0f;
         if (horde_crowd_mover_ok(x, c->y[i], z, r, c->height[i], wt)) {
-            key[i] = 0, m++;
-            max_r = r > max_r ? r : max_r;
-            sums[i % CROWD_SUMS] += r;
-            m_xz = fabsf(x) > m_xz ? fabsf(x) : m_xz;
-            m_xz = fabsf(z) > m_xz ? fabsf(z) : m_xz;
+            key[i] = 0, a->valid++;
+            a->max_r = r > a->max_r ? r : a->max_r;
+            a->sums[i % CROWD_SUMS] += r;
+            a->extent = fabsf(x) > a->extent ? fabsf(x) : a->extent;
+            a->extent = fabsf(z) > a->extent ? fabsf(z) : a->extent;
         } else {
             key[i] = KEY_INVALID;
             c->out_x[i] = x, c->out_z[i] = z, c->out_flags[i] = HORDE_FLAG_INVALID;
         }
     }
-    st->valid = m, st->max_r = max_r, st->extent = m_xz;
-    st->sum_r = ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]));
+}
+
+void horde_crowd_stats_of(const crowd_acc *a, crowd_stats *st)
+{
+    const float *p = a->sums;
+    st->valid = a->valid, st->max_r = a->max_r, st->extent = a->extent;
+    st->sum_r = ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
+}
+
+/* Step 1, scalar (horde_crowd_validate_fn). */
+void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
+{
+    crowd_acc a = {0};
+    horde_crowd_validate_from(c, 0, key, &a);
+    horde_crowd_stats_of(&a, st);
 }
 
 /* A mover's sorted copy as the counting sort scatters it: one record, so that each mover

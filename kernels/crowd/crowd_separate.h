@@ -108,6 +108,15 @@ typedef void (*horde_crowd_cells_fn)(const horde_crowd *c, const uint32_t *key, 
  * may be written with anything. */
 typedef void (*horde_crowd_slots_fn)(crowd_work *w, const float *r, const float *wt);
 
+/* Step 1's running state: the valid movers so far, the maxima and the partial sums. */
+typedef struct crowd_acc {
+    uint32_t valid;
+    float max_r, extent, sums[CROWD_SUMS];
+} crowd_acc;
+/* Step 1 for movers first .. n - 1 added to *a, and the summary of *a. */
+void horde_crowd_validate_from(const horde_crowd *c, size_t first, uint32_t *key, crowd_acc *a);
+void horde_crowd_stats_of(const crowd_acc *a, crowd_stats *st);
+
 /* The scalar steps (the reference's, and what a backend does not bring). */
 void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st);
 void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,

@@ -146,7 +146,7 @@ static int pass(const crowd_work *w, int cur, int push, uint32_t flag, uint32_t 
 /* Step 1 (horde_crowd_validate_fn) W movers at a time: the same tests, the same maxima,
  * and the radii into the same CROWD_SUMS partial sums (group g of W lanes holds sums
  * (g W) % CROWD_SUMS ...), so the sum is the scalar one bit for bit. The batch's last
- * n % W movers go through the scalar loop's body. */
+ * n % W movers go through the scalar loop (horde_crowd_validate_from). */
 _Static_assert(CROWD_SUMS % W == 0, "a group's lanes are W consecutive partial sums");
 static void validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
 {
@@ -182,33 +182,20 @@ static void validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
                 c->out_x[i + l] = c->x[i + l], c->out_z[i + l] = c->z[i + l],
                 c->out_flags[i + l] = HORDE_FLAG_INVALID;
     }
-    float ps[CROWD_SUMS], lm[W], lx[W];
+    crowd_acc acc;
+    float lm[W], lx[W];
     uint32_t lc[W];
     for (int k = 0; k < CROWD_SUMS / W; k++)
-        wf_store(ps + k * W, sums[k]);
+        wf_store(acc.sums + k * W, sums[k]);
     wf_store(lm, max_r), wf_store(lx, m_xz), wi_store(lc, count);
-    float mr = 0.0f, mx = 0.0f;
-    uint32_t m = 0;
+    acc.max_r = 0.0f, acc.extent = 0.0f, acc.valid = 0;
     for (int l = 0; l < W; l++) {
-        mr = lm[l] > mr ? lm[l] : mr, mx = lx[l] > mx ? lx[l] : mx;
-        m += lc[l];
+        acc.max_r = lm[l] > acc.max_r ? lm[l] : acc.max_r;
+        acc.extent = lx[l] > acc.extent ? lx[l] : acc.extent;
+        acc.valid += lc[l];
     }
-    for (size_t i = full; i < c->n; i++) { /* horde_crowd_validate's loop body */
-        const float x = c->x[i], z = c->z[i], r = c->radius[i];
-        const float wt = c->weight ? c->weight[i] : 1.0f;
-        if (horde_crowd_mover_ok(x, c->y[i], z, r, c->height[i], wt)) {
-            key[i] = 0, m++;
-            mr = r > mr ? r : mr;
-            ps[i % CROWD_SUMS] += r;
-            mx = fabsf(x) > mx ? fabsf(x) : mx;
-            mx = fabsf(z) > mx ? fabsf(z) : mx;
-        } else {
-            key[i] = CROWD_KEY_INVALID;
-            c->out_x[i] = x, c->out_z[i] = z, c->out_flags[i] = HORDE_FLAG_INVALID;
-        }
-    }
-    st->valid = m, st->max_r = mr, st->extent = mx;
-    st->sum_r = ((ps[0] + ps[1]) + (ps[2] + ps[3])) + ((ps[4] + ps[5]) + (ps[6] + ps[7]));
+    horde_crowd_validate_from(c, full, key, &acc); /* the last n % W movers */
+    horde_crowd_stats_of(&acc, st);
 }
 
 /* The valid movers' cells (horde_crowd_cells_fn) W at a time: the same IEEE quotient and
