@@ -112,20 +112,25 @@ static uint32_t bucket_of_cell(const grid *g, int32_t cx, int32_t cz)
     return bucket_of(cx, cz, g->mask);
 }
 
-void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cxs, int32_t *czs,
-                       int32_t bounds[4])
+void horde_crowd_cells_from(const horde_crowd *c, size_t first, const uint32_t *key, float cell, int32_t *cxs,
+                            int32_t *czs, int32_t bounds[4])
 {
-    int32_t x0 = INT32_MAX, z0 = INT32_MAX, x1 = INT32_MIN, z1 = INT32_MIN;
     const grid g = {.cell = cell};
-    for (size_t i = 0; i < c->n; i++)
+    for (size_t i = first; i < c->n; i++)
         if (key[i] != KEY_INVALID) {
             int32_t cx, cz;
             cell_of(&g, c->x[i], c->z[i], &cx, &cz);
             cxs[i] = cx, czs[i] = cz;
-            x0 = cx < x0 ? cx : x0, x1 = cx > x1 ? cx : x1;
-            z0 = cz < z0 ? cz : z0, z1 = cz > z1 ? cz : z1;
+            bounds[0] = cx < bounds[0] ? cx : bounds[0], bounds[2] = cx > bounds[2] ? cx : bounds[2];
+            bounds[1] = cz < bounds[1] ? cz : bounds[1], bounds[3] = cz > bounds[3] ? cz : bounds[3];
         }
-    bounds[0] = x0, bounds[1] = z0, bounds[2] = x1, bounds[3] = z1;
+}
+
+void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cxs, int32_t *czs,
+                       int32_t bounds[4])
+{
+    bounds[0] = bounds[1] = INT32_MAX, bounds[2] = bounds[3] = INT32_MIN;
+    horde_crowd_cells_from(c, 0, key, cell, cxs, czs, bounds);
 }
 
 /* Box or hash: the box when its cells fit in the buckets. Every valid mover's cell goes

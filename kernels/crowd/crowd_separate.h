@@ -116,6 +116,9 @@ typedef struct crowd_acc {
 /* Step 1 for movers first .. n - 1 added to *a, and the summary of *a. */
 void horde_crowd_validate_from(const horde_crowd *c, size_t first, uint32_t *key, crowd_acc *a);
 void horde_crowd_stats_of(const crowd_acc *a, crowd_stats *st);
+/* The cells of movers first .. n - 1, their bounds merged into bounds[]. */
+void horde_crowd_cells_from(const horde_crowd *c, size_t first, const uint32_t *key, float cell, int32_t *cx,
+                            int32_t *cz, int32_t bounds[4]);
 
 /* The scalar steps (the reference's, and what a backend does not bring). */
 void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st);

@@ -217,16 +217,14 @@ static void cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t
     int32_t b[4][W];
     wi_store((uint32_t *)b[0], lo_x), wi_store((uint32_t *)b[1], lo_z);
     wi_store((uint32_t *)b[2], hi_x), wi_store((uint32_t *)b[3], hi_z);
-    const horde_crowd tail = {c->x + full, c->y + full, c->z + full, c->radius + full, c->height + full,
-                              c->weight ? c->weight + full : NULL, c->out_x + full, c->out_z + full,
-                              c->out_flags + full, c->n - full};
-    horde_crowd_cells(&tail, key + full, cell, cx + full, cz + full, bounds);
+    bounds[0] = bounds[1] = INT32_MAX, bounds[2] = bounds[3] = INT32_MIN;
     for (int l = 0; l < W; l++) {
         bounds[0] = b[0][l] < bounds[0] ? b[0][l] : bounds[0];
         bounds[1] = b[1][l] < bounds[1] ? b[1][l] : bounds[1];
         bounds[2] = b[2][l] > bounds[2] ? b[2][l] : bounds[2];
         bounds[3] = b[3][l] > bounds[3] ? b[3][l] : bounds[3];
     }
+    horde_crowd_cells_from(c, full, key, cell, cx, cz, bounds); /* the last n % W movers */
 }
 
 /* The slots' constants (horde_crowd_slots_fn) W movers at a time, slot k of every lane
