@@ -209,63 +209,98 @@ void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
     horde_crowd_stats_of(&a, st);
 }
 
-/* A mover's sorted copy as the counting sort scatters it: one record, so that each mover
- * costs one or two cache lines of random writes, not one in each of nine arrays (at
- * 1 M movers every such write misses the cache); a sequential pass then splits the
- * records into the sorted arrays. Tried: two passes (records into 256 runs of buckets,
- * then each run sorted into the arrays within a window of its size, so no write lands
- * at random over the whole crowd): 8 % slower at 1 M movers and 6-19 % at 10 K. Also
- * tried: software prefetches 16 movers ahead in the count, the scatter (start[], then the
- * record) and the write-back: no gain at 1 M (minimum of 12 interleaved runs, 196.6
- * against 190.8 ms without); the out-of-order core already overlaps these misses. And
- * tried for the box numbering: by row (one record stream per row), then each row by
- * column into the sorted arrays, which never touches the bucket starts at random: 8 %
- * slower at 1 M movers (196.9 against 181.7 ns per mover, interleaved). */
+/* A mover's sorted copy as the first pass of the sort (sort_by_bucket) writes it: one
+ * 48-byte record (16-byte aligned) carrying everything the second pass puts in the
+ * sorted arrays. Tried: 32 bytes, the cells computed again from x and z: 12 more
+ * instructions per mover, 0-2 % at 1 M movers, in the noise. */
 typedef struct sort_rec {
     uint32_t i;
     float x, z, y, top, r, w;
     int32_t cx, cz;
-    uint32_t pad[3]; /* 48 bytes: 16-byte aligned. Tried: 32 bytes (one line per mover),
-                      * the cells computed again from x and z in the split: 12 more
-                      * instructions per mover, and 0-2 % at 1 M movers, in the noise */
+    uint32_t bucket;
+    uint32_t pad[2];
 } sort_rec;
 
-/* Step 2: bucket of every valid mover, counting sort, sorted copies (and the cells, in
- * scx, scz). The records sit in `recs` (the slots' R and share arrays, free until the
- * contact search: 2 CROWD_K stride words >= 12 n). */
+/* The sort's runs: at most 2^SORT_RUNS_LOG2 of them (the first pass writes that many
+ * sequential record streams, 256 lines at a time), each at least 2^SORT_RUN_MIN_LOG2
+ * buckets wide, so that small crowds are not spread over runs of one bucket; a crowd of
+ * a few hundred movers (checkasm's model-checked ones) still has several runs. */
+#define SORT_RUNS_LOG2 8
+#define SORT_RUN_MIN_LOG2 6
+
+/* Step 2: bucket of every valid mover (key[i], then its sorted index), a stable counting
+ * sort by bucket into the sorted copies (and the cells, in scx, scz), and the buckets'
+ * starts. Two passes:
+ *   1. by run (the bucket's top bits): records, in batch order within a run, into `recs`
+ *      (the slots' R and share arrays, free until the contact search: 2 CROWD_K stride
+ *      words >= 12 n);
+ *   2. run by run, by bucket: counts, starts and the sorted arrays, whose writes stay
+ *      within the run's window (about n / 256 movers).
+ * Both passes are stable, so the order is that of one counting sort over all buckets,
+ * which this replaced: that one scattered each mover's record anywhere in the crowd
+ * and counted into start[] (8 MB at 1 M movers) at random, twice. At 1 M movers it
+ * spent 43 % of horde_crowd_solve's time waiting on start[] and 20 % on the records
+ * (perf annotate); the two passes take 10-18 % less time in all (crowd_separate/avx2,
+ * interleaved runs of one process loading both libraries, minimum of 30), and 1 K to
+ * 30 K movers time the same. An earlier two-pass version, measured on another VM, was
+ * 8 % slower at 1 M and 6-19 % at 10 K. Also tried before: software prefetches 16
+ * movers ahead in the count, the scatter and the write-back (no gain: the out-of-order
+ * core overlaps those misses), and the box numbering sorted row by row (8 % slower). */
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
                            int32_t *scx, int32_t *scz, sort_rec *recs)
 {
-    uint32_t *start = g->start;
-    memset(start, 0, ((size_t)g->mask + 2) * sizeof *start);
+    int lg = 0; /* buckets = 2^lg */
+    while ((g->mask >> lg) != 0)
+        lg++;
+    int shift = lg - SORT_RUNS_LOG2 > SORT_RUN_MIN_LOG2 ? lg - SORT_RUNS_LOG2 : SORT_RUN_MIN_LOG2;
+    shift = shift < lg ? shift : lg;
+    const uint32_t runs = (g->mask >> shift) + 1, per_run = 1u << shift;
+    /* Pass 1: run sizes, then records (run_at[r]: run r's first record). */
+    uint32_t run_at[(1 << SORT_RUNS_LOG2) + 1] = {0}, cur[1 << SORT_RUNS_LOG2];
     for (size_t i = 0; i < c->n; i++)
         if (key[i] != KEY_INVALID) {
             key[i] = bucket_of_cell(g, cxs[i], czs[i]);
-            start[key[i] + 1]++;
+            run_at[(key[i] >> shift) + 1]++;
         }
-    for (uint32_t b = 0; b <= g->mask; b++)
-        start[b + 1] += start[b];
-    for (size_t i = 0; i < c->n; i++) { /* start[b] runs to the end of bucket b ... */
+    for (uint32_t r = 0; r < runs; r++)
+        run_at[r + 1] += run_at[r];
+    memcpy(cur, run_at, runs * sizeof *cur);
+    for (size_t i = 0; i < c->n; i++) {
         if (key[i] == KEY_INVALID)
             continue;
-        const uint32_t at = start[key[i]]++;
-        sort_rec *q = &recs[at];
-        key[i] = at; /* from here on: the mover's sorted index (write_back) */
+        sort_rec *q = &recs[cur[key[i] >> shift]++];
         q->i = (uint32_t)i, q->x = c->x[i], q->z = c->z[i];
         q->y = c->y[i], q->top = c->y[i] + c->height[i];
         q->r = c->radius[i], q->w = c->weight ? c->weight[i] : 1.0f;
-        q->cx = cxs[i], q->cz = czs[i];
+        q->cx = cxs[i], q->cz = czs[i], q->bucket = key[i];
     }
-    for (uint32_t b = g->mask + 1; b > 0; b--) /* ... and back to its first mover */
+    /* Pass 2: each run's buckets counted, their starts (st[b], then, after the scatter,
+     * the end of bucket b), and the run's records into the sorted arrays. */
+    uint32_t *const start = g->start;
+    for (uint32_t r = 0; r < runs; r++) {
+        uint32_t *const st = start + r * per_run;
+        const uint32_t b0 = r * per_run;
+        memset(st, 0, per_run * sizeof *st);
+        for (uint32_t k = run_at[r]; k < run_at[r + 1]; k++)
+            st[recs[k].bucket - b0]++;
+        uint32_t sum = run_at[r];
+        for (uint32_t b = 0; b < per_run; b++) {
+            const uint32_t m = st[b];
+            st[b] = sum, sum += m;
+        }
+        for (uint32_t k = run_at[r]; k < run_at[r + 1]; k++) {
+            const sort_rec *q = &recs[k];
+            const uint32_t s = st[q->bucket - b0]++;
+            key[q->i] = s; /* from here on: the mover's sorted index (write_back) */
+            w->idx[s] = q->i, w->x[0][s] = q->x, w->z[0][s] = q->z;
+            sorted[0][s] = q->y, sorted[1][s] = q->top, sorted[2][s] = q->r, sorted[3][s] = q->w;
+            scx[s] = q->cx, scz[s] = q->cz;
+        }
+    }
+    for (uint32_t b = g->mask + 1; b > 0; b--) /* from each bucket's end back to its first mover */
         start[b] = start[b - 1];
     start[0] = 0;
-    for (uint32_t s = 0; s < g->n; s++) {
-        const sort_rec *q = &recs[s];
-        w->idx[s] = q->i, w->x[0][s] = q->x, w->z[0][s] = q->z;
-        sorted[0][s] = q->y, sorted[1][s] = q->top, sorted[2][s] = q->r, sorted[3][s] = q->w;
-        scx[s] = q->cx, scz[s] = q->cz;
-    }
 }
 
 /* Offer t as a contact of s (at squared distance d2): the list keeps the nearest CROWD_K
