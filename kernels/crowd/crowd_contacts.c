@@ -240,9 +240,10 @@ typedef struct sort_rec {
  * which this replaced: that one scattered each mover's record anywhere in the crowd
  * and counted into start[] (8 MB at 1 M movers) at random, twice. At 1 M movers it
  * spent 43 % of horde_crowd_solve's time waiting on start[] and 20 % on the records
- * (perf annotate); the two passes take 10-18 % less time in all (crowd_separate/avx2,
- * interleaved runs of one process loading both libraries, minimum of 30), and 1 K to
- * 30 K movers time the same. An earlier two-pass version, measured on another VM, was
+ * (perf annotate); the two passes take 8-18 % less time in all (crowd_separate/avx2,
+ * interleaved calls in one process loading both libraries, minimum of 30), 100 K
+ * movers 3 % less; 10 K the same, and 1 K 2.4 % more (the records' extra pass, where
+ * everything is in cache anyway). An earlier two-pass version, measured on another VM, was
  * 8 % slower at 1 M and 6-19 % at 10 K. Also tried before: software prefetches 16
  * movers ahead in the count, the scatter and the write-back (no gain: the out-of-order
  * core overlaps those misses), and the box numbering sorted row by row (8 % slower). */
