@@ -228,7 +228,7 @@ typedef struct sort_rec {
 #define SORT_RUNS_LOG2 8
 #define SORT_RUN_MIN_LOG2 6
 
-/* Step 2: bucket of every valid mover (key[i], then its sorted index), a stable counting
+/* Step 2: bucket of every valid mover (in key[i]), a stable counting
  * sort by bucket into the sorted copies (and the cells, in scx, scz), and the buckets'
  * starts. Two passes:
  *   1. by run (the bucket's top bits): records, in batch order within a run, into `recs`
@@ -293,7 +293,6 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         for (uint32_t k = run_at[r]; k < run_at[r + 1]; k++) {
             const sort_rec *q = &recs[k];
             const uint32_t s = st[q->bucket - b0]++;
-            key[q->i] = s; /* from here on: the mover's sorted index (write_back) */
             w->idx[s] = q->i, w->x[0][s] = q->x, w->z[0][s] = q->z;
             sorted[0][s] = q->y, sorted[1][s] = q->top, sorted[2][s] = q->r, sorted[3][s] = q->w;
             scx[s] = q->cx, scz[s] = q->cz;
@@ -483,8 +482,7 @@ void horde_crowd_slots(crowd_work *w, const float *r, const float *wt)
 
 /* Steps 1-3 into *w, with the ops' validation, cells, scan (the search's inner loop) and
  * slots. */
-static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, const horde_crowd_ops *ops,
-                     uint32_t **key_out)
+static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, const horde_crowd_ops *ops)
 {
     uint32_t *key;
     float *sorted[4];
@@ -518,24 +516,50 @@ static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, const h
     ops->slots(w, sorted[2], sorted[3]);
     for (uint32_t s = 0; s < w->stride; s++) /* the second buffer starts defined too */
         w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
-    *key_out = key;
 }
 
-/* The valid movers' results from positions buffer `fin`, and the flags, in batch order
- * (key[i]: mover i's sorted index): the outputs are written in sequence and the sorted
- * arrays read at random, which costs less than random writes once the crowd outgrows
- * the caches. Tried: packing x, z and the flags into one 16-byte record per sorted
- * mover first, so that each mover reads one cache line at random instead of three: no
- * measurable change at 1 M movers (best of 10 interleaved runs 193.0 against 192.8 ns
- * per mover). */
-static void write_back(const horde_crowd *c, const crowd_work *w, const uint32_t *key, int fin)
+/* A valid mover's result on its way back to batch order (write_back). */
+typedef struct out_rec {
+    uint32_t i;
+    float x, z;
+    uint32_t flags;
+} out_rec;
+
+/* The valid movers' results from positions buffer `fin`, and the flags, in batch order,
+ * in two passes as the sort: sorted mover s's result into the record stream of its
+ * batch index's run (the top bits of idx[s]: at most 2^SORT_RUNS_LOG2 sequential
+ * streams), then each run's records into the outputs, whose writes stay within the
+ * run's window. `recs` holds n records (the slot arrays, no longer needed). Before, a
+ * loop in batch order read each result from the sorted arrays at random (three lines
+ * per mover): at 1 M movers 19 % of horde_crowd_solve's time (perf annotate), and with
+ * it the sort wrote each mover's sorted index into key[] at random. Tried before that:
+ * random writes in sorted order (slower once the crowd outgrows the caches), and one
+ * 16-byte record per sorted mover read at random (no change). */
+static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_rec *recs)
 {
-    for (size_t i = 0; i < c->n; i++) {
-        const uint32_t s = key[i];
-        if (s == KEY_INVALID)
-            continue;
-        c->out_x[i] = w->x[fin][s], c->out_z[i] = w->z[fin][s];
-        c->out_flags[i] = w->flags[s];
+    if (w->n == 0) /* no valid mover (so c->n - 1 below is not taken of n = 0) */
+        return;
+    int lg = 0; /* batch indices < 2^lg */
+    while (lg < 32 && ((c->n - 1) >> lg) != 0)
+        lg++;
+    int shift = lg - SORT_RUNS_LOG2 > SORT_RUN_MIN_LOG2 ? lg - SORT_RUNS_LOG2 : SORT_RUN_MIN_LOG2;
+    shift = shift < lg ? shift : lg;
+    uint32_t run_at[(1 << SORT_RUNS_LOG2) + 1] = {0}, cur[1 << SORT_RUNS_LOG2];
+    const uint32_t runs = (uint32_t)((c->n - 1) >> shift) + 1;
+    for (uint32_t s = 0; s < w->n; s++)
+        run_at[(w->idx[s] >> shift) + 1]++;
+    for (uint32_t r = 0; r < runs; r++)
+        run_at[r + 1] += run_at[r];
+    memcpy(cur, run_at, runs * sizeof *cur);
+    const float *const x = w->x[fin], *const z = w->z[fin];
+    for (uint32_t s = 0; s < w->n; s++) {
+        const uint32_t i = w->idx[s];
+        out_rec *q = &recs[cur[i >> shift]++];
+        q->i = i, q->x = x[s], q->z = z[s], q->flags = w->flags[s];
+    }
+    for (uint32_t k = 0; k < w->n; k++) {
+        const out_rec *q = &recs[k];
+        c->out_x[q->i] = q->x, c->out_z[q->i] = q->z, c->out_flags[q->i] = q->flags;
     }
 }
 
@@ -581,7 +605,6 @@ static int iterate(const crowd_work *w, uint32_t iterations, horde_crowd_pass_fn
 void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops)
 {
     crowd_work w;
-    uint32_t *key;
-    contacts(c, scratch, &w, ops, &key);
-    write_back(c, &w, key, iterate(&w, iterations, ops->pass));
+    contacts(c, scratch, &w, ops);
+    write_back(c, &w, iterate(&w, iterations, ops->pass), (out_rec *)w.R);
 }
