@@ -228,6 +228,17 @@ typedef struct sort_rec {
 #define SORT_RUNS_LOG2 8
 #define SORT_RUN_MIN_LOG2 6
 
+/* Keys 0 .. last in runs of 2^shift consecutive keys: returns shift, with
+ * (last >> shift) + 1 runs. */
+static int run_shift(size_t last)
+{
+    int lg = 0; /* keys < 2^lg */
+    while (lg < 63 && (last >> lg) != 0)
+        lg++;
+    const int shift = lg - SORT_RUNS_LOG2 > SORT_RUN_MIN_LOG2 ? lg - SORT_RUNS_LOG2 : SORT_RUN_MIN_LOG2;
+    return shift < lg ? shift : lg;
+}
+
 /* Step 2: bucket of every valid mover (in key[i]), a stable counting
  * sort by bucket into the sorted copies (and the cells, in scx, scz), and the buckets'
  * starts. Two passes:
@@ -251,11 +262,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
                            int32_t *scx, int32_t *scz, sort_rec *recs)
 {
-    int lg = 0; /* buckets = 2^lg */
-    while ((g->mask >> lg) != 0)
-        lg++;
-    int shift = lg - SORT_RUNS_LOG2 > SORT_RUN_MIN_LOG2 ? lg - SORT_RUNS_LOG2 : SORT_RUN_MIN_LOG2;
-    shift = shift < lg ? shift : lg;
+    const int shift = run_shift(g->mask);
     const uint32_t runs = (g->mask >> shift) + 1, per_run = 1u << shift;
     /* Pass 1: run sizes, then records (run_at[r]: run r's first record). */
     uint32_t run_at[(1 << SORT_RUNS_LOG2) + 1] = {0}, cur[1 << SORT_RUNS_LOG2];
@@ -529,21 +536,28 @@ typedef struct out_rec {
  * in two passes as the sort: sorted mover s's result into the record stream of its
  * batch index's run (the top bits of idx[s]: at most 2^SORT_RUNS_LOG2 sequential
  * streams), then each run's records into the outputs, whose writes stay within the
- * run's window. `recs` holds n records (the slot arrays, no longer needed). Before, a
+ * run's window. `recs` holds n records (the slot arrays, no longer needed). Crowds of at
+ * most WRITE_BACK_DIRECT_MAX movers, whose outputs stay in the caches, are written in
+ * one pass in sorted order instead: the records cost 1 K movers 2-6 % and 10 K 3-4 % of
+ * their time. (known_crowd_separate's 70,227 movers take the two passes.) Before, a
  * loop in batch order read each result from the sorted arrays at random (three lines
  * per mover): at 1 M movers 19 % of horde_crowd_solve's time (perf annotate), and with
  * it the sort wrote each mover's sorted index into key[] at random. Tried before that:
  * random writes in sorted order (slower once the crowd outgrows the caches), and one
  * 16-byte record per sorted mover read at random (no change). */
+#define WRITE_BACK_DIRECT_MAX 16384 /* 192 KB of outputs */
 static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_rec *recs)
 {
-    if (w->n == 0) /* no valid mover (so c->n - 1 below is not taken of n = 0) */
+    if (w->n == 0) /* no valid mover (and c->n - 1 below is not taken of n = 0) */
         return;
-    int lg = 0; /* batch indices < 2^lg */
-    while (lg < 32 && ((c->n - 1) >> lg) != 0)
-        lg++;
-    int shift = lg - SORT_RUNS_LOG2 > SORT_RUN_MIN_LOG2 ? lg - SORT_RUNS_LOG2 : SORT_RUN_MIN_LOG2;
-    shift = shift < lg ? shift : lg;
+    if (c->n <= WRITE_BACK_DIRECT_MAX) {
+        for (uint32_t s = 0; s < w->n; s++) {
+            const uint32_t i = w->idx[s];
+            c->out_x[i] = w->x[fin][s], c->out_z[i] = w->z[fin][s], c->out_flags[i] = w->flags[s];
+        }
+        return;
+    }
+    const int shift = run_shift(c->n - 1);
     uint32_t run_at[(1 << SORT_RUNS_LOG2) + 1] = {0}, cur[1 << SORT_RUNS_LOG2];
     const uint32_t runs = (uint32_t)((c->n - 1) >> shift) + 1;
     for (uint32_t s = 0; s < w->n; s++)
