@@ -239,6 +239,15 @@ static int run_shift(size_t last)
     return shift < lg ? shift : lg;
 }
 
+/* run_at[r + 1] holds run r's size (run_at[0] = 0): to run_at[r] = run r's first index,
+ * and cur[r] the same, the cursor a pass writes run r's records with. */
+static void run_starts(uint32_t *run_at, uint32_t *cur, uint32_t runs)
+{
+    for (uint32_t r = 0; r < runs; r++)
+        run_at[r + 1] += run_at[r];
+    memcpy(cur, run_at, runs * sizeof *cur);
+}
+
 /* Step 2: bucket of every valid mover (in key[i]), a stable counting
  * sort by bucket into the sorted copies (and the cells, in scx, scz), and the buckets'
  * starts. Two passes:
@@ -271,9 +280,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
             key[i] = bucket_of_cell(g, cxs[i], czs[i]);
             run_at[(key[i] >> shift) + 1]++;
         }
-    for (uint32_t r = 0; r < runs; r++)
-        run_at[r + 1] += run_at[r];
-    memcpy(cur, run_at, runs * sizeof *cur);
+    run_starts(run_at, cur, runs);
     for (size_t i = 0; i < c->n; i++) {
         if (key[i] == KEY_INVALID)
             continue;
@@ -562,9 +569,7 @@ static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_r
     const uint32_t runs = (uint32_t)((c->n - 1) >> shift) + 1;
     for (uint32_t s = 0; s < w->n; s++)
         run_at[(w->idx[s] >> shift) + 1]++;
-    for (uint32_t r = 0; r < runs; r++)
-        run_at[r + 1] += run_at[r];
-    memcpy(cur, run_at, runs * sizeof *cur);
+    run_starts(run_at, cur, runs);
     const float *const x = w->x[fin], *const z = w->z[fin];
     for (uint32_t s = 0; s < w->n; s++) {
         const uint32_t i = w->idx[s];
