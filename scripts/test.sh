@@ -2,7 +2,7 @@
 # The one test command (CI runs it through .ci/run). On a fresh Debian 12 machine it
 # installs what is missing, then builds and runs the whole meson test suite three ways:
 #   build-test/   native release build (+ the benchmark, so it at least compiles)
-#   build-san/    debugoptimized with AddressSanitizer + UndefinedBehaviorSanitizer
+#   build-san/    -O2 -g1 with AddressSanitizer + UndefinedBehaviorSanitizer
 #   build-clang/  release build with clang-14
 #   build-tsan/   clang-14 with ThreadSanitizer (every test; tests/api/threads.c calls every
 #                 kernel from several threads while another forces backends)
@@ -194,12 +194,15 @@ run_config "native release" build-test "" "" \
 # meson sees them as failures; leaks fail the test too. Without the SIMDe-emulated NEON and
 # wasm_simd128 backends: gcc spent half of this build's time on them (1,303 CPU-seconds in
 # all, 621 for those two), and the fuzz stage below runs them under ASan + UBSan (clang).
+# -O2 with line tables only (-g1: the file and line of every frame of a report, no
+# variables): with full -g (debugoptimized) gcc took 198 s for this build on 2 cores,
+# with -g1 123 s. Asserts stay on (b_ndebug=false; debug=false would define NDEBUG).
 san_flags="-fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 run_config "sanitizers (address,undefined)" build-san "" \
     "HORDE_CHECKASM_ITEMS=${HORDE_SAN_ITEMS:-250000} UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1:halt_on_error=1" \
-    -Dbuildtype=debugoptimized -Dtests=true -Dbench=disabled -Demulated_isas=false \
+    -Doptimization=2 -Ddebug=false -Db_ndebug=false -Dtests=true -Dbench=disabled -Demulated_isas=false \
     -Db_sanitize=address,undefined -Db_lundef=false \
-    "-Dc_args=$san_flags" "-Dcpp_args=$san_flags"
+    "-Dc_args=$san_flags -g1" "-Dcpp_args=$san_flags -g1"
 
 # (c) clang-14.
 if command -v clang-14 >/dev/null 2>&1; then
@@ -207,10 +210,13 @@ if command -v clang-14 >/dev/null 2>&1; then
     command -v "$cxx" >/dev/null 2>&1 || cxx=c++
     run_config "clang-14 release" build-clang "CC=clang-14 CXX=$cxx" "" \
         -Dbuildtype=release -Dtests=true -Dbench=disabled
-    # (c2) ThreadSanitizer: the whole suite, checkasm/property tests at the cross runs' size.
+    # (c2) ThreadSanitizer: the whole suite, checkasm/property tests at the cross runs' size,
+    # on the backends this CPU runs (the SIMDe-emulated NEON and wasm_simd128 ones add no
+    # thread behaviour of their own; (c) and the fuzz stage run them).
     run_config "thread sanitizer (clang-14)" build-tsan "CC=clang-14 CXX=$cxx" \
         "HORDE_CHECKASM_ITEMS=${HORDE_CROSS_ITEMS:-100000} TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1" \
-        -Dbuildtype=debugoptimized -Dtests=true -Dbench=disabled -Db_sanitize=thread -Db_lundef=false
+        -Dbuildtype=debugoptimized -Dtests=true -Dbench=disabled -Demulated_isas=false \
+        -Db_sanitize=thread -Db_lundef=false
     # (c3) the fuzz targets, a short fixed budget each (scripts/fuzz.sh runs long campaigns).
     # No examples here: (b) already runs them under ASan + UBSan (here they took 41 s).
     run_config "fuzz (libFuzzer, clang-14, address,undefined)" build-fuzz "CC=clang-14 CXX=$cxx" \
