@@ -262,7 +262,18 @@ static inline void lateral_options(const mover_lanes *L, lateral *A)
  * horizontal option (any combination is at least that long: adding non-negative floats
  * never decreases) and not beaten by a free, strictly shorter (down, none). Movers sunk
  * slightly into a floor, the common case, then need none of the other 26 candidates;
- * the full evaluation would give the same answer. */
+ * the full evaluation would give the same answer.
+ * Tried and dropped (eighteenth session): a second exact shortcut in classify_lanes for
+ * wall pushes, (stay, l) with l a single-axis option, which win for 54 % of the lanes
+ * that reach the full evaluation in the benchmark's scene. With s the first free
+ * single-axis option of smallest length Ls, it settled a lane when (up, none) and
+ * (down, none) were blocked or strictly longer, vlen[1] and vlen[2] were >= Ls (bounding
+ * every (up, l) and (down, l)) and the options 5-9 were no shorter. It stayed bit-exact
+ * (checkasm), but the bounds held for only 15 % of those lanes: a mover sunk into the
+ * floor has a short vertical exit, so (up, l) competes. The four axis summaries and
+ * cells it needs for every group with such a lane cost more than it saved: 260.6 ->
+ * 321.1 instructions per mover on cylinder_push/avx2 (513.6 -> 637.6 on sse41), and
+ * 8-27 % more cycles. */
 static inline wi quick_up(const mover_lanes *L, const lateral *A)
 {
     const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
