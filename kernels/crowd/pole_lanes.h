@@ -60,7 +60,11 @@ static inline wi pole_ok(pole_lanes *P)
  * loads and blends, so no wide load waits on narrow stores and nothing queues on the
  * shuffle port: 333 instructions per mover, 4 % faster (2.19 against 2.28 ms, best of 9
  * interleaved runs, within this VM's noise) and radial_sweep no faster. Every form of
- * this gather lands between 9 % faster and 21 % slower than this loop on this CPU. */
+ * this gather lands between 9 % faster and 21 % slower than this loop on this CPU.
+ * Back on the AMD EPYC (eighteenth session), the inserts once more: AVX2's five fields
+ * built with _mm256_setr_ps from the eight lanes' loads (no stored array): 398.7 ->
+ * 405.2 instructions per mover and 19 % more cycles (minimum of 11 interleaved runs:
+ * 212 against 178 per mover). */
 static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
                                 const list_lanes *L, uint32_t k, pole_lanes *P)
 {
