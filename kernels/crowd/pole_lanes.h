@@ -33,8 +33,11 @@ static inline wi pole_ok(pole_lanes *P)
     return wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
 }
 
-/* Entry k of each lane's list, loaded lane by lane, all five fields in one pass over the
- * lanes. AVX2's gather instruction was tried: 28 M movers/s against 39 M/s for this loop
+/* Entry k of each lane's list: the W pole numbers chosen lane by lane, then each field
+ * as one wf with wf_load_at (wide.h): on AVX2 eight broadcast loads merged with blends,
+ * elsewhere W scalar loads into a stack array and one wide load. History, oldest first
+ * (until the nineteenth session every ISA used the stack array, all five fields in one
+ * pass over the lanes). AVX2's gather instruction was tried: 28 M movers/s against 39 M/s for this loop
  * on the project's AMD EPYC (Zen's gathers are microcoded). Lanes without a pole read
  * pole 0 (or zeros when there are no poles); `ok` drops them.
  * Also tried (on the later Intel Xeon VM, family 6 model 207): choosing the list
@@ -64,11 +67,15 @@ static inline wi pole_ok(pole_lanes *P)
  * Back on the AMD EPYC (eighteenth session), the inserts once more: AVX2's five fields
  * built with _mm256_setr_ps from the eight lanes' loads (no stored array): 398.7 ->
  * 405.2 instructions per mover and 19 % more cycles (minimum of 11 interleaved runs:
- * 212 against 178 per mover). */
+ * 212 against 178 per mover). Kept (nineteenth session, AMD EPYC): the broadcasts and
+ * blends of wf_load_at, each field on its own (no stored array; broadcasts use the load
+ * ports, blends any vector ALU, nothing queues on the shuffle port). 398.7 -> 405.8
+ * instructions per mover; in three sets of interleaved runs (5, 11 and 9 rounds) the
+ * minimum cycles per mover of radial_push/avx2/65536 went 181 -> 160, 127 -> 128 and
+ * 121 -> 107, and of radial_sweep/avx2/65536 289 -> 231, 216 -> 184 and 234 -> 183. */
 static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
                                 const list_lanes *L, uint32_t k, pole_lanes *P)
 {
-    float v[5][W] = {{0.0f}};
     uint32_t has[W], inside[W], at[W];
     for (int i = 0; i < W; i++) { /* which pole each lane reads */
         const int h = k < L->count[i];
@@ -76,14 +83,12 @@ static inline void gather_entry(const horde_poles *poles, const uint32_t *indice
         const int in = h && j < poles->n;
         has[i] = h ? ~0u : 0u, inside[i] = in ? ~0u : 0u, at[i] = in ? j : 0;
     }
-    if (poles->n) /* then the loads, one tight pass for all five fields */
-        for (int i = 0; i < W; i++) {
-            const uint32_t a = at[i];
-            v[0][i] = poles->x[a], v[1][i] = poles->z[a], v[2][i] = poles->r[a];
-            v[3][i] = poles->bottom[a], v[4][i] = poles->top[a];
-        }
-    P->x = wf_load(v[0]), P->z = wf_load(v[1]), P->r = wf_load(v[2]);
-    P->bottom = wf_load(v[3]), P->top = wf_load(v[4]);
+    if (poles->n) {
+        P->x = wf_load_at(poles->x, at), P->z = wf_load_at(poles->z, at), P->r = wf_load_at(poles->r, at);
+        P->bottom = wf_load_at(poles->bottom, at), P->top = wf_load_at(poles->top, at);
+    } else {
+        P->x = P->z = P->r = P->bottom = P->top = wf_set(0.0f);
+    }
     const wi has_v = wi_load(has);
     P->ok = wi_and(pole_ok(P), wi_load(inside));
     P->skip = wi_andnot(P->ok, has_v);

@@ -425,6 +425,32 @@ static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
 }
 #endif
 
+/* base[at[0]], ..., base[at[W - 1]] as one wf (the radial kernels' pole fields). AVX2:
+ * eight broadcast loads merged by blends, with no stored array for a wide load to wait
+ * on (kernels/crowd/pole_lanes.h has the measurements); elsewhere W scalar loads into a
+ * stack array and one wide load. */
+#if defined(HORDE_WIDE_AVX2)
+static inline wf wf_load_at(const float *base, const uint32_t *at)
+{
+    wf v = simde_mm256_broadcast_ss(base + at[0]);
+    v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[1]), 0x02);
+    v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[2]), 0x04);
+    v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[3]), 0x08);
+    v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[4]), 0x10);
+    v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[5]), 0x20);
+    v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[6]), 0x40);
+    return simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[7]), 0x80);
+}
+#else
+static inline wf wf_load_at(const float *base, const uint32_t *at)
+{
+    float v[W];
+    for (int i = 0; i < W; i++)
+        v[i] = base[at[i]];
+    return wf_load(v);
+}
+#endif
+
 /* Derived operations, identical on every ISA. */
 #if !defined(HORDE_WIDE_HAS_POW2)
 /* 1 << k for 0 <= k <= 30 without a variable shift: k + 127 as a float's exponent is

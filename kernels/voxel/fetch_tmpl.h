@@ -164,7 +164,14 @@ _Static_assert(HORDE_WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows sizes above[
  * the 4 loads it replaces. Also dropped (eighteenth session, AMD EPYC): a branch-free
  * loop for groups whose lanes are all inside one chunk column, with level 0 read without
  * its c1 mask (it always lies in c0): 260.6 -> 260.7 instructions per mover on
- * cylinder_push/avx2, 513.6 -> 524.6 on sse41; the per-lane branch predicts well. */
+ * cylinder_push/avx2, 513.6 -> 524.6 on sse41; the per-lane branch predicts well.
+ * Dropped too (nineteenth session, AMD EPYC): each lane's levels kept in registers, four
+ * lanes per 128-bit register (the row load shifted and its low bytes moved into the top
+ * lane with palignr), so that no wide load reads narrow stores. The PMU's count of loads
+ * held back by an older store (event 0x24, umask 2) halved (aabb_move/avx2 4.1 -> 2.3
+ * per box, cylinder_push/avx2 2.3 -> 1.1 per mover), but the instructions rose 3-9 %
+ * and the cycles did not fall (minimum of 5 interleaved runs, aabb_move/avx2 76.0
+ * against 76.1 per box): the stores and reloads here cost little. */
 static inline void fetch_windows(const horde_view *v, wi wx, wi wy, wi wz, wi go, int levels,
                                  uint32_t *occ, size_t stride)
 {
