@@ -72,7 +72,10 @@ static inline wi pole_ok(pole_lanes *P)
  * ports, blends any vector ALU, nothing queues on the shuffle port). 398.7 -> 405.8
  * instructions per mover; in three sets of interleaved runs (5, 11 and 9 rounds) the
  * minimum cycles per mover of radial_push/avx2/65536 went 181 -> 160, 127 -> 128 and
- * 121 -> 107, and of radial_sweep/avx2/65536 289 -> 231, 216 -> 184 and 234 -> 183. */
+ * 121 -> 107, and of radial_sweep/avx2/65536 289 -> 231, 216 -> 184 and 234 -> 183.
+ * Its SSE4.1 twin (movss, then insertps of three more loads) lost: 566.5 -> 593.6
+ * instructions per mover and minimum cycles 148 -> 150 (radial_push/sse41/65536), 285 ->
+ * 340 (radial_sweep), 9 interleaved runs; SSE4.1 keeps the stack array. */
 static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
                                 const list_lanes *L, uint32_t k, pole_lanes *P)
 {
