@@ -170,12 +170,11 @@ static void validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
         /* Invalid lanes count as r = 0 and |x| = |z| = 0: no maximum moves, and + 0 leaves
          * a partial sum as it is (never -0: it starts at +0 and adds r >= 0). */
         const wf rv = wf_sel(ok, r, zero);
-        max_r = wf_sel(wf_gt(rv, max_r), rv, max_r);
+        max_r = wf_max(rv, max_r);
         const int g = (int)(i / W % (CROWD_SUMS / W));
         sums[g] = wf_add(sums[g], rv);
         const wf ax = wf_sel(ok, wf_abs(x), zero), az = wf_sel(ok, wf_abs(z), zero);
-        m_xz = wf_sel(wf_gt(ax, m_xz), ax, m_xz);
-        m_xz = wf_sel(wf_gt(az, m_xz), az, m_xz);
+        m_xz = wf_max(az, wf_max(ax, m_xz));
         const int bad = wi_bits(ok) ^ ((1 << W) - 1);
         for (int l = 0; l < W; l++)
             if (bad >> l & 1)

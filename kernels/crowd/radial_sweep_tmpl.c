@@ -66,7 +66,7 @@ static inline void toi(const sweep_lanes *M, const pole_lanes *P, wi live, conta
     const wf m2 = wf_add(wf_mul(mx, mx), wf_mul(mz, mz)), T2 = wf_mul(T, T);
     ok = wi_and(ok, wf_lt(m2, T2));
     wf t = wf_sub(tca, wf_sqrt(wf_div(wf_sub(T2, m2), a)));
-    t = wf_sel(wf_gt(t, zero), t, zero);
+    t = wf_max(t, zero);
     ok = wi_and(ok, wf_lt(t, C->t));
     C->t = wf_sel(ok, t, C->t), C->cx = wf_sel(ok, P->x, C->cx), C->cz = wf_sel(ok, P->z, C->cz);
 }

@@ -52,6 +52,8 @@ static inline wf wf_div(wf a, wf b) { return simde_mm256_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
 #endif
 static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
+static inline wf wf_min(wf a, wf b) { return simde_mm256_min_ps(a, b); }
+#define HORDE_WIDE_HAS_MIN
 static inline wi wi_max(wi a, wi b) { return simde_mm256_max_epi32(a, b); }
 static inline wi wi_min(wi a, wi b) { return simde_mm256_min_epi32(a, b); }
 /* 1 << k for 0 <= k <= 30: one variable shift. */
@@ -135,6 +137,8 @@ static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
 #endif
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
+static inline wf wf_min(wf a, wf b) { return simde_mm_min_ps(a, b); }
+#define HORDE_WIDE_HAS_MIN
 static inline wi wf_lt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmplt_ps(a, b)); }
 static inline wi wf_gt(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmpgt_ps(a, b)); }
 static inline wi wf_le(wf a, wf b) { return simde_mm_castps_si128(simde_mm_cmple_ps(a, b)); }
@@ -476,8 +480,10 @@ static inline wf wf_floor_int(wf v, wi *i)
  * an int. Where the rounding instruction exists the float comes from it (-0 for -0,
  * where converting i back gives +0: callers use it where that sign cannot matter), one
  * conversion fewer. */
-/* a < b ? a : b, the minps rule (horde_minf in scalar.h). */
+/* a < b ? a : b, the minps rule (horde_minf in scalar.h); x86 has it as one instruction. */
+#if !defined(HORDE_WIDE_HAS_MIN)
 static inline wf wf_min(wf a, wf b) { return wf_sel(wf_lt(a, b), a, b); }
+#endif
 /* (ax*bx + ay*by) + az*bz, unfused (horde_dot3 in scalar.h). */
 static inline wf wf_dot3(wf ax, wf ay, wf az, wf bx, wf by, wf bz)
 {

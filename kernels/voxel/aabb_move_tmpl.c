@@ -52,7 +52,7 @@ static inline wf clamp_axis(wf c, wf elo, wf ehi, wf t, wi up, wi moving, wi fnd
     const wf face_dn = wf_from_i(wi_add(fi, wi_set(1)));
     wf n_dn = wf_add(face_dn, elo);
     n_dn = wf_sel(wf_lt(wf_sub(n_dn, elo), face_dn), next_up(n_dn), n_dn);
-    n_dn = wf_sel(wf_lt(c, n_dn), c, n_dn);
+    n_dn = wf_min(c, n_dn);
     return wf_sel(fnd, wf_sel(up, n_up, n_dn), wf_sel(moving, t, c));
 }
 
@@ -187,10 +187,10 @@ static inline void load_boxes(const float *const *in, float max_distance, box_la
     B->h = wf_sel(valid, h0, wf_set(1.0f));
     /* Per-axis limit. */
     const wf md = wf_set(max_distance), nmd = wf_set(-max_distance);
-    wf ddx = wf_sel(wf_gt(B->dx, md), md, B->dx), ddy = wf_sel(wf_gt(B->dy, md), md, B->dy);
-    wf ddz = wf_sel(wf_gt(B->dz, md), md, B->dz);
-    B->ddx = wf_sel(wf_lt(ddx, nmd), nmd, ddx), B->ddy = wf_sel(wf_lt(ddy, nmd), nmd, ddy);
-    B->ddz = wf_sel(wf_lt(ddz, nmd), nmd, ddz);
+    /* The reference's d > md ? md : d, then d < -md ? -md : d: minps and maxps with md
+     * and -md first are those rules exactly (wide.h), NaN and signed zeros included. */
+    B->ddx = wf_max(nmd, wf_min(md, B->dx)), B->ddy = wf_max(nmd, wf_min(md, B->dy));
+    B->ddz = wf_max(nmd, wf_min(md, B->dz));
     B->trunc = wi_not(wi_and(wi_and(wf_eq(B->ddx, B->dx), wf_eq(B->ddy, B->dy)), wf_eq(B->ddz, B->dz)));
 }
 

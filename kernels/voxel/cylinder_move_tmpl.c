@@ -48,7 +48,7 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
         dz = wf_sel(big, wf_mul(dz, sb), dz);
     }
     const wf half = wf_mul(wf_set(0.5f), r), step = wf_set(p->step);
-    const wf len = wf_sel(wf_lt(half, step), half, step);
+    const wf len = wf_min(half, step);
     const wf dist = wf_sqrt(wf_add(wf_add(wf_mul(dx, dx), wf_mul(dy, dy)), wf_mul(dz, dz)));
     const wi one = wi_set(1);
     wi k, trunc;
