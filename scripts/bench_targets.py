@@ -33,20 +33,21 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import bench_table  # noqa: E402
 from bench_run import cpu_model  # noqa: E402
 
-# (row, the row it is compared with, the ratio asked, the issue asking, and whether the
-# ratio is the row's cost per item over the other's and must stay at most the one asked;
-# otherwise it is the other's cost over the row's and must reach it)
+# (row, the row it is compared with, the ratio asked, the issue asking, at_most): at_most,
+# the ratio is the row's cost per item over the other's and must stay at most the one
+# asked; otherwise it is the other's cost over the row's and must reach it.
 TARGETS = [
-    ("cylinder_push/avx2/65536", "cylinder_push/naive/65536", 3.0, 12),
-    ("cylinder_push/sse41/65536", "cylinder_push/naive/65536", 1.5, 12),
-    ("cylinder_move/avx2/100000", "cylinder_move/naive/100000", 3.5, 12),
-    ("cylinder_move/sse41/100000", "cylinder_move/naive/100000", 1.5, 12),
-    ("aabb_move/avx2/100000", "aabb_move/naive/100000", 2.0, 12),
-    ("aabb_move/sse41/100000", "aabb_move/naive/100000", 1.5, 12),
-    ("radial_push/avx2/65536", "radial_push/scalar/65536", 4.0, 14),
-    ("crowd_separate/avx2/100000", "crowd_separate/grid/100000", 4.0, 14),
+    ("cylinder_push/avx2/65536", "cylinder_push/naive/65536", 3.0, 12, False),
+    ("cylinder_push/sse41/65536", "cylinder_push/naive/65536", 1.5, 12, False),
+    ("cylinder_move/avx2/100000", "cylinder_move/naive/100000", 3.5, 12, False),
+    ("cylinder_move/sse41/100000", "cylinder_move/naive/100000", 1.5, 12, False),
+    ("aabb_move/avx2/100000", "aabb_move/naive/100000", 2.0, 12, False),
+    ("aabb_move/sse41/100000", "aabb_move/naive/100000", 1.5, 12, False),
+    ("radial_push/avx2/65536", "radial_push/scalar/65536", 4.0, 14, False),
+    ("crowd_separate/avx2/100000", "crowd_separate/grid/100000", 4.0, 14, False),
     ("crowd_separate/avx2/1000000", "crowd_separate/avx2/10000", 1.5, 14, True),
 ]
 
@@ -55,10 +56,11 @@ def run_round(binary, rows, min_time, warmup):
     pattern = "^(" + "|".join(sorted(rows)) + ")$"
     env = dict(os.environ, HORDE_BENCH_CYCLES="1")
     out = subprocess.run([binary, f"--benchmark_filter={pattern}", f"--benchmark_min_time={min_time}",
-                          f"--benchmark_min_warmup_time={warmup}", "--benchmark_format=json"], env=env, check=True, capture_output=True, text=True)
+                          f"--benchmark_min_warmup_time={warmup}", "--benchmark_format=json"],
+                         env=env, check=True, capture_output=True, text=True)
     got = {}
     for b in json.loads(out.stdout)["benchmarks"]:
-        n = int(b["name"].split("/")[2])  # <kernel>/<label>/<n>: time per item
+        n = int(bench_table.split(b["name"])[2])  # <kernel>/<label>/<n>: time per item
         got[b["name"]] = (b["real_time"] / n, b.get("cycles_per_item", 0.0))
     return got
 
@@ -82,7 +84,6 @@ def main(argv):
         else:
             binary = a
     rows = {r for t in TARGETS for r in t[:2]}
-    targets = [t + (False,) * (5 - len(t)) for t in TARGETS]
     results = []
     for k in range(rounds):
         print(f"round {k + 1} of {rounds}", file=sys.stderr, flush=True)
@@ -90,7 +91,7 @@ def main(argv):
     print(f"{cpu_model()}: {rounds} rounds of {min_time} s per row after {warmup} s of warm-up")
     print(f"{'row':28} {'target':>7} {'by time':>8} {'best':>6} {'cycles':>7}  spread")
     report = []
-    for row, peer, want, issue, at_most in targets:
+    for row, peer, want, issue, at_most in TARGETS:
         num, den = (row, peer) if at_most else (peer, row)
         per_round = [r[num][0] / r[den][0] for r in results]
         best = min(r[num][0] for r in results) / min(r[den][0] for r in results)
