@@ -38,8 +38,9 @@ static inline wi pole_ok(pole_lanes *P)
  * elsewhere W scalar loads into a stack array and one wide load. History, oldest first
  * (until the nineteenth session every ISA used the stack array, all five fields in one
  * pass over the lanes: "this loop" below). AVX2's gather instruction was tried: 28 M
- * movers/s against 39 M/s for this loop on the project's AMD EPYC (Zen's gathers are microcoded). Lanes without a pole read
- * pole 0 (or zeros when there are no poles); `ok` drops them.
+ * movers/s against 39 M/s for this loop on the project's AMD EPYC (Zen's gathers are
+ * microcoded). Lanes without a pole read pole 0 (or zeros when there are no poles);
+ * `ok` drops them.
  * Also tried (on the later Intel Xeon VM, family 6 model 207): choosing the list
  * positions W wide and building each field's vector from its W scalar loads with
  * inserts (vinsertps; no stored array). It counted 279 instructions per mover against
