@@ -18,51 +18,35 @@
 #include "scalar.h" /* the helpers every reference uses */
 
 /* Movers per tile in the kernels that stage their lanes (validate, fetch, classify, then
- * resolve the hard lanes compacted): 8 AVX2 vectors, a multiple of every backend's W, and
- * small enough that a tile's arrays stay in L1. */
-#define HORDE_TILE 64
+ * resolve the hard lanes compacted): a multiple of every backend's W. Each stage is a
+ * loop over the tile's groups whose body is one long straight run of vector code (the
+ * cylinder push's full evaluation alone is about 10 KB on AVX2), so a tile switches
+ * between those bodies once per stage, and the CPU's decoded-op cache refills them at
+ * each switch. 64 movers (the size until the twenty-first session) cost
+ * cylinder_push/avx2 6.7 op-cache misses per mover (PMU event 0x28f, umask 4, on the
+ * "AMD EPYC" VM); 128 cost 3.2-4.5 and 256 1.6-3.2, and the packed tile of the hard
+ * lanes wastes fewer padding lanes: 260.6 -> 256.0 -> 253.1 instructions per mover. In
+ * 9 interleaved rounds the minimum cycles per mover of cylinder_push/avx2 and
+ * cylinder_move/avx2 fell 6 % at 128 and 8-9 % at 256; sse41 changed within noise.
+ * 128 is kept because the tile arrays live on the stack: the deepest chain of
+ * horde_cylinder_move takes about 43 KB at 128 and 78 KB at 256 (GCC 12
+ * -fstack-usage), and a 64 KB fiber or job stack holds only the first (README,
+ * "Stack"). */
+#define HORDE_TILE 128
 /* Room past a tile array's last lane for one whole vector (8 lanes, the widest ISA):
  * left-packing stores W lanes at the running count, and only the first few are kept. */
 #define HORDE_TILE_SPILL 8
 
-/* The next tile's slice [next, min(next + HORDE_TILE, n)) of `count` caller arrays of
- * floats or 32-bit flags, requested into the cache (rw 0: to read, 1: to write) while
- * this tile computes. The staged kernels read their inputs and write their outputs once
- * per tile, between long stretches of arithmetic; the hardware prefetcher, which follows
- * about a dozen streams, missed enough of them that the first loads of a tile stalled
- * (perf: the loads of cylinder_move's plan were 10 % of its cycles on the "AMD EPYC" VM).
- * A hint only: nothing is read, and no address outside the arrays is formed. */
-#if defined(__GNUC__) || defined(__clang__)
-/* clang wants the read/write argument as a literal, so one macro per kind. */
-#define HORDE_PREFETCH_READ(p) __builtin_prefetch((p), 0, 3)
-#define HORDE_PREFETCH_WRITE(p) __builtin_prefetch((p), 1, 3)
-#else
-#define HORDE_PREFETCH_READ(p) ((void)(p))
-#define HORDE_PREFETCH_WRITE(p) ((void)(p))
-#endif
-static inline void horde_prefetch_line(const char *p, int rw)
-{
-    if (rw)
-        HORDE_PREFETCH_WRITE(p);
-    else
-        HORDE_PREFETCH_READ(p);
-}
-static inline void horde_prefetch_tile(const void *const *arrays, int count, size_t next, size_t n,
-                                       int rw)
-{
-    if (next >= n)
-        return;
-    const size_t end = n - next < HORDE_TILE ? n : next + HORDE_TILE;
-    enum { LINE_ELEMS = 16 }; /* 4-byte elements per 64-byte cache line */
-    for (int a = 0; a < count; a++) {
-        const char *const p = (const char *)arrays[a];
-        if (!p)
-            continue;
-        for (size_t i = next; i < end; i += LINE_ELEMS)
-            horde_prefetch_line(p + 4 * i, rw);
-        horde_prefetch_line(p + 4 * (end - 1), rw); /* the last line when p is not line-aligned */
-    }
-}
+/* No software prefetch of the next tile. From the eleventh to the twentieth session the
+ * staged kernels called a horde_prefetch_tile here for the next tile's input and output
+ * lines, but GCC 12 emitted no prefetch instruction: its IPA pure-const pass found the
+ * out-of-line helper free of side effects (__builtin_prefetch counts as none) and
+ * deleted every call. Forced inline, so that the prefetches were emitted, it made
+ * cylinder_push/avx2, cylinder_move/avx2, aabb_move and point_move 1-5 % slower
+ * (minimum cycles per item, 11 interleaved rounds): the hardware prefetcher already
+ * follows these streams. Prefetching each window's level rows one group ahead (chunk
+ * lookups done twice) added 35 instructions per mover and no speed either: the rows
+ * come from L2 (about 6 L2 fills per mover, PMU event 0x43, umask 1; none from L3). */
 
 #define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
 #define HORDE_REFERENCE(name) HORDE_KERNEL_DECL_(name, horde_##name##_scalar)

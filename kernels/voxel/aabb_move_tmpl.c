@@ -585,14 +585,7 @@ HORDE_TEMPLATE(aabb_move)
     horde_view v;
     horde_view_init(&v, w);
     float dsink[3][W]; /* displacement outputs when the caller passes none */
-    const void *const next_in[9] = {b->x, b->y, b->z, b->dx, b->dy, b->dz, b->half_x, b->half_z, b->height};
-    const void *const next_out[7] = {b->out_x, b->out_y, b->out_z, b->out_flags,
-                                     b->out_dx, b->out_dy, b->out_dz};
     for (size_t i = 0; i < full; i += W) {
-        if (i % HORDE_TILE == 0) {
-            horde_prefetch_tile(next_in, 9, i + HORDE_TILE, b->n, 0);
-            horde_prefetch_tile(next_out, 7, i + HORDE_TILE, b->n, 1);
-        }
         const float *in[9] = {b->x + i, b->y + i, b->z + i, b->dx + i, b->dy + i, b->dz + i,
                               b->half_x + i, b->half_z + i, b->height + i};
         float *out[6] = {b->out_x + i, b->out_y + i, b->out_z + i,

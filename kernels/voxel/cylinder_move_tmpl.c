@@ -245,9 +245,6 @@ HORDE_TEMPLATE(cylinder_move)
     horde_view vw; /* the world resolved once per call */
     horde_view_init(&vw, w);
     uint32_t ground_v[HORDE_TILE];
-    const void *const next_in[8] = {b->x, b->y, b->z, b->dx, b->dy, b->dz, b->radius, b->height};
-    const void *const next_out[7] = {b->out_x, b->out_y, b->out_z, b->out_flags,
-                                     b->out_dx, b->out_dy, b->out_dz};
     for (size_t start = 0; start < b->n; start += HORDE_TILE) {
         const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
@@ -256,8 +253,6 @@ HORDE_TEMPLATE(cylinder_move)
             plan_lanes(b, p, start, count, &st, (int)i);
             kmax_w = wi_max(kmax_w, wi_load((const uint32_t *)st.k + i));
         }
-        horde_prefetch_tile(next_in, 8, start + HORDE_TILE, b->n, 0);
-        horde_prefetch_tile(next_out, 7, start + HORDE_TILE, b->n, 1);
         int32_t kmax_l[W], kmax = 0;
         wi_store((uint32_t *)kmax_l, kmax_w);
         for (int l = 0; l < W; l++)

@@ -66,15 +66,11 @@ HORDE_TEMPLATE(cylinder_push)
     uint32_t of[HORDE_TILE];
     for (int i = 0; i < HORDE_TILE; i++)
         t.step_h[i] = 0.0f; /* plain push: no step-up */
-    const void *const next_in[5] = {b->x, b->y, b->z, b->radius, b->height};
-    const void *const next_out[4] = {b->out_x, b->out_y, b->out_z, b->out_flags};
     for (size_t start = 0; start < b->n; start += HORDE_TILE) {
         const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, start, count, &t, (int)i);
-        horde_prefetch_tile(next_in, 5, start + HORDE_TILE, b->n, 0);
-        horde_prefetch_tile(next_out, 4, start + HORDE_TILE, b->n, 1);
         if (tile_is_short(t.h, padded))
             push_tile(&vw, &t, &c, padded, ox, oy, oz, of, HORDE_WIN_SHORT_LEVELS, HORDE_WIN_SHORT_LEVELS);
         else

@@ -353,16 +353,11 @@ HORDE_TEMPLATE(point_move)
     pt_tile t;
     horde_view vw; /* the world resolved once per call */
     horde_view_init(&vw, w);
-    const void *const next_in[6] = {b->x, b->y, b->z, b->dx, b->dy, b->dz};
-    const void *const next_out[7] = {b->out_x, b->out_y, b->out_z, b->out_flags,
-                                     b->out_dx, b->out_dy, b->out_dz};
     for (size_t start = 0; start < b->n; start += HORDE_TILE) {
         const size_t count = b->n - start < HORDE_TILE ? b->n - start : HORDE_TILE;
         const size_t padded = (count + W - 1) / W * W;
         for (size_t i = 0; i < padded; i += W)
             prepare_lanes(b, p, start, count, &t, (int)i);
-        horde_prefetch_tile(next_in, 6, start + HORDE_TILE, b->n, 0);
-        horde_prefetch_tile(next_out, 7, start + HORDE_TILE, b->n, 1);
         run_round(&vw, &t, padded, 0, p->skin);
         int32_t kmax = 0;
         for (size_t i = 0; i < padded; i++)
