@@ -475,10 +475,13 @@ static inline wi box_window_fits(box_window *win, const box_lanes *B, wf tx, wf 
     return fits;
 }
 
-/* Window path for W boxes: results to out / of for the lanes it answers; returns the
- * lanes left to move_lanes. */
+/* Window path for W boxes: returns the lanes left to move_lanes. The W results go to
+ * out / of when it leaves none (every input is read by then), else to tout / tof, to wait
+ * until move_lanes has read the inputs (the caller's outputs may be its inputs). Storing
+ * to tout every time and copying cost 14 loads and stores per group. */
 static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_params *p,
-                                   const float *const *in, float *const *out, uint32_t *of)
+                                   const float *const *in, float *const *out, uint32_t *of,
+                                   float *const *tout, uint32_t *tof)
 {
     box_lanes B;
     load_boxes(in, p->max_distance, &B);
@@ -552,13 +555,14 @@ static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_pa
     const wi rest = wi_and(wi_andnot(landed, active), wi_and(y1_whole, nonzero(wi_and(below, foot2))));
     const wi ground = wi_or(landed, rest);
     const box_outcome o = {x2, y1, z2, active, stuck, landed, ground, ceiling, wall, wi_set(0)};
-    write_lanes(&B, &o, out, of);
+    if (wi_any(slow))
+        write_lanes(&B, &o, tout, tof);
+    else
+        write_lanes(&B, &o, out, of);
     return slow;
 }
 
-/* W boxes: the window path, then move_lanes for the lanes it leaves, merged by lane. The
- * window path's results wait in registers until move_lanes has read the inputs: the
- * caller's outputs may be its inputs (in place). */
+/* W boxes: the window path, then move_lanes for the lanes it leaves, merged by lane. */
 static inline void move_group(const horde_world *w, const horde_view *v,
                               const horde_aabb_move_params *p, const float *const *in,
                               float *const *out, uint32_t *of)
@@ -566,13 +570,9 @@ static inline void move_group(const horde_world *w, const horde_view *v,
     float t[6][W];
     uint32_t tf[W];
     float *tout[6] = {t[0], t[1], t[2], t[3], t[4], t[5]};
-    const wi slow = move_lanes_window(v, p, in, tout, tf);
-    if (!wi_any(slow)) {
-        for (int k = 0; k < 6; k++)
-            wf_store(out[k], wf_load(t[k]));
-        wi_store(of, wi_load(tf));
+    const wi slow = move_lanes_window(v, p, in, out, of, tout, tf);
+    if (!wi_any(slow))
         return;
-    }
     move_lanes(w, p, in, out, of);
     for (int k = 0; k < 6; k++)
         wf_store(out[k], wf_sel(slow, wf_load(out[k]), wf_load(t[k])));
