@@ -26,8 +26,10 @@
  * cylinder_push/avx2 6.7 op-cache misses per mover (PMU event 0x28f, umask 4, on the
  * "AMD EPYC" VM); 128 cost 3.2-4.5 and 256 1.6-3.2, and the packed tile of the hard
  * lanes wastes fewer padding lanes: 260.6 -> 256.0 -> 253.1 instructions per mover. In
- * 9 interleaved rounds the minimum cycles per mover of cylinder_push/avx2 and
- * cylinder_move/avx2 fell 6 % at 128 and 8-9 % at 256; sse41 changed within noise.
+ * two sets of interleaved rounds (9 and 11) the minimum cycles per mover fell 3-7 % at
+ * 128 for cylinder_push/avx2 and 6-9 % for cylinder_move/avx2 (8-9 % for both at 256,
+ * first set only); the medians moved about as much either way (this VM's noise), and
+ * sse41 changed within noise.
  * 128 is kept because the tile arrays live on the stack: the deepest chain of
  * horde_cylinder_move takes about 43 KB at 128 and 78 KB at 256 (GCC 12
  * -fstack-usage), and a 64 KB fiber or job stack holds only the first (README,
