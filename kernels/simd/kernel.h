@@ -32,8 +32,8 @@
  * sse41 changed within noise.
  * 128 is kept because the tile arrays live on the stack: the deepest chain of
  * horde_cylinder_move takes about 43 KB at 128 and 78 KB at 256 (GCC 12
- * -fstack-usage), and a 64 KB fiber or job stack holds only the first (README,
- * "Stack"). */
+ * -fstack-usage, AVX2), and a 64 KB fiber or job stack holds only the first (README,
+ * "Stack"). The sweep (sweep_sphere_tri_tmpl.c) keeps tiles of 64. */
 #define HORDE_TILE 128
 /* Room past a tile array's last lane for one whole vector (8 lanes, the widest ISA):
  * left-packing stores W lanes at the running count, and only the first few are kept. */
