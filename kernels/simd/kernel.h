@@ -30,11 +30,21 @@
  * 128 for cylinder_push/avx2 and 6-9 % for cylinder_move/avx2 (8-9 % for both at 256,
  * first set only); the medians moved about as much either way (this VM's noise), and
  * sse41 changed within noise.
- * 128 is kept because the tile arrays live on the stack: the deepest chain of
+ * On x86-64, 128 and not 256, because the tile arrays live on the stack: the deepest chain of
  * horde_cylinder_move takes about 43 KB at 128 and 78 KB at 256 (GCC 12
  * -fstack-usage, AVX2), and a 64 KB fiber or job stack holds only the first (README,
- * "Stack"). The sweep (sweep_sphere_tri_tmpl.c) keeps tiles of 64. */
+ * "Stack"). The sweep (sweep_sphere_tri_tmpl.c) keeps tiles of 64.
+ * Other targets keep 64: on wasm32 the test command's property_cylinder_push hung at
+ * 128 under node. wasm-ld's default stack is 64 KB and lies above the data, so a frame
+ * overran it into the static data (most likely the SIMDe-emulated x86 backends', where
+ * every vector is a struct in linear memory); linked with a 4 MB stack the same test
+ * passed in 51 s.
+ * On ARM the gain was not measured. */
+#if defined(__x86_64__) || defined(_M_X64)
 #define HORDE_TILE 128
+#else
+#define HORDE_TILE 64
+#endif
 /* Room past a tile array's last lane for one whole vector (8 lanes, the widest ISA):
  * left-packing stores W lanes at the running count, and only the first few are kept. */
 #define HORDE_TILE_SPILL 8
