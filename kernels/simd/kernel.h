@@ -49,15 +49,15 @@
  * left-packing stores W lanes at the running count, and only the first few are kept. */
 #define HORDE_TILE_SPILL 8
 
-/* No software prefetch of the next tile. From the eleventh to the twentieth session the
- * staged kernels called a horde_prefetch_tile here for the next tile's input and output
+/* No software prefetch of the next tile. Until the twenty-first session the staged
+ * kernels called a horde_prefetch_tile here for the next tile's input and output
  * lines, but GCC 12 emitted no prefetch instruction: its IPA pure-const pass found the
  * out-of-line helper free of side effects (__builtin_prefetch counts as none) and
  * deleted every call. Forced inline, so that the prefetches were emitted, it made
- * cylinder_push/avx2, cylinder_move/avx2, aabb_move and point_move 1-5 % slower
+ * cylinder_push/avx2, cylinder_move/avx2, aabb_move and point_move 2-5 % slower
  * (minimum cycles per item, 11 interleaved rounds): the hardware prefetcher already
  * follows these streams. Prefetching each window's level rows one group ahead (chunk
- * lookups done twice) added 35 instructions per mover and no speed either: the rows
+ * lookups done twice) added 32-35 instructions per mover and no speed either: the rows
  * come from L2 (about 6 L2 fills per mover, PMU event 0x43, umask 1; none from L3). */
 
 #define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
