@@ -20,10 +20,10 @@
 /* Movers per tile in the kernels that stage their lanes (validate, fetch, classify, then
  * resolve the hard lanes compacted): a multiple of every backend's W. Each stage is a
  * loop over the tile's groups whose body is one long straight run of vector code (the
- * cylinder push's full evaluation alone is about 10 KB on AVX2), so a tile switches
+ * cylinder push's full evaluation alone is about 8 KB on AVX2), so a tile switches
  * between those bodies once per stage, and the CPU's decoded-op cache refills them at
  * each switch. 64 movers (the size until the twenty-first session) cost
- * cylinder_push/avx2 6.7 op-cache misses per mover (PMU event 0x28f, umask 4, on the
+ * cylinder_push/avx2 5.1-6.7 op-cache misses per mover (PMU event 0x28f, umask 4, on the
  * "AMD EPYC" VM); 128 cost 3.2-4.5 and 256 1.6-3.2, and the packed tile of the hard
  * lanes wastes fewer padding lanes: 260.6 -> 256.0 -> 253.1 instructions per mover. In
  * two sets of interleaved rounds (9 and 11) the minimum cycles per mover fell 3-7 % at
