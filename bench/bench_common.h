@@ -65,10 +65,13 @@ struct Rotor {
 // The one registration helper: row <kernel>/<label>/<n> for every n in `sizes`. Each
 // timed iteration calls `call(first, n)` on the next n items (Rotor); a status other than
 // HORDE_OK stops the row with that error. items_per_second counts `items_per_item`
-// items (pairs, list entries, ...) per batch item.
+// items (pairs, list entries, ...) per batch item. `setup(n)`, when given, runs before
+// the row's timed loop: data a row builds on first use is built there, not in a timed call.
 using BatchCall = std::function<int(size_t first, size_t n)>;
+using RowSetup = std::function<void(size_t n)>;
 void register_rows(const std::string &kernel, const std::string &label,
-                   const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item = 1);
+                   const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item = 1,
+                   RowSetup setup = nullptr);
 // The same for every supported backend: label = the backend's name, call(isa, first, n).
 using IsaCall = std::function<int(horde_isa isa, size_t first, size_t n)>;
 void register_backends(const std::string &kernel, const std::vector<size_t> &sizes, IsaCall call,

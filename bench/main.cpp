@@ -107,10 +107,13 @@ struct CycleCounter {
 } // namespace
 
 void hb::register_rows(const std::string &kernel, const std::string &label,
-                       const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item)
+                       const std::vector<size_t> &sizes, BatchCall call, int64_t items_per_item,
+                       RowSetup setup)
 {
     for (size_t n : sizes) {
-        auto run = [call, n, items_per_item](benchmark::State &state) {
+        auto run = [call, n, items_per_item, setup](benchmark::State &state) {
+            if (setup)
+                setup(n);
             Rotor rot(n);
             CycleCounter counter;
             counter.start();
