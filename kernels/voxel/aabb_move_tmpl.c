@@ -556,11 +556,12 @@ static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_pa
     const wi y1_whole = wf_eq(y1, wf_from_i(iy1));
 
     /* x, then z (each with the other's cells at that moment). When no lane's box enters a
-     * new column in x or a new row in z (about 2 groups in 3 of the benchmark's walkers
-     * on SSE4.1, 2 in 5 on AVX2), both sweeps return their target (or the start, not
+     * new column in x or a new row in z (3 groups in 5 of the benchmark's walkers on
+     * SSE4.1, 3 in 8 on AVX2), both sweeps return their target (or the start, not
      * moving) without a hit, as sweep_window does then, and they are skipped: the window
      * path's later tests wait on the fetch and on each other, and skipping them for such
-     * groups took 9 % off aabb_move/sse41 and 5 % off avx2 (bench/results/README.md). */
+     * groups took 7-9 % off aabb_move/sse41 and 5 % off avx2, for about as many
+     * instructions as before (bench/results/README.md). */
     wi hwx = wi_set(0), hwz = wi_set(0);
     const axis_span sx = axis_span_of(active, x, hx, tx), sz = axis_span_of(active, z, hz, tz);
     const int enters = wi_any(wi_or(span_enters(&sx), span_enters(&sz)));
