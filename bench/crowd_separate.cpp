@@ -225,5 +225,5 @@ void hb::register_crowd_separate()
         Crowd *c = crowd_for(n);
         peer.run(*c, kIterations, c->ox.data(), c->oz.data());
         return (int)HORDE_OK;
-    });
+    }, 1, build);
 }

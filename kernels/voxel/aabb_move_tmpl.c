@@ -98,26 +98,42 @@ static inline int first_solid(const horde_world *w, const horde_aabb_move_cells 
     return 0;
 }
 
+/* One axis of a sweep (sweep() of the reference) for the lanes of `active`: coordinate c
+ * moving to t, the box reaching elo below it and ehi above; the new columns (rows,
+ * levels) it enters are s0 .. s1, none where s0 > s1. */
+typedef struct axis_span {
+    wf c, elo, ehi, t;
+    wi up, moving, s0, s1;
+} axis_span;
+
+static inline axis_span axis_span_of(wi active, wf c, wf elo, wf ehi, wf t)
+{
+    const wi one = wi_set(1), up = wi_and(active, wf_gt(t, c));
+    const axis_span a = {c, elo, ehi, t, up, wi_or(up, wi_and(active, wf_lt(t, c))),
+                         wi_sel(up, wi_ceil(wf_add(c, ehi)), wi_floor(wf_sub(t, elo))),
+                         wi_sel(up, wi_sub(wi_ceil(wf_add(t, ehi)), one), wi_sub(wi_floor(wf_sub(c, elo)), one))};
+    return a;
+}
+
+/* The lanes that enter new cells; the coordinate where they do not. */
+static inline wi span_enters(const axis_span *a) { return wi_andnot(wi_gt(a->s0, a->s1), a->moving); }
+static inline wf span_free(const axis_span *a) { return wf_sel(a->moving, a->t, a->c); }
+
 /* sweep() of the reference for W lanes; lanes outside active keep c and never hit. */
 static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, wi active, wf c,
                        wf elo, wf ehi, wf t, wi *hit)
 {
-    const wi one = wi_set(1);
-    const wi up = wi_and(active, wf_gt(t, c)), dn = wi_and(active, wf_lt(t, c));
-    const wi s0 = wi_sel(up, wi_ceil(wf_add(c, ehi)), wi_floor(wf_sub(t, elo)));
-    const wi s1 = wi_sel(up, wi_sub(wi_ceil(wf_add(t, ehi)), one),
-                         wi_sub(wi_floor(wf_sub(c, elo)), one));
-    const wi moving = wi_or(up, dn);
+    const axis_span sp = axis_span_of(active, c, elo, ehi, t);
     /* Only lanes that enter new blocks are scanned (most small moves enter none). */
-    const wi scan = wi_and(moving, wi_not(wi_gt(s0, s1)));
+    const wi scan = span_enters(&sp);
     int32_t first[W];
     uint32_t found[W];
     wi_store((uint32_t *)first, wi_set(0));
     wi_store(found, wi_set(0));
     if (wi_any(scan)) {
         int32_t a0[W], a1[W], sc[W], u[W];
-        wi_store((uint32_t *)a0, s0), wi_store((uint32_t *)a1, s1);
-        wi_store((uint32_t *)sc, scan), wi_store((uint32_t *)u, up);
+        wi_store((uint32_t *)a0, sp.s0), wi_store((uint32_t *)a1, sp.s1);
+        wi_store((uint32_t *)sc, scan), wi_store((uint32_t *)u, sp.up);
         for (int i = 0; i < W; i++) {
             if (!sc[i])
                 continue;
@@ -128,7 +144,7 @@ static inline wf sweep(const horde_world *w, const lane_cells *cells, int axis, 
     }
     const wi fnd = wi_load(found);
     *hit = fnd;
-    return clamp_axis(c, elo, ehi, t, up, moving, fnd, wi_load((const uint32_t *)first));
+    return clamp_axis(c, elo, ehi, t, sp.up, sp.moving, fnd, wi_load((const uint32_t *)first));
 }
 
 /* rests() of the reference, evaluated only for lanes in need. */
@@ -417,27 +433,6 @@ typedef struct box_window {
     wi occ[WIN_LEVELS];      /* bits as above */
 } box_window;
 
-/* One axis of a sweep (sweep() of the reference) for the lanes of `active`: coordinate c
- * moving to t, the box's extent e about it; the new columns (rows) it enters are s0 .. s1,
- * none where s0 > s1. */
-typedef struct axis_span {
-    wf c, e, t;
-    wi up, moving, s0, s1;
-} axis_span;
-
-static inline axis_span axis_span_of(wi active, wf c, wf e, wf t)
-{
-    const wi one = wi_set(1), up = wi_and(active, wf_gt(t, c));
-    const axis_span a = {c, e, t, up, wi_or(up, wi_and(active, wf_lt(t, c))),
-                         wi_sel(up, wi_ceil(wf_add(c, e)), wi_floor(wf_sub(t, e))),
-                         wi_sel(up, wi_sub(wi_ceil(wf_add(t, e)), one), wi_sub(wi_floor(wf_sub(c, e)), one))};
-    return a;
-}
-
-/* The lanes that enter a new column (row); the coordinate where they do not. */
-static inline wi span_enters(const axis_span *a) { return wi_andnot(wi_gt(a->s0, a->s1), a->moving); }
-static inline wf span_free(const axis_span *a) { return wf_sel(a->moving, a->t, a->c); }
-
 /* sweep() of the reference on the window, for axis 0 (x) or 2 (z): `cells` is the set
  * of window columns (x) or rows (z) holding a solid block of the box's levels and rows
  * (x) or columns (z). */
@@ -452,7 +447,7 @@ static inline wf sweep_window(wi cells, wi origin, const axis_span *a, wi *hit)
     const wi range = wi_and(cells, bit_range(wi_sub(a->s0, origin), wi_sub(a->s1, origin), 4));
     const wi found = wi_and(nonzero(range), a->moving); /* a hit implies s0 <= s1 */
     *hit = found;
-    return clamp_axis(a->c, a->e, a->e, a->t, a->up, a->moving, found, wi_add(first_bit(range, a->up), origin));
+    return clamp_axis(a->c, a->elo, a->ehi, a->t, a->up, a->moving, found, wi_add(first_bit(range, a->up), origin));
 }
 
 /* A window origin lo for blocks lo .. hi (hi - lo <= 3), moved down to keep the window
@@ -563,7 +558,7 @@ static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_pa
      * groups took 7-9 % off aabb_move/sse41 and 5 % off avx2, for about as many
      * instructions as before (bench/results/README.md). */
     wi hwx = wi_set(0), hwz = wi_set(0);
-    const axis_span sx = axis_span_of(active, x, hx, tx), sz = axis_span_of(active, z, hz, tz);
+    const axis_span sx = axis_span_of(active, x, hx, hx, tx), sz = axis_span_of(active, z, hz, hz, tz);
     const int enters = wi_any(wi_or(span_enters(&sx), span_enters(&sz)));
     const wf x2 = enters ? sweep_window(cols_of(wi_and(acc, rows)), win.wx, &sx, &hwx) : span_free(&sx);
     const wi dx0 = wi_floor(wf_sub(x2, hx)), dx1 = wi_sub(wi_ceil(wf_add(x2, hx)), one);
