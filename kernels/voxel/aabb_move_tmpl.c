@@ -196,11 +196,21 @@ static inline void load_boxes(const float *const *in, float max_distance, box_la
     valid = wi_and(valid, wi_and(wf_gt(h0, zero), wf_le(h0, wf_set(HORDE_AABB_MAX_HEIGHT))));
     B->valid = valid;
     B->x0 = x0, B->y0 = y0, B->z0 = z0;
-    B->x = wf_sel(valid, x0, zero), B->y = wf_sel(valid, y0, zero), B->z = wf_sel(valid, z0, zero);
-    B->dx = wf_sel(valid, dx0, zero), B->dy = wf_sel(valid, dy0, zero);
-    B->dz = wf_sel(valid, dz0, zero);
-    B->hx = wf_sel(valid, hx0, wf_set(0.5f)), B->hz = wf_sel(valid, hz0, wf_set(0.5f));
-    B->h = wf_sel(valid, h0, wf_set(1.0f));
+    if (wi_bits(valid) == (1 << W) - 1) {
+        /* Every lane valid (the usual group): nothing to sanitise, and a branch, not
+         * selects, so the box's work need not wait for the validity test: every later
+         * value depended on it. 5-8 % off aabb_move/sse41, sse2 and avx2 (minimum of 7
+         * and 9 interleaved rounds); the same branch in radial_push gained nothing
+         * (its time is in the pole loads). */
+        B->x = x0, B->y = y0, B->z = z0, B->dx = dx0, B->dy = dy0, B->dz = dz0;
+        B->hx = hx0, B->hz = hz0, B->h = h0;
+    } else {
+        B->x = wf_sel(valid, x0, zero), B->y = wf_sel(valid, y0, zero), B->z = wf_sel(valid, z0, zero);
+        B->dx = wf_sel(valid, dx0, zero), B->dy = wf_sel(valid, dy0, zero);
+        B->dz = wf_sel(valid, dz0, zero);
+        B->hx = wf_sel(valid, hx0, wf_set(0.5f)), B->hz = wf_sel(valid, hz0, wf_set(0.5f));
+        B->h = wf_sel(valid, h0, wf_set(1.0f));
+    }
     /* Per-axis limit. */
     const wf md = wf_set(max_distance), nmd = wf_set(-max_distance);
     /* The reference's d > md ? md : d, then d < -md ? -md : d: minps and maxps with md
@@ -447,6 +457,8 @@ static inline wf sweep_window(wi cells, wi origin, const axis_span *a, wi *hit)
     const wi range = wi_and(cells, bit_range(wi_sub(a->s0, origin), wi_sub(a->s1, origin), 4));
     const wi found = wi_and(nonzero(range), a->moving); /* a hit implies s0 <= s1 */
     *hit = found;
+    if (!wi_any(found)) /* no lane hits a block: clamp_axis would return span_free (1-4 %) */
+        return span_free(a);
     return clamp_axis(a->c, a->elo, a->ehi, a->t, a->up, a->moving, found, wi_add(first_bit(range, a->up), origin));
 }
 
