@@ -170,7 +170,7 @@ static inline wi rests(const horde_world *w, wi need, wf x, wf y, wf z, wf hx, w
 
 /* W movers from arrays (already offset to the group). */
 /* W boxes loaded, validated (NaN fails every compare), sanitised (invalid lanes become a
- * harmless box at the origin) and their moves limited per axis. */
+ * harmless box at the origin that does not move: yup and ydn rely on that) and their moves limited per axis. */
 typedef struct box_lanes {
     wf x0, y0, z0;          /* the inputs as given (invalid lanes get them back) */
     wf x, y, z, hx, hz, h;  /* sanitised */
@@ -291,7 +291,7 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
     lane_cells c;
     cells_of(&c, x, y, z, hx, hz, h);
     const wf ty = wf_add(y, ddy);
-    const wi yup = wi_and(valid, wf_gt(ty, y)), ydn = wi_and(valid, wf_lt(ty, y));
+    const wi yup = wf_gt(ty, y), ydn = wf_lt(ty, y);
     const wi lo1 = wi_floor(y), hi1 = wi_sub(wi_ceil(wf_add(y, h)), one);
     const wi s0 = wi_sel(yup, wi_ceil(wf_add(y, h)), wi_floor(wf_sub(ty, zero)));
     const wi s1 = wi_sel(yup, wi_sub(wi_ceil(wf_add(ty, h)), one),
@@ -393,11 +393,26 @@ static inline wi log2_floor(wi b) { return wi_sub(wi_srl(wi_as(wf_from_i(b)), 23
 static inline wi clamp_idx(wi k, int n) { return wi_min(wi_max(k, wi_set(0)), wi_set(n)); }
 /* The set {lo .. hi} within {0 .. n - 1} (indices relative, per lane; empty when hi < lo,
  * whatever their size). */
+#if defined(HORDE_WIDE_PERMUTE_BY_BYTES) && !defined(HORDE_WIDE_HAS_POW2)
+/* Without a variable shift (SSE4.1, WASM), 2^k is a byte table lookup: 1 + k indexes
+ * byte (1 << k), and the lane's three upper bytes, 0, index byte 0, which is 0. Against
+ * the float exponent's 2^k (three operations each) with the clamps to 0 .. n: 2-3 % off
+ * aabb_move/sse41 (minimum and median of 15 interleaved rounds). */
+static const uint32_t pow2_table[4] = {0x04020100u, 0x40201008u, 0, 0};
+static inline wi bit_range(wi lo, wi hi, int n)
+{
+    const wi one = wi_set(1), top = wi_set(n + 1), t = wi_load(pow2_table);
+    const wi a = wi_min(wi_max(wi_add(lo, one), one), top);
+    const wi b = wi_max(wi_min(wi_max(wi_add(hi, wi_set(2)), one), top), a);
+    return wi_sub(wi_shuffle_bytes(t, b), wi_shuffle_bytes(t, a));
+}
+#else
 static inline wi bit_range(wi lo, wi hi, int n)
 {
     const wi a = clamp_idx(lo, n), b = wi_max(clamp_idx(wi_add(hi, wi_set(1)), n), a);
     return wi_sub(wi_pow2(b), wi_pow2(a));
 }
+#endif
 /* The lowest (up) or highest member of a non-empty set. */
 static inline wi first_bit(wi set, wi up)
 {
@@ -511,8 +526,10 @@ static inline wi move_lanes_window(const horde_view *v, const horde_aabb_move_pa
     const wf x = B.x, y = B.y, z = B.z, hx = B.hx, hz = B.hz, h = B.h, zero = wf_set(0.0f);
     const wi valid = B.valid, one = wi_set(1);
     const wf tx = wf_add(x, B.ddx), ty = wf_add(y, B.ddy), tz = wf_add(z, B.ddz);
-    /* The y sweep's levels and the window's (as move_lanes). */
-    const wi yup = wi_and(valid, wf_gt(ty, y)), ydn = wi_and(valid, wf_lt(ty, y));
+    /* The y sweep's levels and the window's (as move_lanes). Invalid lanes have ty = y
+     * (load_boxes zeroes their move), so yup and ydn need no AND with valid, which made
+     * the window's levels, and the fetch, wait for the validity test (sse41 2-5 %). */
+    const wi yup = wf_gt(ty, y), ydn = wf_lt(ty, y);
     const wi lo1 = wi_floor(y), hi1 = wi_sub(wi_ceil(wf_add(y, h)), one);
     const wi s0 = wi_sel(yup, wi_add(hi1, one), wi_floor(ty));
     const wi s1 = wi_sel(yup, wi_sub(wi_ceil(wf_add(ty, h)), one), wi_sub(lo1, one));
