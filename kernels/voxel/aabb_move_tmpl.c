@@ -170,7 +170,8 @@ static inline wi rests(const horde_world *w, wi need, wf x, wf y, wf z, wf hx, w
 
 /* W movers from arrays (already offset to the group). */
 /* W boxes loaded, validated (NaN fails every compare), sanitised (invalid lanes become a
- * harmless box at the origin that does not move: yup and ydn rely on that) and their moves limited per axis. */
+ * harmless box at the origin that does not move: yup and ydn rely on that) and their
+ * moves limited per axis. */
 typedef struct box_lanes {
     wf x0, y0, z0;          /* the inputs as given (invalid lanes get them back) */
     wf x, y, z, hx, hz, h;  /* sanitised */
@@ -390,7 +391,6 @@ _Static_assert(WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows reads at most FETC
 
 /* floor(log2(b)) for 1 <= b < 2^24 (converted exactly; the exponent is the answer). */
 static inline wi log2_floor(wi b) { return wi_sub(wi_srl(wi_as(wf_from_i(b)), 23), wi_set(127)); }
-static inline wi clamp_idx(wi k, int n) { return wi_min(wi_max(k, wi_set(0)), wi_set(n)); }
 /* The set {lo .. hi} within {0 .. n - 1} (indices relative, per lane; empty when hi < lo,
  * whatever their size). */
 #if defined(HORDE_WIDE_PERMUTE_BY_BYTES) && !defined(HORDE_WIDE_HAS_POW2)
@@ -407,6 +407,7 @@ static inline wi bit_range(wi lo, wi hi, int n)
     return wi_sub(wi_shuffle_bytes(t, b), wi_shuffle_bytes(t, a));
 }
 #else
+static inline wi clamp_idx(wi k, int n) { return wi_min(wi_max(k, wi_set(0)), wi_set(n)); }
 static inline wi bit_range(wi lo, wi hi, int n)
 {
     const wi a = clamp_idx(lo, n), b = wi_max(clamp_idx(wi_add(hi, wi_set(1)), n), a);
