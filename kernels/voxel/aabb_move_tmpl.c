@@ -395,9 +395,11 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
  * the same clamp_axis. Other lanes (wider boxes, longer moves, step-up attempts) take
  * move_lanes. */
 /* Levels in a window: l0 .. l1 spans ceil(h) + 1 levels for a box at a whole y (standing
- * on a block) that moves down less than a level or not at all, and at most ceil(h) + 2
- * for any box moving less than a level, so 5 hold every such box up to 3 high (6 counted
- * 15 more instructions per box, callgrind avx2). Groups whose windows all span at most
+ * on a block) that moves down less than a level or not at all, at most ceil(h) + 2 for
+ * any box that does, and at most ceil(h) + 3 for one moving up less than a level, so 5
+ * hold every box up to 3 high moving down or not at all and every one up to 2 high
+ * moving up (6 counted 15 more instructions per box, callgrind avx2; the window path
+ * checks the span, box_window_fits). Groups whose windows all span at most
  * WIN_SHORT_LEVELS (walkers up to 2 high on a floor) fetch only those; the others read
  * as empty: 3 levels read, not 5, for each of the benchmark's walkers, 19 instructions
  * per box fewer on SSE4.1 and 15 on AVX2 (callgrind). With group_io and view_lanes_of,
