@@ -706,12 +706,11 @@ HORDE_TEMPLATE(aabb_move)
         group_io tail;
         io_of_arrays(&tail, tin, tout, tf);
         move_group(w, &v, &L, p, &tail, 0, &hold);
-        float *dst[6] = {b->out_x, b->out_y, b->out_z, b->out_dx, b->out_dy, b->out_dz};
+        /* Back through io: outputs the caller does not want go to the sink (i < m < W). */
         for (size_t i = 0; i < m; i++) {
             for (int k = 0; k < 6; k++)
-                if (dst[k])
-                    dst[k][full + i] = tout[k][i];
-            b->out_flags[full + i] = tf[i];
+                io_out(&io, k, full)[i] = tout[k][i];
+            io_flags(&io, full)[i] = tf[i];
         }
     }
 }
