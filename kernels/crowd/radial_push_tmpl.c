@@ -79,12 +79,20 @@ static inline void push_lanes(const horde_poles *poles, const uint32_t *offsets,
 {
     mover_lanes M;
     load_movers(in, &M);
+    clean_lists C;
     list_lanes L;
-    lists_of(offsets, M.valid, &L);
+    const int clean = clean_lists_of(offsets, indices, poles->n, M.valid, &C);
+    if (clean && C.longest <= CACHED_ENTRIES)
+        L.longest = C.longest; /* the passes read only the cache */
+    else
+        lists_of(offsets, M.valid, &L);
     pole_lanes cache[CACHED_ENTRIES];
     wi skipped = wi_set(0), collided = wi_set(0), going = M.valid;
     for (uint32_t k = 0; k < L.longest && k < CACHED_ENTRIES; k++) {
-        gather_entry(poles, indices, &L, k, &cache[k]);
+        if (clean)
+            gather_clean(poles, indices, &C, k, &cache[k]);
+        else
+            gather_entry(poles, indices, &L, k, &cache[k]);
         skipped = wi_or(skipped, cache[k].skip);
     }
     for (uint32_t it = 0; it < iterations && wi_any(going); it++) {
