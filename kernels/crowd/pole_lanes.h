@@ -133,8 +133,8 @@ typedef struct clean_lists {
 #define CLEAN_MAX_POSITION 0x3fffffffu
 
 /* The lanes' lists from offsets[0 .. W] when every entry of the group's run
- * indices[offsets[0] .. offsets[W]) is a pole number < n and offsets[W] <=
- * CLEAN_MAX_POSITION; else 0 (and the general path). Entries of lanes not in `valid` are
+ * indices[offsets[0] .. offsets[W]) is a pole number < n, the run is not empty and
+ * offsets[W] <= CLEAN_MAX_POSITION; else 0 (and the general path). Entries of lanes not in `valid` are
  * part of the run: they are read here (the caller's lists hold offsets[n] entries) and
  * ignored. */
 static inline int clean_lists_of(const uint32_t *offsets, const uint32_t *indices, size_t n, wi valid,
@@ -142,8 +142,8 @@ static inline int clean_lists_of(const uint32_t *offsets, const uint32_t *indice
 {
     const wi zero = wi_set(0);
     C->first = C->last = C->count = zero, C->longest = 0;
-    if (offsets[W] > CLEAN_MAX_POSITION || n == 0 || n > (size_t)INT32_MAX)
-        return 0;
+    if (offsets[W] == offsets[0] || offsets[W] > CLEAN_MAX_POSITION || n == 0 || n > (size_t)INT32_MAX)
+        return 0; /* no entries (indices may then be NULL), or out of the path's range */
     const uint32_t *const run = indices + offsets[0];
     const uint32_t len = offsets[W] - offsets[0];
     const wi top = wi_set((int32_t)n - 1);

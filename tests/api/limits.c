@@ -566,6 +566,29 @@ static void check_params(void)
     }
 }
 
+/* Empty lists with poles present and no index list, on every backend: full SIMD groups
+ * and a tail, all lists empty (the clean-list path must not touch `indices`). */
+static void check_empty_lists_with_poles(void)
+{
+    enum { N = 9 };
+    static const float px[1] = {0.25f}, pz[1] = {0.25f}, pr[1] = {0.5f}, pb[1] = {-1.0f}, pt[1] = {4.0f};
+    const horde_poles poles = {px, pz, pr, pb, pt, 1};
+    static float m[5][N], mo[3][N];
+    static uint32_t mf[N], offsets[N + 1];
+    for (int i = 0; i < N; i++)
+        m[0][i] = m[2][i] = 0.25f, m[1][i] = 0.0f, m[3][i] = 0.3f, m[4][i] = 1.8f;
+    for (int i = 0; i <= N; i++)
+        offsets[i] = 5;
+    const horde_cylinder_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, N};
+    TU_FOR_EACH_BACKEND(isa) {
+        CHECK(horde_radial_push_isa(isa, &poles, offsets, NULL, 4, &b) == HORDE_OK, "radial_push/%s: empty lists",
+              horde_isa_name(isa));
+        for (int i = 0; i < N; i++)
+            CHECK(mf[i] == 0 && mo[0][i] == 0.25f && mo[2][i] == 0.25f, "radial_push/%s: mover %d of empty lists",
+                  horde_isa_name(isa), i);
+    }
+}
+
 /* The chunk helpers ignore coordinates outside 0 .. 31 (set) and read them as 0 (get). */
 static void check_chunk_bounds(void)
 {
@@ -596,5 +619,6 @@ int main(void)
         check_kernel(&kernels[k]), check_exact_arrays(&kernels[k]);
     check_params();
     check_chunk_bounds();
+    check_empty_lists_with_poles();
     return tu_finish("limits");
 }
