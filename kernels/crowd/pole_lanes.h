@@ -112,16 +112,15 @@ static inline void lists_of(const uint32_t *offsets, wi valid, list_lanes *L)
     }
 }
 
-
 /* ---- Clean lists: every entry names a pole -------------------------------------------
  * The common case, where the group's list entries all name poles (< n) and the positions
  * fit in int32, takes a shorter path: the lanes' positions come from one vector min and
  * add per entry (no per-lane tests of the list's length or the pole number), and the five
  * fields are read lane by lane (wf_load_at5). Against lists_of and gather_entry this
  * cut radial_push/avx2 from 400 to 293 instructions per mover and about 12 % of its time
- * (twenty-fifth session, AMD EPYC family 26; bench/results/README.md). Lists naming no
- * pole somewhere in the group (SKIPPED) take lists_of and gather_entry above; so do the
- * swept kernel's (not measured with this path). */
+ * (twenty-fifth session, AMD EPYC family 26; bench/results/README.md). Groups with an
+ * entry naming no pole (SKIPPED) take lists_of and gather_entry above, and so does the
+ * swept kernel (radial_sweep_tmpl.c), which does not use this path yet. */
 typedef struct clean_lists {
     wi first; /* lane i's first entry */
     wi last;  /* lane i's last entry (the group's first entry for empty lists) */
@@ -129,12 +128,12 @@ typedef struct clean_lists {
     uint32_t longest;
 } clean_lists;
 
-/* Positions at most CLEAN_MAX_POSITION: first + k stays below 2^31 (k < longest < 2^30). */
+/* Positions at most CLEAN_MAX_POSITION (2^30 - 1), so first + k < 2^31 (k < longest < 2^30). */
 #define CLEAN_MAX_POSITION 0x3fffffffu
 
-/* The lanes' lists from offsets[0 .. W] when every entry of the group's run
- * indices[offsets[0] .. offsets[W]) is a pole number < n, the run is not empty and
- * offsets[W] <= CLEAN_MAX_POSITION; else 0 (and the general path). Entries of lanes not in `valid` are
+/* The lanes' lists from offsets[0 .. W] when the group's run indices[offsets[0] ..
+ * offsets[W]) is not empty, every entry is a pole number < n and offsets[W] <=
+ * CLEAN_MAX_POSITION; else 0 (and the general path). Entries of lanes not in `valid` are
  * part of the run: they are read here (the caller's lists hold offsets[n] entries) and
  * ignored. */
 static inline int clean_lists_of(const uint32_t *offsets, const uint32_t *indices, size_t n, wi valid,
