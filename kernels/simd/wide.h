@@ -446,8 +446,8 @@ static inline wf wf_load_at(const float *base, const uint32_t *at)
     return simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[7]), 0x80);
 }
 /* wf_load_at of five arrays at the same positions, lane by lane: each position is read
- * once and one is held at a time (five wf_load_at calls keep all eight positions live,
- * and GCC spilled them). */
+ * once and one is held at a time (five wf_load_at calls keep all eight positions live at
+ * once). Measured only together with the clean-list positions (kernels/crowd/pole_lanes.h). */
 static inline void wf_load_at5(const float *const base[5], const uint32_t *at, wf v[5])
 {
     const float *const b0 = base[0], *const b1 = base[1], *const b2 = base[2], *const b3 = base[3],
