@@ -7,7 +7,9 @@
  * grid cell to a bucket and counting-sort the movers by bucket (stable: batch order within
  * a bucket), copying what the search reads into sorted arrays; then, per mover, test the
  * movers of the cells around its own that it searches for (each pair once) and offer each
- * contact to both lists, which keep the nearest CROWD_K. */
+ * contact to both lists, which keep the nearest CROWD_K; each list's constants (slots),
+ * the Jacobi passes, and the results back in batch order. The search, the slots and the
+ * passes run as one wavefront over the rows of the grid (crowd_wave). */
 #include <string.h>
 
 #include "crowd_separate.h"
@@ -90,7 +92,7 @@ static uint32_t bucket_of(int32_t cx, int32_t cz, uint32_t mask)
  *         one run of sorted movers;
  *   hash: a spread-out crowd: bucket = hash of the cell (collisions only cost tests). */
 typedef struct grid {
-    float cell, slack, typical;
+    float cell, slack, typical, max_r;
     int box;
     int32_t cx0, cz0; /* box: the first cell */
     uint32_t nx, nz;  /* box: cells per axis */
@@ -221,6 +223,25 @@ typedef struct sort_rec {
     uint32_t pad[2];
 } sort_rec;
 
+/* Software prefetches, where a crowd outgrows the caches (n > PREFETCH_MIN_N; a smaller
+ * one stays in L2 from call to call, and prefetching it costs 1-2 % of its time): the
+ * first writes of a line (the sort's record streams and windows, the search's slot
+ * lines, the write-back's) would each wait for the line to come from memory before the
+ * store drains, and the hardware prefetcher does not follow hundreds of streams or
+ * stores into lines scattered in a window. At 1 M movers they took the sort from 25 to
+ * 18 ns per mover, the search from 44 to 37, the slots from 11.5 to 10 and the
+ * write-back from 5.7 to 4.9 (clock_gettime around each step, one run each; the
+ * prefetches alone, without the wavefront of crowd_wave: 10 % less time in all,
+ * interleaved rounds). kernel.h's note (no gain from prefetching the voxel kernels'
+ * tiles) is about streams the hardware already follows. */
+#define PREFETCH_MIN_N 16384u
+/* The helpers below hold nothing but prefetches: GCC's IPA pure-const pass finds such a
+ * function free of side effects and deletes its calls (kernel.h), unless it is inlined. */
+#define PF_INLINE static inline __attribute__((always_inline))
+#define PF_WRITE 1 /* __builtin_prefetch's rw argument: the line will be written */
+/* One line of each sorted array per 16 movers (4-byte elements). */
+#define PF_LINE_ELEMS 16u
+
 /* The sort's runs: at most 2^SORT_RUNS_LOG2 of them (the first pass writes that many
  * sequential record streams, 256 lines at a time), each at least 2^SORT_RUN_MIN_LOG2
  * buckets wide, so that small crowds are not spread over runs of one bucket; a crowd of
@@ -265,14 +286,30 @@ static void run_starts(uint32_t *run_at, uint32_t *cur, uint32_t runs)
  * movers 3 % less; 10 K the same, and 1 K 2.4 % more (the records' extra pass, where
  * everything is in cache anyway). An earlier two-pass version, measured on another VM, was
  * 8 % slower at 1 M and 6-19 % at 10 K. Also tried before: software prefetches 16
- * movers ahead in the count, the scatter and the write-back (no gain: the out-of-order
- * core overlaps those misses), and the box numbering sorted row by row (8 % slower). */
+ * movers ahead in the one-pass sort's count and scatter and the old write-back, at
+ * random addresses (no gain: the out-of-order core overlapped those misses; the
+ * prefetches of the record streams and windows, PREFETCH_MIN_N, do gain), and the box
+ * numbering sorted row by row (8 % slower). */
+/* Sorted movers lo .. hi - 1 of every array the sort's second pass writes. */
+PF_INLINE void prefetch_window(const crowd_work *w, float *const sorted[4], const int32_t *scx, const int32_t *scz,
+                            uint32_t lo, uint32_t hi)
+{
+    for (uint32_t k = lo; k < hi; k += PF_LINE_ELEMS) {
+        __builtin_prefetch(w->idx + k, PF_WRITE), __builtin_prefetch(w->x[0] + k, PF_WRITE);
+        __builtin_prefetch(w->z[0] + k, PF_WRITE), __builtin_prefetch(scx + k, PF_WRITE);
+        __builtin_prefetch(scz + k, PF_WRITE);
+        for (int a = 0; a < 4; a++)
+            __builtin_prefetch(sorted[a] + k, PF_WRITE);
+    }
+}
+
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
                            int32_t *scx, int32_t *scz, sort_rec *recs)
 {
     const int shift = run_shift(g->mask);
     const uint32_t runs = (g->mask >> shift) + 1, per_run = 1u << shift;
+    const int pf = c->n > PREFETCH_MIN_N;
     /* Pass 1: run sizes, then records (run_at[r]: run r's first record). */
     uint32_t run_at[(1 << SORT_RUNS_LOG2) + 1] = {0}, cur[1 << SORT_RUNS_LOG2];
     for (size_t i = 0; i < c->n; i++)
@@ -285,6 +322,8 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
         if (key[i] == KEY_INVALID)
             continue;
         sort_rec *q = &recs[cur[key[i] >> shift]++];
+        if (pf) /* the stream's line after next (4 records: 3 lines) */
+            __builtin_prefetch(q + 4, PF_WRITE);
         q->i = (uint32_t)i, q->x = c->x[i], q->z = c->z[i];
         q->y = c->y[i], q->top = c->y[i] + c->height[i];
         q->r = c->radius[i], q->w = c->weight ? c->weight[i] : 1.0f;
@@ -294,6 +333,8 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
      * the end of bucket b), and the run's records into the sorted arrays. */
     uint32_t *const start = g->start;
     for (uint32_t r = 0; r < runs; r++) {
+        if (pf && r + 1 < runs) /* the next run's window of every sorted array */
+            prefetch_window(w, sorted, scx, scz, run_at[r + 1], run_at[r + 2]);
         uint32_t *const st = start + r * per_run;
         const uint32_t b0 = r * per_run;
         memset(st, 0, per_run * sizeof *st);
@@ -410,8 +451,6 @@ static void hash_runs(const grid *g, int32_t cx, int32_t cz, int32_t rho, runs *
 
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2)
 {
-    const uint32_t dist = t > s ? t - s : s - t; /* over every contact, kept or not */
-    w->span = dist > w->span ? dist : w->span;
     offer(w, d2s, s, t, d2), offer(w, d2s, t, s, d2);
 }
 
@@ -444,9 +483,29 @@ static int32_t reach_cells(const grid *g, float r)
     return u < 1.0f ? 1 : (int32_t)ceilf(u);
 }
 
-/* Step 3: every valid mover's contacts (each slot's constants follow: slots). */
+/* The search's prefetch, a small mover's (box numbering) whose half stencil ends before
+ * sorted mover `end`: ahead of it, the lines its next offers will write first (the slot
+ * lines of part, d2s and R, slots 0-3) and the sorted arrays it will read. */
+#define PF_SLOTS_AHEAD 32u /* movers past `end`; 16 to 128 timed the same */
+#define PF_READ_AHEAD 96u
+PF_INLINE void prefetch_ahead(const crowd_work *w, const float *d2s, const float *const sorted[4], uint32_t end)
+{
+    const size_t e = horde_crowd_slot(end + PF_SLOTS_AHEAD, 0);
+    const size_t next = 2 * CROWD_BLOCK; /* slots 2-3: the block's next line */
+    __builtin_prefetch(w->part + e, PF_WRITE), __builtin_prefetch(w->part + e + next, PF_WRITE);
+    __builtin_prefetch(d2s + e, PF_WRITE), __builtin_prefetch(d2s + e + next, PF_WRITE);
+    __builtin_prefetch(w->R + e, PF_WRITE), __builtin_prefetch(w->R + e + next, PF_WRITE);
+    const uint32_t t = end + PF_READ_AHEAD;
+    __builtin_prefetch(w->x[0] + t), __builtin_prefetch(w->z[0] + t);
+    for (int a = 0; a < 3; a++)
+        __builtin_prefetch(sorted[a] + t);
+}
+
+/* Step 3 for the sorted movers lo .. hi - 1: the contacts they search for (crowd_wave:
+ * the counts and flags of every mover they may offer one to are already 0). */
 static void find_contacts(const grid *g, crowd_work *w, const float *const sorted[4],
-                          const int32_t *scx, const int32_t *scz, horde_crowd_scan_fn scan)
+                          const int32_t *scx, const int32_t *scz, horde_crowd_scan_fn scan, uint32_t lo,
+                          uint32_t hi)
 {
     const float *r = sorted[2];
     float *d2s = w->share; /* the slots' d2 until the lists are final */
@@ -454,15 +513,15 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
      * order through its half stencil (box numbering only); any other pair the larger
      * mover (equal radii: the earlier) through its full stencil. */
     const float small = g->box ? g->typical : -1.0f;
+    const int pf = g->n > PREFETCH_MIN_N;
     int32_t pcx = 0, pcz = 0, prho = -1;
     runs full = {0}, half;
-    for (uint32_t s = 0; s < w->n; s++)
-        w->count[s] = 0, w->flags[s] = 0;
-    w->span = 0;
-    for (uint32_t s = 0; s < w->n; s++) {
+    for (uint32_t s = lo; s < hi; s++) {
         const int32_t cx = scx[s], cz = scz[s];
         if (r[s] <= small) {
             half_runs(g, cx, cz, s, &half);
+            if (pf && half.n)
+                prefetch_ahead(w, d2s, sorted, half.hi[half.n - 1]);
             for (uint32_t k = 0; k < half.n; k++)
                 scan(w, d2s, sorted, s, half.lo[k], half.hi[k], small);
             continue;
@@ -479,9 +538,9 @@ static void find_contacts(const grid *g, crowd_work *w, const float *const sorte
 
 /* The slots' constants, scalar (horde_crowd_slots_fn): mover by mover, its used slots
  * only (CROWD_K passes slot by slot, each testing every mover's count, cost more). */
-void horde_crowd_slots(crowd_work *w, const float *r, const float *wt)
+void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi)
 {
-    for (uint32_t s = 0; s < w->n; s++) {
+    for (uint32_t s = lo; s < hi; s++) {
         const uint32_t count = w->count[s];
         const size_t e0 = horde_crowd_slot(s, 0);
         for (uint32_t k = 0; k < count; k++) {
@@ -494,42 +553,47 @@ void horde_crowd_slots(crowd_work *w, const float *r, const float *wt)
     }
 }
 
-/* Steps 1-3 into *w, with the ops' validation, cells, scan (the search's inner loop) and
- * slots. */
-static void contacts(const horde_crowd *c, void *scratch, crowd_work *w, const horde_crowd_ops *ops)
+/* What the steps after the sort read: the grid, the sorted copies (y, top, r, w) and
+ * the sorted movers' cells. */
+typedef struct search {
+    grid g;
+    float *sorted[4];
+    int32_t *scx, *scz;
+} search;
+
+/* Steps 1-2 into *w and *S, with the ops' validation and cells. */
+static void prepare(const horde_crowd *c, void *scratch, crowd_work *w, search *S, const horde_crowd_ops *ops)
 {
     uint32_t *key;
-    float *sorted[4];
-    grid g;
-    layout(scratch, c->n, w, &key, sorted, &g.start);
+    float **sorted = S->sorted;
+    grid *g = &S->g;
+    layout(scratch, c->n, w, &key, sorted, &g->start);
     crowd_stats st;
     ops->validate(c, key, &st);
     w->n = st.valid;
     const float max_r = st.max_r, extent = st.extent;
     const float mean_r = st.valid ? st.sum_r / (float)st.valid : 0.0f;
     const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
-    g.typical = typical;
-    g.cell = typical * CELL_TIGHT, g.slack = SLACK_TIGHT;
-    if (!(g.cell >= CELL_MIN && extent <= g.cell * CELL_TIGHT_MAX_RATIO)) {
-        g.cell = typical * CELL_LOOSE > CELL_MIN ? typical * CELL_LOOSE : CELL_MIN;
-        g.slack = SLACK_LOOSE;
+    g->typical = typical, g->max_r = max_r;
+    g->cell = typical * CELL_TIGHT, g->slack = SLACK_TIGHT;
+    if (!(g->cell >= CELL_MIN && extent <= g->cell * CELL_TIGHT_MAX_RATIO)) {
+        g->cell = typical * CELL_LOOSE > CELL_MIN ? typical * CELL_LOOSE : CELL_MIN;
+        g->slack = SLACK_LOOSE;
     }
-    g.mask = (uint32_t)buckets_of(c->n) - 1;
-    g.n = w->n;
-    /* Until the lists are built: cells by batch index in the first two slots of part, sorted
-     * cells in the second position buffer (both int32). */
+    g->mask = (uint32_t)buckets_of(c->n) - 1;
+    g->n = w->n;
+    /* Until the lists are built: cells by batch index in the first two slots of part; the
+     * sorted cells in the second position buffer (both int32) until the first pass
+     * writes it, mover by mover behind the search (crowd_wave). */
     int32_t *cxs = (int32_t *)w->part, *czs = (int32_t *)w->part + w->stride;
-    int32_t *scx = (int32_t *)w->x[1], *scz = (int32_t *)w->z[1];
-    choose_numbering(&g, c, key, cxs, czs, ops->cells);
-    sort_by_bucket(c, &g, w, key, sorted, cxs, czs, scx, scz, (sort_rec *)w->R);
+    S->scx = (int32_t *)w->x[1], S->scz = (int32_t *)w->z[1];
+    choose_numbering(g, c, key, cxs, czs, ops->cells);
+    sort_by_bucket(c, g, w, key, sorted, cxs, czs, S->scx, S->scz, (sort_rec *)w->R);
     for (uint32_t s = w->n; s < w->stride; s++) { /* padding: no contacts, all 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;
+        w->x[1][s] = 0.0f, w->z[1][s] = 0.0f;
         sorted[0][s] = sorted[1][s] = sorted[2][s] = sorted[3][s] = 0.0f;
     }
-    find_contacts(&g, w, (const float *const *)sorted, scx, scz, ops->scan);
-    ops->slots(w, sorted[2], sorted[3]);
-    for (uint32_t s = 0; s < w->stride; s++) /* the second buffer starts defined too */
-        w->x[1][s] = w->x[0][s], w->z[1][s] = w->z[0][s];
 }
 
 /* A valid mover's result on its way back to batch order (write_back). */
@@ -574,56 +638,122 @@ static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_r
     for (uint32_t s = 0; s < w->n; s++) {
         const uint32_t i = w->idx[s];
         out_rec *q = &recs[cur[i >> shift]++];
+        __builtin_prefetch(q + 8, PF_WRITE); /* the stream's line after next (8 records: 2 lines) */
         q->i = i, q->x = x[s], q->z = z[s], q->flags = w->flags[s];
     }
-    for (uint32_t k = 0; k < w->n; k++) {
-        const out_rec *q = &recs[k];
-        c->out_x[q->i] = q->x, c->out_z[q->i] = q->z, c->out_flags[q->i] = q->flags;
+    for (uint32_t r = 0; r < runs; r++) {
+        const size_t lo = (size_t)(r + 1) << shift, end = lo + ((size_t)1 << shift);
+        const size_t hi = end < c->n ? end : c->n; /* the next run's window of the outputs */
+        for (size_t k = lo; k < hi; k += PF_LINE_ELEMS) {
+            __builtin_prefetch(c->out_x + k, PF_WRITE), __builtin_prefetch(c->out_z + k, PF_WRITE);
+            __builtin_prefetch(c->out_flags + k, PF_WRITE);
+        }
+        for (uint32_t k = run_at[r]; k < run_at[r + 1]; k++) {
+            const out_rec *q = &recs[k];
+            c->out_x[q->i] = q->x, c->out_z[q->i] = q->z, c->out_flags[q->i] = q->flags;
+        }
     }
 }
 
-/* The iterations (horde_crowd_solve's definition: up to `iterations` pushing passes,
+/* Step 3 and the iterations as a wavefront over the rows of cells: the search, the
+ * slots' constants and each pass follow one another a few rows apart, so that a crowd larger than the caches
+ * is read from memory about once after the sort, not once per step and pass. Each step
+ * does exactly what it would do alone, because
+ *   - every contact joins movers at most rho rows apart (rho: the largest mover's
+ *     stencil, reach_cells; the small movers' half stencil is one row);
+ *   - a mover's list is complete once the search has run every mover within rho rows
+ *     after it; the slots then take it;
+ *   - pass 0 reads the sorted positions and a mover's own list, so it follows the slots;
+ *   - pass j (reading buffer j % 2, writing (j + 1) % 2) may run a mover once pass j - 1
+ *     has run every mover within rho rows after it: its contacts' positions are final,
+ *     and pass j - 1 will not read it again (contacts are pairs, both ways within rho
+ *     rows).
+ * "Every mover in rows R + 1 ... R + rho done" is behind()'s test. Until a pass reaches
+ * a mover, the second position buffer still holds its sorted cell (prepare), which only
+ * the search reads; counts and flags are zeroed rho rows ahead of the search.
+ * The passes (horde_crowd_solve's definition): up to `iterations` pushing passes,
  * CROWDED, until one finds no overlap, then, if the last still pushed, a testing pass,
- * WEDGED), run as a wavefront over chunks of sorted movers, so that a crowd larger than
- * the caches is read from memory about once, not once per pass (1 M movers: 3-10 % less
- * time in all, interleaved runs). Returns the buffer holding the result.
- * Pass j (0 ... iterations - 1 pushing, pass `iterations` the test) reads buffer j % 2
- * and writes (j + 1) % 2. Chunks are at least span movers long, so chunk q's step reads
- * positions of chunks q - 1 ... q + 1 only. At time u, pass j runs chunk u - j, passes in
- * increasing j:
- *   reads:  pass j - 1 has already run chunk q + 1 (this u), so its input is final;
- *   writes: pass j writes chunk q of the buffer pass j - 1 reads, whose last reader there,
- *           pass j - 1 on chunk q + 1, has run.
- * Each pass thus does exactly what it does alone. Ending: after the first pass that finds
- * no overlap, the passes stop; its output equals its input, so every later pass would
- * find none and change nothing (no flag, the same positions, the testing pass included).
- * Here the later passes may already have run some chunks, with that same empty result;
- * the answer is that pass's output buffer. One chunk (span >= n) is the plain order.
- * The minimum chunk is small so that checkasm's model-checked crowds (up to 700
- * movers) cross chunks; 64 and 1,024 timed the same. */
-#define WAVE_CHUNK_MIN 64u
-static int iterate(const crowd_work *w, uint32_t iterations, horde_crowd_pass_fn pass)
+ * WEDGED. Pass j is complete when it has run every mover; if it found no overlap, its
+ * output equals its input, so every later pass would find none and change nothing (no
+ * flag, the same positions, the testing pass included): here the later passes may have
+ * run some movers already, with that same empty result, and the answer is pass j's
+ * output buffer. Without locality (the hash numbering, or a stencil past RUNS_MAX) the
+ * steps run one after another, each over every mover.
+ * Before: the search and the slots ran over every mover first, then the passes as a
+ * wavefront over chunks of at least the largest |t - s| over the contacts. */
+typedef struct wave {
+    const grid *g;
+    uint32_t rho; /* contacts within rho rows; 0: no locality */
+} wave;
+
+/* The first sorted mover of row `row` of the box (n past the last row). */
+static uint32_t row_start(const grid *g, uint32_t row)
 {
-    const uint32_t span = w->span > WAVE_CHUNK_MIN ? w->span : WAVE_CHUNK_MIN;
-    const uint32_t chunk = (span + CROWD_BLOCK - 1) / CROWD_BLOCK * CROWD_BLOCK;
-    const uint32_t chunks = (w->n + chunk - 1) / chunk, passes = iterations + 1;
+    return row < g->nz ? g->start[row * g->nx] : g->n;
+}
+
+/* How far a step may run behind one that has run the movers before d: through the rows
+ * R whose movers' contacts are all before d (row_start(R + rho + 1) <= d), rounded down
+ * to CROWD_BLOCK; every mover once d = n. *row: the rows so far (it only grows). */
+static uint32_t behind(const wave *v, uint32_t d, uint32_t *row)
+{
+    if (d >= v->g->n)
+        return v->g->n;
+    if (v->rho == 0)
+        return 0;
+    while (*row + v->rho + 1 <= v->g->nz && row_start(v->g, *row + v->rho + 1) <= d)
+        (*row)++;
+    return row_start(v->g, *row) / CROWD_BLOCK * CROWD_BLOCK;
+}
+
+/* The search's step: whole rows, at least this many movers. 64 and 512 timed the same
+ * (10,000 movers, minimum of 9 interleaved rounds; one row, 80-130 movers there, took
+ * 2-4 % longer); with 512, checkasm's model-checked crowds (up to 700 movers) ran in too
+ * few steps to notice passes let one row too far ahead (a mutation check). */
+#define WAVE_STEP_MIN 64u
+/* The search, the slots and the passes (above); returns the buffer holding the result. */
+static int crowd_wave(crowd_work *w, const search *S, uint32_t iterations, const horde_crowd_ops *ops)
+{
+    const grid *g = &S->g;
+    const uint32_t n = w->n, passes = iterations + 1;
+    const int32_t rho = reach_cells(g, g->max_r);
+    const wave v = {g, g->box && 2 * rho + 1 <= RUNS_MAX ? (uint32_t)rho : 0};
+    uint32_t searched = 0, zeroed = 0, slotted = 0, slot_row = 0, next_row = 0;
+    uint32_t done[HORDE_CROWD_MAX_ITERATIONS + 1] = {0}, row[HORDE_CROWD_MAX_ITERATIONS + 1] = {0};
     int any[HORDE_CROWD_MAX_ITERATIONS + 1] = {0};
-    for (uint32_t u = 0; u < chunks + passes - 1; u++) {
-        const uint32_t j_lo = u >= chunks ? u - chunks + 1 : 0;
-        for (uint32_t j = j_lo; j < passes && j <= u; j++) {
-            const uint32_t lo = (u - j) * chunk, hi = lo + chunk < w->n ? lo + chunk : w->n;
+    for (;;) {
+        /* The search, rows of at least WAVE_STEP_MIN movers (every mover without locality). */
+        uint32_t to = n;
+        if (v.rho)
+            do
+                to = row_start(g, ++next_row);
+            while (to - searched < WAVE_STEP_MIN && next_row < g->nz);
+        const uint32_t ahead = v.rho ? row_start(g, next_row + v.rho) : n;
+        for (; zeroed < ahead; zeroed++)
+            w->count[zeroed] = 0, w->flags[zeroed] = 0;
+        find_contacts(g, w, (const float *const *)S->sorted, S->scx, S->scz, ops->scan, searched, to);
+        searched = to;
+        const uint32_t complete = behind(&v, searched, &slot_row);
+        if (complete > slotted)
+            ops->slots(w, S->sorted[2], S->sorted[3], slotted, complete), slotted = complete;
+        for (uint32_t j = 0; j < passes; j++) {
+            const uint32_t ready = j == 0 ? slotted : behind(&v, done[j - 1], &row[j]);
             const int push = j < iterations;
-            any[j] |= pass(w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, lo, hi);
-            if (j == u - chunks + 1 && push && !any[j]) /* pass j is complete and found none */
+            if (ready > done[j])
+                any[j] |= ops->pass(w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED,
+                                    done[j], ready), done[j] = ready;
+            if (done[j] == n && push && !any[j]) /* pass j is complete and found none */
                 return (int)((j + 1) % 2);
         }
+        if (searched == n)
+            return (int)(iterations % 2);
     }
-    return (int)(iterations % 2);
 }
 
 void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops)
 {
     crowd_work w;
-    contacts(c, scratch, &w, ops);
-    write_back(c, &w, iterate(&w, iterations, ops->pass), (out_rec *)w.R);
+    search S;
+    prepare(c, scratch, &w, &S, ops);
+    write_back(c, &w, crowd_wave(&w, &S, iterations, ops), (out_rec *)w.R);
 }

@@ -47,7 +47,6 @@ static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
 typedef struct crowd_work {
     uint32_t n;       /* valid movers */
     uint32_t stride;
-    uint32_t span;    /* at least the largest |t - s| over the contacts (s, t) kept */
     uint32_t *idx, *count, *flags;
     float *x[2], *z[2]; /* positions: iteration input / output (Jacobi) */
     uint32_t *part;
@@ -69,8 +68,7 @@ typedef void (*horde_crowd_scan_fn)(crowd_work *w, float *d2s, const float *cons
                                     uint32_t s, uint32_t lo, uint32_t hi, float small);
 void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
                           uint32_t lo, uint32_t hi, float small);
-/* Contact (s, t) at squared distance d2: offered to both lists, and |t - s| taken into
- * w->span. */
+/* Contact (s, t) at squared distance d2: offered to both lists. */
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
 
 /* One Jacobi pass over the sorted movers lo .. hi - 1 (lo a multiple of CROWD_BLOCK, hi
@@ -102,11 +100,13 @@ typedef void (*horde_crowd_validate_fn)(const horde_crowd *c, uint32_t *key, cro
  * (INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN when there is none). */
 typedef void (*horde_crowd_cells_fn)(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx,
                                      int32_t *cz, int32_t bounds[4]);
-/* Each used slot's constants from its contact t (w->part): R = r[s] + r[t], and the
- * signed share (crowd_work): share = wt[s] / (wt[s] + wt[t]) when wt[s] > 0, else 0,
- * negated when idx[s] < idx[t]. r and wt are the sorted radii and weights. Unused slots
- * may be written with anything. */
-typedef void (*horde_crowd_slots_fn)(crowd_work *w, const float *r, const float *wt);
+/* Each used slot's constants of the sorted movers lo .. hi - 1 (lo a multiple of
+ * CROWD_BLOCK, hi a multiple of it or w->n; their lists complete) from its contact t
+ * (w->part): R = r[s] + r[t], and the signed share (crowd_work): share = wt[s] / (wt[s] +
+ * wt[t]) when wt[s] > 0, else 0, negated when idx[s] < idx[t]. r and wt are the sorted
+ * radii and weights. Unused slots of these movers may be written with anything. */
+typedef void (*horde_crowd_slots_fn)(crowd_work *w, const float *r, const float *wt, uint32_t lo,
+                                     uint32_t hi);
 
 /* Step 1's running state: the valid movers so far, the maxima and the partial sums. */
 typedef struct crowd_acc {
@@ -124,7 +124,7 @@ void horde_crowd_cells_from(const horde_crowd *c, size_t first, const uint32_t *
 void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st);
 void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
                        int32_t bounds[4]);
-void horde_crowd_slots(crowd_work *w, const float *r, const float *wt);
+void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi);
 
 /* The backend's parts of the call. */
 typedef struct horde_crowd_ops {

@@ -236,10 +236,10 @@ static void cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t
  * avx2: 742 against 736 instructions, as fast, fewer branch misses). */
 #if W == 8
 #define CROWD_SLOTS slots
-static void slots(crowd_work *w, const float *r, const float *wt)
+static void slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi)
 {
     const wf zero = wf_set(0.0f);
-    for (uint32_t s0 = 0; s0 < w->n; s0 += W) {
+    for (uint32_t s0 = lo; s0 < hi; s0 += W) {
         uint32_t cnt[W], longest = 0;
         wi_store(cnt, wi_load(w->count + s0));
         for (int i = 0; i < W; i++)
