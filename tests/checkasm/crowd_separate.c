@@ -15,9 +15,11 @@
  * The reference is checked against a model written from crowd_separate.h alone: contacts
  * by brute force over all pairs (no grid, no sorting), the nearest HORDE_CROWD_MAX_CONTACTS
  * by (d2, batch index), the Jacobi iterations in batch order; it must give the same bits.
- * Most of the model-checked crowds span several chunks of the reference's wavefront over
- * the passes (crowd_contacts.c, chunks of 64 movers up): a pass run on a chunk before its
- * neighbours' input is final shows here as a difference from the model.
+ * Most of the model-checked crowds span several steps of the reference's wavefront over
+ * the grid's rows (crowd_contacts.c, crowd_wave: the search, the slots and the passes,
+ * steps of at least 64 movers): a list used before it is complete, or a pass run on a
+ * mover before its contacts' input is final, shows here as a difference from the model
+ * (three such mutations were caught, bench/results/README.md, twenty-sixth session).
  * In double precision: two movers alone are apart after one iteration (distance >= R).
  * And a permuted batch (no ties) gives the permuted result.
  *
