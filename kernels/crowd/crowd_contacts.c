@@ -239,7 +239,7 @@ typedef struct sort_rec {
  * function free of side effects and deletes its calls (kernel.h), unless it is inlined. */
 #define PF_INLINE static inline __attribute__((always_inline))
 #define PF_WRITE 1 /* __builtin_prefetch's rw argument: the line will be written */
-/* One line of each sorted array per 16 movers (4-byte elements). */
+/* One line per 16 elements of 4 bytes (a window's movers). */
 #define PF_LINE_ELEMS 16u
 
 /* The sort's runs: at most 2^SORT_RUNS_LOG2 of them (the first pass writes that many
@@ -290,17 +290,20 @@ static void run_starts(uint32_t *run_at, uint32_t *cur, uint32_t runs)
  * random addresses (no gain: the out-of-order core overlapped those misses; the
  * prefetches of the record streams and windows, PREFETCH_MIN_N, do gain), and the box
  * numbering sorted row by row (8 % slower). */
-/* Sorted movers lo .. hi - 1 of every array the sort's second pass writes. */
-PF_INLINE void prefetch_window(const crowd_work *w, float *const sorted[4], const int32_t *scx, const int32_t *scz,
-                            uint32_t lo, uint32_t hi)
+/* Elements lo .. hi - 1 of a 4-byte array, to be written: one prefetch per line. */
+PF_INLINE void prefetch_window(const void *array, size_t lo, size_t hi)
 {
-    for (uint32_t k = lo; k < hi; k += PF_LINE_ELEMS) {
-        __builtin_prefetch(w->idx + k, PF_WRITE), __builtin_prefetch(w->x[0] + k, PF_WRITE);
-        __builtin_prefetch(w->z[0] + k, PF_WRITE), __builtin_prefetch(scx + k, PF_WRITE);
-        __builtin_prefetch(scz + k, PF_WRITE);
-        for (int a = 0; a < 4; a++)
-            __builtin_prefetch(sorted[a] + k, PF_WRITE);
-    }
+    for (size_t k = lo; k < hi; k += PF_LINE_ELEMS)
+        __builtin_prefetch((const uint32_t *)array + k, PF_WRITE);
+}
+
+/* Sorted movers lo .. hi - 1 of every array the sort's second pass writes. */
+PF_INLINE void prefetch_sorted(const crowd_work *w, float *const sorted[4], const int32_t *scx, const int32_t *scz,
+                               uint32_t lo, uint32_t hi)
+{
+    const void *const arrays[9] = {w->idx, w->x[0], w->z[0], scx, scz, sorted[0], sorted[1], sorted[2], sorted[3]};
+    for (int a = 0; a < 9; a++)
+        prefetch_window(arrays[a], lo, hi);
 }
 
 static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
@@ -334,7 +337,7 @@ static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, u
     uint32_t *const start = g->start;
     for (uint32_t r = 0; r < runs; r++) {
         if (pf && r + 1 < runs) /* the next run's window of every sorted array */
-            prefetch_window(w, sorted, scx, scz, run_at[r + 1], run_at[r + 2]);
+            prefetch_sorted(w, sorted, scx, scz, run_at[r + 1], run_at[r + 2]);
         uint32_t *const st = start + r * per_run;
         const uint32_t b0 = r * per_run;
         memset(st, 0, per_run * sizeof *st);
@@ -644,10 +647,8 @@ static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_r
     for (uint32_t r = 0; r < runs; r++) {
         const size_t lo = (size_t)(r + 1) << shift, end = lo + ((size_t)1 << shift);
         const size_t hi = end < c->n ? end : c->n; /* the next run's window of the outputs */
-        for (size_t k = lo; k < hi; k += PF_LINE_ELEMS) {
-            __builtin_prefetch(c->out_x + k, PF_WRITE), __builtin_prefetch(c->out_z + k, PF_WRITE);
-            __builtin_prefetch(c->out_flags + k, PF_WRITE);
-        }
+        prefetch_window(c->out_x, lo, hi), prefetch_window(c->out_z, lo, hi);
+        prefetch_window(c->out_flags, lo, hi);
         for (uint32_t k = run_at[r]; k < run_at[r + 1]; k++) {
             const out_rec *q = &recs[k];
             c->out_x[q->i] = q->x, c->out_z[q->i] = q->z, c->out_flags[q->i] = q->flags;
