@@ -657,9 +657,9 @@ static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_r
 }
 
 /* Step 3 and the iterations as a wavefront over the rows of cells: the search, the
- * slots' constants and each pass follow one another a few rows apart, so that a crowd larger than the caches
- * is read from memory about once after the sort, not once per step and pass. Each step
- * does exactly what it would do alone, because
+ * slots' constants and each pass follow one another a few rows apart, so that a crowd
+ * larger than the caches is read from memory about once after the sort, not once per
+ * step and pass. Each step does exactly what it would do alone, because
  *   - every contact joins movers at most rho rows apart (rho: the largest mover's
  *     stencil, reach_cells; the small movers' half stencil is one row);
  *   - a mover's list is complete once the search has run every mover within rho rows
