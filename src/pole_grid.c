@@ -3,6 +3,7 @@
  * compares; nothing here depends on the backend. */
 #include <math.h>
 #include <string.h>
+#include <stdint.h>
 
 #include "dispatch.h" /* HORDE_CALL: the caller's FP environment is not used */
 
@@ -170,4 +171,63 @@ int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles, co
     int st = HORDE_OK;
     HORDE_CALL(st = lists(g, poles, b, reach, offsets, indices, capacity));
     return st;
+}
+
+/* ---- horde_radial_push_grid: the grid check, the scratch size, the mover sort ---------- */
+
+int horde_pole_grid_ok(const horde_pole_grid *g)
+{
+    const int32_t far = HORDE_POLE_GRID_MAX_ORIGIN;
+    return g && g->start && g->items && cell_ok(g->cell) && g->nx >= 1 && g->nz >= 1 &&
+           (uint64_t)g->nx * g->nz <= HORDE_POLE_GRID_MAX_CELLS && g->cx0 >= -far && g->cx0 <= far &&
+           g->cz0 >= -far && g->cz0 <= far;
+}
+
+/* The sort's scratch, in uint32 words: the bucket counts (buckets none + 1, and one more
+ * for the prefix), then each mover's bucket and the order; plus 63 bytes to align it. */
+#define SORT_ALIGN 64
+static uint64_t sort_words(const horde_pole_grid *g, uint64_t n)
+{
+    const uint64_t none = (uint64_t)(g->nx + 2) * (g->nz + 2);
+    return none + 2 + 2 * n;
+}
+
+size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n)
+{
+    int ok = 0;
+    HORDE_CALL(ok = horde_pole_grid_ok(g));
+    if (!ok || (uint64_t)n >= ((uint64_t)1 << 32))
+        return 0;
+    const uint64_t bytes = sort_words(g, n) * sizeof(uint32_t) + (SORT_ALIGN - 1);
+    return bytes <= (uint64_t)SIZE_MAX ? (size_t)bytes : 0;
+}
+
+/* A mover's bucket (kernels/crowd/radial_push.h). */
+static uint32_t bucket_of(const horde_pole_grid *g, const horde_cylinder_batch *b, size_t i, uint32_t none)
+{
+    const float x = b->x[i], z = b->z[i];
+    if (!horde_radial_push_mover_ok(x, b->y[i], z, b->radius[i], b->height[i]))
+        return none;
+    const int32_t cx = horde_pole_cell_of(x, g->cell, g->cx0), cz = horde_pole_cell_of(z, g->cell, g->cz0);
+    if (cx < -1 || cx > (int32_t)g->nx || cz < -1 || cz > (int32_t)g->nz)
+        return none;
+    return (uint32_t)(cz + 1) * (g->nx + 2) + (uint32_t)(cx + 1);
+}
+
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+                            horde_pole_sorted *s)
+{
+    uint32_t *const count = (uint32_t *)(((uintptr_t)scratch + (SORT_ALIGN - 1)) & ~(uintptr_t)(SORT_ALIGN - 1));
+    const uint32_t row = g->nx + 2, none = row * (g->nz + 2);
+    uint32_t *const key = count + none + 2, *const order = key + b->n;
+    memset(count, 0, ((size_t)none + 2) * sizeof *count);
+    for (size_t i = 0; i < b->n; i++) {
+        key[i] = bucket_of(g, b, i, none);
+        count[key[i] + 1]++;
+    }
+    for (uint32_t c = 0; c <= none; c++) /* count[c] = the first place of bucket c */
+        count[c + 1] += count[c];
+    for (size_t i = 0; i < b->n; i++)
+        order[count[key[i]]++] = (uint32_t)i;
+    s->order = order, s->key = key, s->row = row, s->none = none;
 }

@@ -45,3 +45,21 @@ static int radial_sweep_check(HORDE_PARAMS_radial_sweep)
     return lists_check(poles, offsets, indices, b->n);
 }
 HORDE_ENTRY(radial_sweep)
+
+static int radial_push_grid_check(HORDE_PARAMS_radial_push_grid)
+{
+    if (!g || !poles || !b)
+        return HORDE_ERR_NULL_ARG;
+    if (iterations < 1 || iterations > HORDE_RADIAL_MAX_ITERATIONS || !horde_pole_grid_ok(g))
+        return HORDE_ERR_BAD_PARAMS;
+    if (b->n == 0)
+        return HORDE_CHECKED_EMPTY;
+    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_x || !b->out_y || !b->out_z ||
+        !b->out_flags || !scratch)
+        return HORDE_ERR_NULL_ARG;
+    if (poles->n && (!poles->x || !poles->z || !poles->r || !poles->bottom || !poles->top))
+        return HORDE_ERR_NULL_ARG;
+    const size_t need = horde_radial_push_grid_bytes(g, b->n);
+    return need && bytes >= need ? HORDE_OK : HORDE_ERR_BAD_PARAMS;
+}
+HORDE_ENTRY(radial_push_grid)

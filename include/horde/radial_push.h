@@ -182,6 +182,50 @@ HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles 
                                     const horde_cylinder_batch *b, float reach,
                                     uint32_t *offsets, uint32_t *indices, size_t capacity);
 
+/* Radial push through the grid, without candidate lists: horde_radial_push where each
+ * mover's list is made from the poles' grid (horde_pole_grid_build) by the rule below.
+ * Movers that share grid cells share most of their lists, so the SIMD backends test each
+ * pole once for a whole group of movers (broadcast to every lane) where the list kernel
+ * loads it again for every lane; that is what this entry point is for.
+ *
+ * The list of a valid mover: its cell is cx = floor(x / cell) - cx0, cz = floor(z / cell)
+ * - cz0 (the float division, as the grid places poles; g's fields); the list is every
+ * entry of the grid's cells (cx + a, cz + c) for c = -1, 0, 1 (outer loop) and a = -1, 0, 1
+ * (inner loop) that exist (0 <= cx + a < nx, 0 <= cz + c < nz), each cell's entries in
+ * the grid's order (ascending pole index). A mover whose 3 x 3 cells lie outside the grid
+ * has an empty list. The result is then exactly horde_radial_push's for that list (same
+ * passes, flags, skin and WEDGED rule; pole entries that name no valid pole, because the
+ * poles changed after the build, are skipped and flag SKIPPED).
+ *
+ * Coverage: the list holds every pole the mover overlaps at its input position when
+ * r + g->max_r <= cell * (1 - 2^-10) and the mover's and the poles' |x|, |z| are at most
+ * 2^12 * cell (then a pole two or more cells away is more than r + r[j] away even after
+ * the float division's rounding). A pole outside the 3 x 3 cells is not tested, even
+ * when a push moves the mover next to it: as with any list, the push is only as good as
+ * the list (choose cell >= the largest mover radius + g->max_r, plus the push's reach).
+ *
+ * Scratch: the SIMD backends sort the movers by cell (a counting sort) to find movers
+ * that share cells; the caller gives the memory, horde_radial_push_grid_bytes(g, n)
+ * bytes (any alignment), or 0 when g is not a built grid or n is too large (>= 2^32 or
+ * the size would overflow). Every backend, the scalar one included, requires it, so the
+ * status does not depend on the backend. The scratch must not overlap the batch.
+ *
+ * Call: horde_radial_push_grid(g, poles, iterations, batch, scratch, bytes). g as
+ * horde_pole_grid_build left it, for these poles. Outputs may be the input arrays
+ * themselves (as radial_push). n == 0 is valid and touches no pointer but g's fields.
+ * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (iterations out of range,
+ * g not a built grid, bytes < horde_radial_push_grid_bytes(g, n)). Every backend returns
+ * exactly the scalar reference's bits, and those are horde_radial_push's bits for the
+ * lists above. */
+HORDE_API size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n);
+HORDE_API int horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
+                                     uint32_t iterations, const horde_cylinder_batch *b,
+                                     void *scratch, size_t bytes);
+HORDE_API int horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g,
+                                         const horde_poles *poles, uint32_t iterations,
+                                         const horde_cylinder_batch *b, void *scratch,
+                                         size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

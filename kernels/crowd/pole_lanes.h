@@ -184,4 +184,60 @@ static inline void gather_clean(const horde_poles *poles, const uint32_t *indice
     P->skip = wi_andnot(P->ok, has);
 }
 
+/* ---- The push itself (radial_push_tmpl.c, radial_push_grid_tmpl.c) --------------- */
+
+/* W movers during their solve (the reference's `mover`, one per lane). */
+typedef struct mover_lanes {
+    wf x, z;         /* current axis */
+    wf y, top, r;    /* y, y + h, radius (sanitised: invalid lanes hold zeros) */
+    wf x0, y0, z0;   /* the inputs as given (invalid lanes get them back) */
+    wi valid;
+} mover_lanes;
+
+static inline void load_movers(const float *const *in, mover_lanes *M)
+{
+    const wf x = wf_load(in[0]), y = wf_load(in[1]), z = wf_load(in[2]);
+    const wf r = wf_load(in[3]), h = wf_load(in[4]);
+    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f);
+    wi ok = wi_and(wi_and(wf_le(wf_abs(x), maxc), wf_le(wf_abs(y), maxc)), wf_le(wf_abs(z), maxc));
+    ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_RADIAL_MAX_HEIGHT))));
+    M->valid = ok;
+    M->x0 = x, M->y0 = y, M->z0 = z;
+    M->x = wf_sel(ok, x, zero), M->z = wf_sel(ok, z, zero), M->y = wf_sel(ok, y, zero);
+    M->r = wf_sel(ok, r, zero);
+    M->top = wf_add(M->y, wf_sel(ok, h, zero));
+}
+
+/* overlap_push() of the reference for the lanes in `live`: returns the lanes that
+ * overlapped; pushes them when push is set. */
+static inline wi overlap_push(mover_lanes *M, const pole_lanes *P, wi live, int push)
+{
+    const wf R = wf_add(M->r, P->r);
+    const wf dx = wf_sub(M->x, P->x), dz = wf_sub(M->z, P->z);
+    const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+    wi ov = wi_and(wi_and(live, P->ok), wi_and(wf_lt(M->y, P->top), wf_gt(M->top, P->bottom)));
+    ov = wi_and(ov, wf_lt(d2, wf_mul(R, R)));
+    if (push && wi_any(ov)) {
+        const wf skin = wf_mul(wf_add(wf_add(wf_abs(P->x), wf_abs(P->z)), R), wf_set(HORDE_RADIAL_SKIN));
+        const wf t = wf_add(R, skin);
+        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_TINY));
+        const wf s = wf_div(t, wf_sqrt(d2));
+        const wf nx = wf_sel(tiny, wf_add(P->x, t), wf_add(P->x, wf_mul(dx, s)));
+        const wf nz = wf_sel(tiny, M->z, wf_add(P->z, wf_mul(dz, s)));
+        M->x = wf_sel(ov, nx, M->x);
+        M->z = wf_sel(ov, nz, M->z);
+    }
+    return ov;
+}
+
+/* The lanes' flags at the end of their solve (invalid lanes: INVALID alone). */
+static inline wi mover_flags(const mover_lanes *M, wi collided, wi wedged, wi skipped)
+{
+    wi f = wi_and(collided, wi_set(HORDE_FLAG_COLLIDED));
+    f = wi_or(f, wi_and(wedged, wi_set(HORDE_FLAG_WEDGED)));
+    f = wi_or(f, wi_and(skipped, wi_set(HORDE_FLAG_SKIPPED)));
+    return wi_sel(M->valid, f, wi_set((int32_t)HORDE_FLAG_INVALID));
+}
+
 #endif

@@ -56,4 +56,37 @@ static inline int horde_radial_sweep_mover_ok(float x, float y, float z, float r
 #define HORDE_ARGS_radial_sweep poles, offsets, indices, slides, b
 HORDE_KERNEL_PROTOS(radial_sweep)
 
+/* ---- radial_push_grid: the lists made from the poles' grid ------------------------------
+ * A built grid (horde_pole_grid_build's limits): cell in [2^-10, 2^17], 1 <= nx, nz,
+ * nx * nz <= HORDE_POLE_GRID_MAX_CELLS, |cx0|, |cz0| <= HORDE_POLE_GRID_MAX_ORIGIN, the
+ * arrays present. Then a valid mover's cell, |v / cell| <= 2^26, fits int32 with room. */
+#define HORDE_POLE_GRID_MAX_ORIGIN (1 << 27)
+int horde_pole_grid_ok(const horde_pole_grid *g);
+
+/* A valid mover's cell relative to the grid's first cell (radial_push.h). */
+static inline int32_t horde_pole_cell_of(float v, float cell, int32_t first)
+{
+    return (int32_t)floorf(v / cell) - first;
+}
+
+/* The mover sort of the SIMD backends (src/pole_grid.c). Buckets: the cells that can hold
+ * a mover with a non-empty list, cx in [-1, nx] and cz in [-1, nz] (a row of nx + 2
+ * buckets per cz, bucket (cz + 1) * row + cx + 1), then `none`, the last: invalid movers
+ * and those farther out. The counting sort keeps the batch order within a bucket. */
+typedef struct horde_pole_sorted {
+    const uint32_t *order; /* the batch's movers, by bucket */
+    const uint32_t *key;   /* each mover's bucket, in batch order */
+    uint32_t row;          /* nx + 2 */
+    uint32_t none;         /* (nx + 2) * (nz + 2) */
+} horde_pole_sorted;
+/* Sorts b's movers into scratch (horde_radial_push_grid_bytes(g, b->n) bytes, checked by
+ * the entry point). */
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+                            horde_pole_sorted *s);
+
+#define HORDE_PARAMS_radial_push_grid const horde_pole_grid *g, const horde_poles *poles, \
+    uint32_t iterations, const horde_cylinder_batch *b, void *scratch, size_t bytes
+#define HORDE_ARGS_radial_push_grid g, poles, iterations, b, scratch, bytes
+HORDE_KERNEL_PROTOS(radial_push_grid)
+
 #endif

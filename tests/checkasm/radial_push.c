@@ -464,3 +464,268 @@ CHECKASM_TEST(radial_sweep)
     CA_FREE_ARRAYS(&poles), CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got);
     return tu_finish("checkasm_radial_sweep");
 }
+
+/* ---- radial_push_grid ----------------------------------------------------------------------
+ * The grid kernel's reference against the list kernel: each mover's list is built here
+ * from the header's rule (the mover's cell by the float division, the 3 x 3 cells, each
+ * cell's valid poles ascending, placed by this test's own bucketing, not the grid's), and
+ * horde_radial_push on those lists must give the grid reference's bits; then every
+ * backend of the grid kernel must give them too (sub-batches, in place). Also: the
+ * coverage promise (when r + max_r <= cell (1 - 2^-10) and the coordinates are within
+ * 2^12 cell, every pole the mover overlaps at its input is in its list; brute force over
+ * all poles for one mover in 8), and check_reference's double model on the outputs.
+ * Inputs: make_forest's poles, cells from half the spacing to several spacings; movers
+ * placed as for radial_push, on cell borders (a multiple of the cell and one ulp either
+ * side), in the ring of cells just outside the grid, far outside it, all in one cell
+ * (every group full), invalid ones; and poles made invalid after the build (SKIPPED). */
+
+typedef struct cell_lists {
+    int32_t cx0, cz0, nx, nz;
+    uint32_t *start, *items; /* this test's own buckets: valid poles by cell, ascending */
+} cell_lists;
+
+static int32_t floor_cell(float v, float cell) { return (int32_t)floorf(v / cell); }
+
+static void bucket_poles(const pole_arrays *p, float cell, cell_lists *c)
+{
+    int first = 1;
+    int32_t x1 = 0, z1 = 0;
+    for (uint32_t j = 0; j < NPOLES; j++) {
+        if (!pole_listed_ok(p, j))
+            continue;
+        const int32_t cx = floor_cell(p->x[j], cell), cz = floor_cell(p->z[j], cell);
+        if (first)
+            c->cx0 = x1 = cx, c->cz0 = z1 = cz, first = 0;
+        c->cx0 = cx < c->cx0 ? cx : c->cx0, x1 = cx > x1 ? cx : x1;
+        c->cz0 = cz < c->cz0 ? cz : c->cz0, z1 = cz > z1 ? cz : z1;
+    }
+    c->nx = x1 - c->cx0 + 1, c->nz = z1 - c->cz0 + 1;
+    const size_t cells = (size_t)c->nx * (size_t)c->nz;
+    c->start = calloc(cells + 1, 4), c->items = malloc(NPOLES * 4);
+    /* counts, then ascending j within each cell */
+    size_t at = 0;
+    uint32_t *cnt = calloc(cells + 1, 4);
+    for (uint32_t j = 0; j < NPOLES; j++)
+        if (pole_listed_ok(p, j))
+            cnt[(size_t)(floor_cell(p->z[j], cell) - c->cz0) * (size_t)c->nx + (size_t)(floor_cell(p->x[j], cell) - c->cx0)]++;
+    for (size_t k = 0; k < cells; k++)
+        c->start[k] = (uint32_t)at, at += cnt[k], cnt[k] = 0;
+    c->start[cells] = (uint32_t)at;
+    for (uint32_t j = 0; j < NPOLES; j++)
+        if (pole_listed_ok(p, j)) {
+            const size_t k = (size_t)(floor_cell(p->z[j], cell) - c->cz0) * (size_t)c->nx +
+                             (size_t)(floor_cell(p->x[j], cell) - c->cx0);
+            c->items[c->start[k] + cnt[k]++] = j;
+        }
+    free(cnt);
+}
+
+/* Mover i's list by the header's rule; returns its length (written at indices + at). */
+static uint32_t list_of(const cell_lists *c, float x, float z, float cell, uint32_t *out)
+{
+    const int32_t cx = floor_cell(x, cell) - c->cx0, cz = floor_cell(z, cell) - c->cz0;
+    uint32_t len = 0;
+    for (int32_t row = cz - 1; row <= cz + 1; row++)
+        for (int32_t col = cx - 1; col <= cx + 1; col++) {
+            if (row < 0 || row >= c->nz || col < 0 || col >= c->nx)
+                continue;
+            const size_t k = (size_t)row * (size_t)c->nx + (size_t)col;
+            for (uint32_t e = c->start[k]; e < c->start[k + 1]; e++)
+                out[len++] = c->items[e];
+        }
+    return len;
+}
+
+static size_t gr_border, gr_ring, gr_outside, gr_covered, gr_skipped, gr_collided, gr_wedged;
+
+/* Movers placed for the grid: near a pole, on a cell border, in the ring, far outside. */
+static void place_grid_mover(tu_rng *g, const pole_arrays *p, const cell_lists *c, float cell, uint32_t j, float *m)
+{
+    place_mover(g, p, j, m);
+    switch (tu_below(g, 8)) {
+    case 0: { /* on a cell border (x or z or both), or one ulp either side */
+        const int32_t k = c->cx0 + (int32_t)tu_below(g, (uint32_t)c->nx + 1);
+        float v = (float)k * cell;
+        if (tu_below(g, 2))
+            v = nextafterf(v, tu_below(g, 2) ? -INFINITY : INFINITY);
+        m[0] = v;
+        if (tu_below(g, 2))
+            m[2] = nextafterf((float)(c->cz0 + (int32_t)tu_below(g, (uint32_t)c->nz + 1)) * cell,
+                              tu_below(g, 2) ? -INFINITY : INFINITY);
+        gr_border++;
+        break;
+    }
+    case 1: /* in the ring just outside the grid, or two cells out */
+        m[0] = ((float)c->cx0 - tu_uniform(g, 0.0f, 2.0f)) * cell;
+        if (tu_below(g, 2))
+            m[0] = ((float)(c->cx0 + c->nx) + tu_uniform(g, 0.0f, 2.0f)) * cell;
+        gr_ring++;
+        break;
+    case 2:
+        if (tu_below(g, 8) == 0) { /* far outside (within the coordinate limit) */
+            m[2] = tu_below(g, 2) ? HORDE_RADIAL_MAX_COORD : -HORDE_RADIAL_MAX_COORD;
+            gr_outside++;
+        }
+        break;
+    default: break;
+    }
+}
+
+CHECKASM_TEST(radial_push_grid)
+{
+    CA_BEGIN(radial_push_grid, items);
+    const size_t chunk = 8192;
+    pole_arrays poles;
+    CA_ALLOC_ARRAYS(&poles, NPOLES);
+    arrays in, ref, got, lst;
+    CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&got, chunk), CA_ALLOC_ARRAYS(&lst, chunk);
+    uint32_t *offsets = malloc((chunk + 1) * 4);
+    size_t cap = chunk * 64;
+    uint32_t *indices = malloc(cap * 4);
+    for (size_t done = 0, pass = 0; done < items; pass++) {
+        const size_t n = items - done < chunk ? items - done : chunk;
+        const float far = pass % 4 == 3 ? HORDE_RADIAL_MAX_COORD - 200.0f : -20.0f;
+        const float spacing = (float)(1 + pass % 3);
+        make_forest(&g, &poles, far * (pass % 8 == 7 ? -1.0f : 1.0f), far, spacing);
+        static const float cells[] = {2.0f, 0.5f, 1.0f, 3.0f, 7.0f, 1.875f};
+        float cell = cells[tu_below(&g, sizeof cells / sizeof *cells)];
+        const uint32_t iterations = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
+        /* The grid, as the library builds it. */
+        const horde_poles hp = {poles.x, poles.z, poles.r, poles.bottom, poles.top, NPOLES};
+        while (!horde_pole_grid_bytes(&hp, cell)) /* too many cells (the far forests reach x = 0) */
+            cell *= 2.0f;
+        const size_t gbytes = horde_pole_grid_bytes(&hp, cell);
+        void *gscratch = malloc(gbytes);
+        horde_pole_grid grid;
+        CHECK(gbytes && horde_pole_grid_build(&grid, &hp, cell, gscratch, gbytes) == HORDE_OK, "grid build");
+        cell_lists cl;
+        bucket_poles(&poles, cell, &cl);
+        CHECK(cl.cx0 == grid.cx0 && cl.cz0 == grid.cz0 && (uint32_t)cl.nx == grid.nx && (uint32_t)cl.nz == grid.nz,
+              "grid extent differs from the test's (seed=%" PRIu64 ")", seed);
+        /* Movers, and their lists by the header's rule. */
+        const int clump = pass % 6 == 5; /* every mover in one cell */
+        const uint32_t jc = tu_below(&g, NPOLES);
+        offsets[0] = 0;
+        for (size_t i = 0; i < n; i++) {
+            float m[NIN];
+            const uint32_t j0 = tu_below(&g, NPOLES);
+            place_grid_mover(&g, &poles, &cl, cell, j0, m);
+            if (clump) {
+                const float bx = (float)floor_cell(poles.x[jc], cell) * cell, bz = (float)floor_cell(poles.z[jc], cell) * cell;
+                m[0] = bx + tu_uniform(&g, 0.0f, cell * 0.99f), m[2] = bz + tu_uniform(&g, 0.0f, cell * 0.99f);
+            }
+            for (int c = 0; c < NIN; c++)
+                in.in[c][i] = m[c];
+            const int valid = fabsf(m[0]) <= HORDE_RADIAL_MAX_COORD && fabsf(m[1]) <= HORDE_RADIAL_MAX_COORD &&
+                              fabsf(m[2]) <= HORDE_RADIAL_MAX_COORD && m[3] >= 0 && m[3] <= HORDE_RADIAL_MAX_RADIUS &&
+                              m[4] >= 0 && m[4] <= HORDE_RADIAL_MAX_HEIGHT;
+            uint32_t len = 0;
+            if (valid) {
+                if (offsets[i] + 9 * NPOLES > cap) {
+                    cap = (offsets[i] + 9 * NPOLES) * 2;
+                    indices = realloc(indices, cap * 4);
+                }
+                len = list_of(&cl, m[0], m[2], cell, indices + offsets[i]);
+            }
+            offsets[i + 1] = offsets[i] + len;
+        }
+        /* Coverage: brute force over all poles for one mover in 8. */
+        float max_r = 0.0f;
+        for (uint32_t j = 0; j < NPOLES; j++)
+            if (pole_listed_ok(&poles, j) && poles.r[j] > max_r)
+                max_r = poles.r[j];
+        for (size_t i = 0; i < n; i += 8) {
+            const float x = in.in[0][i], y = in.in[1][i], z = in.in[2][i], r = in.in[3][i], h = in.in[4][i];
+            if (!(r >= 0 && r + max_r <= cell * (1.0f - 0x1p-10f) && fabsf(x) <= 4096.0f * cell &&
+                  fabsf(z) <= 4096.0f * cell && fabsf(far) <= 4096.0f * cell && h >= 0 && h <= HORDE_RADIAL_MAX_HEIGHT &&
+                  fabsf(y) <= HORDE_RADIAL_MAX_COORD))
+                continue;
+            for (uint32_t j = 0; j < NPOLES; j++) {
+                if (!pole_listed_ok(&poles, j))
+                    continue;
+                const float R = r + poles.r[j], dx = x - poles.x[j], dz = z - poles.z[j];
+                if (!(y < poles.top[j] && y + h > poles.bottom[j] && dx * dx + dz * dz < R * R))
+                    continue;
+                int listed = 0;
+                for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++)
+                    listed |= indices[k] == j;
+                CHECK(listed, "mover %zu (%a %a) overlaps pole %u (%a %a) outside its 3 x 3 cells, cell %a (seed=%" PRIu64 ")",
+                      i, x, z, j, poles.x[j], poles.z[j], cell, seed);
+                gr_covered++;
+            }
+        }
+        /* Poles changed after the build: entries that now name no valid pole are skipped. */
+        if (pass % 5 == 4)
+            for (int k = 0; k < 40; k++)
+                poles.r[tu_below(&g, NPOLES)] = tu_below(&g, 2) ? NAN : -1.0f;
+        /* The list kernel on the header's lists, and the grid reference. */
+        horde_cylinder_batch lb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
+                                   lst.out[0], lst.out[1], lst.out[2], lst.flags, n};
+        CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, iterations, &lb) == HORDE_OK, "list status");
+        const size_t bytes = horde_radial_push_grid_bytes(&grid, chunk);
+        void *scratch = malloc(bytes + 3);
+        horde_cylinder_batch rb = lb;
+        rb.out_x = ref.out[0], rb.out_y = ref.out[1], rb.out_z = ref.out[2], rb.out_flags = ref.flags;
+        CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, &grid, &hp, iterations, &rb, scratch, bytes) == HORDE_OK,
+              "grid scalar status");
+        size_t first = 0;
+        size_t bad = ca_diff_outputs(lst.flags, lst.out, ref.flags, ref.out, NOUT, n, &first);
+        CHECK(!bad, "grid reference differs from the list kernel on %zu movers, first %zu (%a %a %a) flags %#x/%#x "
+                    "(seed=%" PRIu64 ")", bad, first, in.in[0][first], in.in[1][first], in.in[2][first],
+              ref.flags[first], lst.flags[first], seed);
+        arrays chk = in;
+        for (int c = 0; c < NOUT; c++)
+            chk.out[c] = ref.out[c];
+        chk.flags = ref.flags;
+        for (size_t i = 0; i < n; i++) {
+            if (!tu_outside_fp_policy((const float *const *)in.in, NIN, i))
+                check_reference(&chk, i, &poles, offsets, indices, seed);
+            gr_collided += !!(ref.flags[i] & HORDE_FLAG_COLLIDED), gr_wedged += !!(ref.flags[i] & HORDE_FLAG_WEDGED);
+            gr_skipped += !!(ref.flags[i] & HORDE_FLAG_SKIPPED);
+        }
+        TU_FOR_EACH_BACKEND(isa) {
+            ca_poison(got.flags, n);
+            for (int c = 0; c < NOUT; c++)
+                ca_poison(got.out[c], n);
+            for (size_t off = 0; off < n;) {
+                const size_t len = ca_sub_batch(&g, n - off, 20, 3000);
+                horde_cylinder_batch bb = batch_of(&got, off, len);
+                for (int c = 0; c < NIN; c++)
+                    (&bb.x)[c] = in.in[c] + off;
+                /* scratch at any alignment */
+                CHECK(horde_radial_push_grid_isa((horde_isa)isa, &grid, &hp, iterations, &bb,
+                                                 (char *)scratch + off % 4, bytes) == HORDE_OK, "status");
+                off += len;
+            }
+            bad = ca_diff_outputs(ref.flags, ref.out, got.flags, got.out, NOUT, n, &first);
+            CHECK(!bad, "%s: %zu movers differ, first %zu (%a %a %a r=%a h=%a) flags %#x/%#x x %a/%a z %a/%a "
+                        "(seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), bad, first, in.in[0][first],
+                  in.in[1][first], in.in[2][first], in.in[3][first], in.in[4][first], got.flags[first],
+                  ref.flags[first], got.out[0][first], ref.out[0][first], got.out[2][first], ref.out[2][first], seed);
+            const size_t m = n < 1000 ? n : 1000;
+            arrays alias;
+            CA_ALLOC_ARRAYS(&alias, m);
+            for (int c = 0; c < NIN; c++)
+                memcpy(alias.in[c], in.in[c], m * 4);
+            horde_cylinder_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
+                                       alias.in[0], alias.in[1], alias.in[2], alias.flags, m};
+            CHECK(horde_radial_push_grid_isa((horde_isa)isa, &grid, &hp, iterations, &ab, scratch, bytes) == HORDE_OK,
+                  "in place status");
+            CHECK(!memcmp(alias.flags, ref.flags, m * 4) && ca_same_arrays(alias.in, ref.out, NOUT, m),
+                  "%s: in place differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
+            CA_FREE_ARRAYS(&alias);
+            per_isa[isa] += n;
+        }
+        free(scratch), free(gscratch), free(cl.start), free(cl.items);
+        done += n;
+    }
+    ca_summary(per_isa, "movers");
+    printf("  collided %zu, wedged %zu, skipped %zu; on cell borders %zu, in the outer ring %zu, far outside %zu; "
+           "overlapped poles found in the 3 x 3 lists %zu\n", gr_collided, gr_wedged, gr_skipped, gr_border, gr_ring,
+           gr_outside, gr_covered);
+    CHECK(gr_collided > items / 10 && gr_wedged > 0 && gr_skipped > 0 && gr_border > 0 && gr_covered > items / 100,
+          "the generators stopped reaching the cases they aim at");
+    free(offsets), free(indices);
+    CA_FREE_ARRAYS(&poles), CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got), CA_FREE_ARRAYS(&lst);
+    return tu_finish("checkasm_radial_push_grid");
+}

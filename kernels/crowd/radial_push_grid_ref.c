@@ -1,0 +1,43 @@
+/* Scalar reference for horde_radial_push_grid. DEFINES the result (semantics:
+ * radial_push.h): each mover, in batch order, gets the list of its 3 x 3 grid cells as
+ * one run of the grid's items per row, and pole_solve.h's solve, the list kernel's. */
+#include "pole_solve.h"
+
+/* The list of the mover in grid cell (cx, cz): rows cz - 1 .. cz + 1, in each the cells
+ * cx - 1 .. cx + 1 clipped to the grid, which are adjacent in g->items. */
+static pole_list grid_list(const horde_pole_grid *g, int32_t cx, int32_t cz)
+{
+    pole_list L = {g->items, {{0, 0}}, 0};
+    const int32_t nx = (int32_t)g->nx, nz = (int32_t)g->nz;
+    const int32_t lo = cx - 1 > 0 ? cx - 1 : 0, hi = cx + 1 < nx - 1 ? cx + 1 : nx - 1;
+    if (lo > hi)
+        return L;
+    for (int32_t row = cz - 1; row <= cz + 1; row++) {
+        if (row < 0 || row >= nz)
+            continue;
+        const size_t base = (size_t)row * g->nx;
+        L.run[L.runs][0] = g->start[base + (size_t)lo];
+        L.run[L.runs][1] = g->start[base + (size_t)hi + 1];
+        L.runs++;
+    }
+    return L;
+}
+
+HORDE_REFERENCE(radial_push_grid)
+{
+    (void)scratch, (void)bytes; /* only the SIMD backends sort */
+    for (size_t i = 0; i < b->n; i++) {
+        const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
+        if (!horde_radial_push_mover_ok(x, y, z, r, h)) {
+            b->out_x[i] = x, b->out_y[i] = y, b->out_z[i] = z;
+            b->out_flags[i] = HORDE_FLAG_INVALID;
+            continue;
+        }
+        pole_mover m = {x, z, y, y + h, r};
+        const pole_list L = grid_list(g, horde_pole_cell_of(x, g->cell, g->cx0),
+                                      horde_pole_cell_of(z, g->cell, g->cz0));
+        const uint32_t flags = pole_solve(&m, poles, &L, iterations);
+        b->out_x[i] = m.x, b->out_y[i] = y, b->out_z[i] = m.z;
+        b->out_flags[i] = flags;
+    }
+}
