@@ -8,6 +8,11 @@
 // 0.5-1.0 of the contact distance), half anywhere. Each mover's list holds the poles of
 // the 3 x 3 grid cells around it (a uniform-grid broadphase, built once, not timed):
 // up to 9 entries, about half of the movers in contact.
+//
+// radial_push_grid/<isa>/<batch>: the same movers and poles through horde_radial_push_grid,
+// with the poles' grid (cell = the 3-block spacing, built once, not timed) in place of the
+// lists; each call sorts its movers by cell in the caller's scratch (timed: part of the
+// kernel).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -34,6 +39,8 @@ struct Forest {
     LanePool<float> pool;
     LanePool<uint32_t> upool;
     std::vector<uint32_t> offsets, indices;
+    std::vector<unsigned char> grid_scratch;
+    horde_pole_grid grid{};
 
     explicit Forest(size_t n)
     {
@@ -96,6 +103,16 @@ struct Forest {
 Forest *g_forest;
 const uint32_t kIterations = 4;
 
+// The poles' grid over the forest, cell = the pole spacing (r + max_r = 0.9 <= 3: every
+// overlapped pole is in a mover's 3 x 3 cells).
+bool build_grid(Forest *f)
+{
+    const horde_poles p = f->poles();
+    const size_t bytes = horde_pole_grid_bytes(&p, kSpacing);
+    f->grid_scratch.resize(bytes);
+    return bytes && horde_pole_grid_build(&f->grid, &p, kSpacing, f->grid_scratch.data(), bytes) == HORDE_OK;
+}
+
 } // namespace
 
 void hb::register_radial_push()
@@ -116,6 +133,16 @@ void hb::register_radial_push()
         return horde_radial_sweep_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
                                       kIterations, &bb);
     });
+    if (build_grid(g_forest))
+        register_backends("radial_push_grid", kBatches, [](horde_isa isa, size_t first, size_t n) {
+            thread_local std::vector<unsigned char> scratch; // the movers' sort, one per thread
+            const size_t bytes = horde_radial_push_grid_bytes(&g_forest->grid, n);
+            if (scratch.size() < bytes)
+                scratch.resize(bytes);
+            const horde_poles poles = g_forest->poles();
+            const horde_cylinder_batch bb = g_forest->batch(first, n);
+            return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, kIterations, &bb, scratch.data(), bytes);
+        });
     register_backends("radial_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();
         const horde_cylinder_batch bb = g_forest->batch(first, n);

@@ -184,12 +184,13 @@ int horde_pole_grid_ok(const horde_pole_grid *g)
 }
 
 /* The sort's scratch, in uint32 words: the bucket counts (buckets none + 1, and one more
- * for the prefix), then each mover's bucket and the order; plus 63 bytes to align it. */
+ * for the prefix), then each mover's bucket, the order and the buckets in that order;
+ * plus 63 bytes to align it. */
 #define SORT_ALIGN 64
 static uint64_t sort_words(const horde_pole_grid *g, uint64_t n)
 {
     const uint64_t none = (uint64_t)(g->nx + 2) * (g->nz + 2);
-    return none + 2 + 2 * n;
+    return none + 2 + 3 * n;
 }
 
 size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n)
@@ -219,7 +220,7 @@ void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch
 {
     uint32_t *const count = (uint32_t *)(((uintptr_t)scratch + (SORT_ALIGN - 1)) & ~(uintptr_t)(SORT_ALIGN - 1));
     const uint32_t row = g->nx + 2, none = row * (g->nz + 2);
-    uint32_t *const key = count + none + 2, *const order = key + b->n;
+    uint32_t *const key = count + none + 2, *const order = key + b->n, *const sorted = order + b->n;
     memset(count, 0, ((size_t)none + 2) * sizeof *count);
     for (size_t i = 0; i < b->n; i++) {
         key[i] = bucket_of(g, b, i, none);
@@ -227,7 +228,9 @@ void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch
     }
     for (uint32_t c = 0; c <= none; c++) /* count[c] = the first place of bucket c */
         count[c + 1] += count[c];
-    for (size_t i = 0; i < b->n; i++)
-        order[count[key[i]]++] = (uint32_t)i;
-    s->order = order, s->key = key, s->row = row, s->none = none;
+    for (size_t i = 0; i < b->n; i++) {
+        const uint32_t at = count[key[i]]++;
+        order[at] = (uint32_t)i, sorted[at] = key[i];
+    }
+    s->order = order, s->key = sorted, s->row = row, s->none = none;
 }

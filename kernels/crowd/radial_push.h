@@ -75,7 +75,7 @@ static inline int32_t horde_pole_cell_of(float v, float cell, int32_t first)
  * and those farther out. The counting sort keeps the batch order within a bucket. */
 typedef struct horde_pole_sorted {
     const uint32_t *order; /* the batch's movers, by bucket */
-    const uint32_t *key;   /* each mover's bucket, in batch order */
+    const uint32_t *key;   /* the bucket of order[p], for every place p */
     uint32_t row;          /* nx + 2 */
     uint32_t none;         /* (nx + 2) * (nz + 2) */
 } horde_pole_sorted;

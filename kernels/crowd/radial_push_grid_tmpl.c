@@ -15,160 +15,214 @@
 #include "radial_push.h"
 #include "pole_lanes.h"
 
-/* Poles of a group's walk kept, checked, for every pass (the first GRID_CACHED entries,
- * 1.3 KB of stack); entries past them are read and checked again in every pass. With a
- * cell about the size of the pole spacing a walk holds about 12 poles. */
-#define GRID_CACHED 64
-/* A walk has at most 3 rows of 4 cells. */
-#define GRID_SEGMENTS 12
+/* Vectors of W movers per group, solved side by side over the same walk. One vector
+ * alone was latency-bound: a push (sqrt, then a division) feeds the next pole's test
+ * through the lanes' positions, and with eight lanes most poles push some lane in the
+ * first pass. Two independent vectors let the CPU overlap the two chains. */
+#define GV 2
 
-/* One cell of the walk: items[k0 .. k1) of the grid, and which lanes list it. */
-typedef struct segment {
-    uint32_t k0, k1;
-    wi near;
-} segment;
+/* One pole of a group's walk, prepared for the group's lanes: what the overlap test and
+ * the push need that does not change during the solve (the lanes' y and radius are fixed). */
+typedef struct entry {
+    wf RR[GV], T[GV]; /* per lane: R * R with R = r + r[j], and the push's T = R + skin */
+    wi lanes[GV];     /* lanes whose list holds the pole and that overlap it vertically */
+    float x, z;       /* the pole's axis */
+} entry;
 
-typedef struct walk {
-    segment seg[GRID_SEGMENTS];
-    int segs;
-    uint32_t cached;                /* entries in the cache: min(walk length, GRID_CACHED) */
-    float x[GRID_CACHED], z[GRID_CACHED], r[GRID_CACHED], bottom[GRID_CACHED], top[GRID_CACHED];
-    uint8_t ok[GRID_CACHED];        /* names a valid pole (else SKIPPED, and not tested) */
-} walk;
+/* Entries kept for every pass: the first GRID_CACHED of the walk that some lane can meet
+ * (6 KB of stack on AVX2); a walk with more prepares the rest again in every pass. With a
+ * cell about the pole spacing a walk holds about 12 poles. */
+#define GRID_CACHED 32
 
-/* A group: movers order[p .. p + count) of the sort, all in bucket `first` or first + 1
- * (the same row). */
+/* A group: movers order[p .. p + count) of the sort (count <= GV * W), all in bucket
+ * `first` or first + 1 (the same row). */
 typedef struct group {
     const uint32_t *mover;
     int count;
     uint32_t first;
-    wi right; /* lanes in bucket first + 1 */
+    wi right[GV]; /* lanes in bucket first + 1 */
+    int any_right;
 } group;
+
+/* Where the walk goes: rows row0 .. row1, cells lo .. hi of each; cx is the group's first
+ * cell (its left lanes). */
+typedef struct walk {
+    int32_t row0, row1, lo, hi, cx;
+    entry cache[GRID_CACHED];
+    uint32_t cached;
+    int32_t rest_row, rest_cell; /* where the cache stopped (rest_row > row1: it did not) */
+    uint32_t rest_k;
+} walk;
 
 /* The longest group from sorted place p: same bucket, or the next one in the same row. */
 static inline group group_at(const horde_pole_sorted *s, size_t p, size_t n)
 {
     group G;
-    G.mover = s->order + p, G.first = s->key[s->order[p]];
+    G.mover = s->order + p, G.first = s->key[p];
     const int next_ok = G.first != s->none && G.first % s->row + 1 < s->row;
-    uint32_t right[W] = {0};
+    uint32_t right[GV * W] = {0};
     int m = 1;
-    for (; m < W && p + (size_t)m < n; m++) {
-        const uint32_t k = s->key[s->order[p + (size_t)m]];
+    for (; m < GV * W && p + (size_t)m < n; m++) {
+        const uint32_t k = s->key[p + (size_t)m];
         if (k != G.first && !(next_ok && k == G.first + 1))
             break;
         right[m] = k != G.first ? ~0u : 0u;
     }
-    G.count = m;
-    G.right = wi_load(right);
+    G.count = m, G.any_right = right[m - 1] != 0;
+    for (int v = 0; v < GV; v++)
+        G.right[v] = wi_load(right + v * W);
     return G;
 }
 
-/* The walk of a group: its segments, and its first GRID_CACHED poles checked into the
- * cache. Lanes whose list names no valid pole get *skipped. */
-static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
-                           const group *G, walk *K, wi *skipped)
+/* The lanes of vector v that list cell c (cell cx - 1: the left lanes, cx + 2: the right). */
+static inline wi near_of(const walk *K, const group *G, int v, int32_t c)
 {
-    K->segs = 0, K->cached = 0;
+    return c == K->cx - 1 ? wi_andnot(G->right[v], wi_set(-1)) : c == K->cx + 2 ? G->right[v] : wi_set(-1);
+}
+
+/* Pole entry k of the grid for the group's lanes into *E; 0 when no lane can meet it
+ * (E unset). An entry that names no valid pole flags the lanes that list it SKIPPED. */
+static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, const mover_lanes *M,
+                          const walk *K, const group *G, int32_t c, uint32_t k, entry *E, wi *skipped)
+{
+    float v[5];
+    if (!horde_pole_of(poles, g->items[k], v)) {
+        for (int q = 0; q < GV; q++)
+            skipped[q] = wi_or(skipped[q], near_of(K, G, q, c));
+        return 0;
+    }
+    const wf top = wf_set(v[4]), bottom = wf_set(v[3]), pr = wf_set(v[2]);
+    const wf axis = wf_set(fabsf(v[0]) + fabsf(v[1])), skin = wf_set(HORDE_RADIAL_SKIN);
+    wi any = wi_set(0);
+    for (int q = 0; q < GV; q++) {
+        const wi vert = wi_and(wf_lt(M[q].y, top), wf_gt(M[q].top, bottom));
+        E->lanes[q] = wi_and(wi_and(near_of(K, G, q, c), M[q].valid), vert);
+        any = wi_or(any, E->lanes[q]);
+        const wf R = wf_add(M[q].r, pr);
+        E->RR[q] = wf_mul(R, R);
+        E->T[q] = wf_add(R, wf_mul(wf_add(axis, R), skin));
+    }
+    E->x = v[0], E->z = v[1];
+    return wi_any(any);
+}
+
+/* The walk of a group and its first GRID_CACHED entries. */
+static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
+                           const group *G, const mover_lanes *M, walk *K, wi *skipped)
+{
+    K->cached = 0, K->row0 = 0, K->row1 = -1, K->rest_row = 0, K->rest_cell = 0, K->rest_k = 0;
+    K->cx = 0, K->lo = 0, K->hi = -1;
     if (G->first == s->none)
         return; /* invalid movers, or no grid cell within reach: empty lists */
     const int32_t cx = (int32_t)(G->first % s->row) - 1, cz = (int32_t)(G->first / s->row) - 1;
-    const int32_t nx = (int32_t)g->nx, nz = (int32_t)g->nz;
-    const int32_t lo = cx - 1 > 0 ? cx - 1 : 0;
-    const int32_t hi = (wi_any(G->right) ? cx + 2 : cx + 1) < nx - 1 ? (wi_any(G->right) ? cx + 2 : cx + 1) : nx - 1;
-    const wi all = wi_set(-1);
-    for (int32_t row = cz - 1; row <= cz + 1; row++) {
-        if (row < 0 || row >= nz)
-            continue;
-        for (int32_t c = lo; c <= hi; c++) {
+    const int32_t last = G->any_right ? cx + 2 : cx + 1;
+    K->cx = cx, K->lo = cx - 1 > 0 ? cx - 1 : 0, K->hi = last < (int32_t)g->nx - 1 ? last : (int32_t)g->nx - 1;
+    K->row0 = cz - 1 > 0 ? cz - 1 : 0, K->row1 = cz + 1 < (int32_t)g->nz - 1 ? cz + 1 : (int32_t)g->nz - 1;
+    K->rest_row = K->row1 + 1;
+    for (int32_t row = K->row0; row <= K->row1; row++)
+        for (int32_t c = K->lo; c <= K->hi; c++) {
             const size_t cell = (size_t)row * g->nx + (size_t)c;
-            segment *S = &K->seg[K->segs];
-            S->k0 = g->start[cell], S->k1 = g->start[cell + 1];
-            S->near = c == cx - 1 ? wi_andnot(G->right, all) : c == cx + 2 ? G->right : all;
-            if (S->k0 == S->k1)
-                continue;
-            K->segs++;
-            for (uint32_t k = S->k0; k < S->k1 && K->cached < GRID_CACHED; k++) {
-                float v[5] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
-                const uint32_t u = K->cached++;
-                K->ok[u] = (uint8_t)horde_pole_of(poles, g->items[k], v);
-                K->x[u] = v[0], K->z[u] = v[1], K->r[u] = v[2], K->bottom[u] = v[3], K->top[u] = v[4];
-                if (!K->ok[u])
-                    *skipped = wi_or(*skipped, S->near);
+            for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
+                if (K->cached == GRID_CACHED) {
+                    K->rest_row = row, K->rest_cell = c, K->rest_k = k;
+                    return;
+                }
+                K->cached += (uint32_t)prepare(g, poles, M, K, G, c, k, &K->cache[K->cached], skipped);
             }
         }
-    }
 }
 
-/* Pole (x, z, r, bottom, top) broadcast to every lane. */
-static inline pole_lanes broadcast(float x, float z, float r, float bottom, float top)
+/* overlap_push() of the reference with a prepared entry, for vector q's lanes in `live`. */
+static inline wi visit(mover_lanes *M, const entry *E, int q, wi live, int push)
 {
-    pole_lanes P;
-    P.x = wf_set(x), P.z = wf_set(z), P.r = wf_set(r), P.bottom = wf_set(bottom), P.top = wf_set(top);
-    P.ok = wi_set(-1), P.skip = wi_set(0);
-    return P;
+    const wf px = wf_set(E->x), pz = wf_set(E->z);
+    const wf dx = wf_sub(M->x, px), dz = wf_sub(M->z, pz);
+    const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
+    const wi ov = wi_and(wi_and(live, E->lanes[q]), wf_lt(d2, E->RR[q]));
+    if (push && wi_any(ov)) {
+        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_TINY));
+        const wf s = wf_div(E->T[q], wf_sqrt(d2));
+        const wf nx = wf_sel(tiny, wf_add(px, E->T[q]), wf_add(px, wf_mul(dx, s)));
+        const wf nz = wf_sel(tiny, M->z, wf_add(pz, wf_mul(dz, s)));
+        M->x = wf_sel(ov, nx, M->x);
+        M->z = wf_sel(ov, nz, M->z);
+    }
+    return ov;
 }
 
-/* One pass of the reference for the lanes in `live`, over the group's walk. */
-static inline wi pass(mover_lanes *M, const horde_pole_grid *g, const horde_poles *poles, const walk *K,
-                      wi live, int push, wi *skipped)
+/* Entry E for every vector with live lanes. */
+static inline void visit_all(mover_lanes *M, const entry *E, const wi *live, const int *active, int push, wi *hit)
 {
-    wi hit = wi_set(0);
-    uint32_t u = 0; /* place in the walk */
-    for (int i = 0; i < K->segs; i++) {
-        const segment *S = &K->seg[i];
-        const wi lanes = wi_and(live, S->near);
-        if (!wi_any(lanes)) {
-            u += S->k1 - S->k0;
-            continue;
-        }
-        for (uint32_t k = S->k0; k < S->k1; k++, u++) {
-            if (u < GRID_CACHED) {
-                if (!K->ok[u])
-                    continue;
-                const pole_lanes P = broadcast(K->x[u], K->z[u], K->r[u], K->bottom[u], K->top[u]);
-                hit = wi_or(hit, overlap_push(M, &P, lanes, push));
-                continue;
+    for (int q = 0; q < GV; q++)
+        if (active[q])
+            hit[q] = wi_or(hit[q], visit(&M[q], E, q, live[q], push));
+}
+
+/* One pass of the reference for the lanes in `live`: the cached entries, then the rest
+ * of the walk prepared again. */
+static inline void pass(mover_lanes *M, const horde_pole_grid *g, const horde_poles *poles, const group *G,
+                        const walk *K, const wi *live, int push, wi *skipped, wi *hit)
+{
+    int active[GV];
+    for (int q = 0; q < GV; q++)
+        hit[q] = wi_set(0), active[q] = wi_any(live[q]);
+    for (uint32_t u = 0; u < K->cached; u++)
+        visit_all(M, &K->cache[u], live, active, push, hit);
+    for (int32_t row = K->rest_row; row <= K->row1; row++)
+        for (int32_t c = row == K->rest_row ? K->rest_cell : K->lo; c <= K->hi; c++) {
+            const size_t cell = (size_t)row * g->nx + (size_t)c;
+            const uint32_t k0 = row == K->rest_row && c == K->rest_cell ? K->rest_k : g->start[cell];
+            for (uint32_t k = k0; k < g->start[cell + 1]; k++) {
+                entry E;
+                if (prepare(g, poles, M, K, G, c, k, &E, skipped))
+                    visit_all(M, &E, live, active, push, hit);
             }
-            float v[5];
-            if (!horde_pole_of(poles, g->items[k], v)) {
-                *skipped = wi_or(*skipped, S->near);
-                continue;
-            }
-            const pole_lanes P = broadcast(v[0], v[1], v[2], v[3], v[4]);
-            hit = wi_or(hit, overlap_push(M, &P, lanes, push));
         }
-    }
-    return hit;
+}
+
+static inline int any_of(const wi *m)
+{
+    wi a = m[0];
+    for (int q = 1; q < GV; q++)
+        a = wi_or(a, m[q]);
+    return wi_any(a);
 }
 
 /* One group: its movers gathered into lanes (padding lanes invalid), solved, scattered. */
 static inline void push_group(const horde_pole_grid *g, const horde_poles *poles, uint32_t iterations,
                               const horde_cylinder_batch *b, const horde_pole_sorted *s, const group *G)
 {
-    float tin[5][W], tout[3][W];
-    uint32_t tf[W];
+    float tin[5][GV * W], tout[3][GV * W];
+    uint32_t tf[GV * W];
     const float *const src[5] = {b->x, b->y, b->z, b->radius, b->height};
     for (int k = 0; k < 5; k++)
-        for (int l = 0; l < W; l++)
+        for (int l = 0; l < GV * W; l++)
             tin[k][l] = l < G->count ? src[k][G->mover[l]] : (k == 3 ? -1.0f : 0.0f);
-    const float *const in[5] = {tin[0], tin[1], tin[2], tin[3], tin[4]};
-    mover_lanes M;
-    load_movers(in, &M);
-    walk K;
-    wi skipped = wi_set(0), collided = wi_set(0), going = M.valid;
-    walk_of(g, poles, s, G, &K, &skipped);
-    for (uint32_t it = 0; it < iterations && wi_any(going); it++) {
-        going = wi_and(going, pass(&M, g, poles, &K, going, 1, &skipped));
-        collided = wi_or(collided, going);
+    mover_lanes M[GV];
+    wi skipped[GV], collided[GV], going[GV], wedged[GV], hit[GV];
+    for (int q = 0; q < GV; q++) {
+        const float *const in[5] = {tin[0] + q * W, tin[1] + q * W, tin[2] + q * W, tin[3] + q * W, tin[4] + q * W};
+        load_movers(in, &M[q]);
+        skipped[q] = collided[q] = wedged[q] = wi_set(0), going[q] = M[q].valid;
     }
-    wi wedged = wi_set(0);
-    if (wi_any(going)) /* lanes whose last allowed pass still pushed */
-        wedged = pass(&M, g, poles, &K, going, 0, &skipped);
-    wf_store(tout[0], wf_sel(M.valid, M.x, M.x0));
-    wf_store(tout[1], M.y0);
-    wf_store(tout[2], wf_sel(M.valid, M.z, M.z0));
-    wi_store(tf, mover_flags(&M, collided, wedged, skipped));
+    walk K;
+    walk_of(g, poles, s, G, M, &K, skipped);
+    for (uint32_t it = 0; it < iterations && any_of(going); it++) {
+        pass(M, g, poles, G, &K, going, 1, skipped, hit);
+        for (int q = 0; q < GV; q++)
+            going[q] = wi_and(going[q], hit[q]), collided[q] = wi_or(collided[q], going[q]);
+    }
+    if (any_of(going)) { /* lanes whose last allowed pass still pushed */
+        pass(M, g, poles, G, &K, going, 0, skipped, hit);
+        for (int q = 0; q < GV; q++)
+            wedged[q] = hit[q];
+    }
+    for (int q = 0; q < GV; q++) {
+        wf_store(tout[0] + q * W, wf_sel(M[q].valid, M[q].x, M[q].x0));
+        wf_store(tout[1] + q * W, M[q].y0);
+        wf_store(tout[2] + q * W, wf_sel(M[q].valid, M[q].z, M[q].z0));
+        wi_store(tf + q * W, mover_flags(&M[q], collided[q], wedged[q], skipped[q]));
+    }
     for (int l = 0; l < G->count; l++) {
         const uint32_t i = G->mover[l];
         b->out_x[i] = tout[0][l], b->out_y[i] = tout[1][l], b->out_z[i] = tout[2][l];
