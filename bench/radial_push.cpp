@@ -12,7 +12,9 @@
 // radial_push_grid/<isa>/<batch>: the same movers and poles through horde_radial_push_grid,
 // with the poles' grid (cell = the 3-block spacing, built once, not timed) in place of the
 // lists; each call sorts its movers by cell in the caller's scratch (timed: part of the
-// kernel).
+// kernel). radial_push_grid/lists_push/<batch> is the same work through the two calls it
+// replaces: horde_pole_grid_lists (reach 0) writes each mover's list, then
+// horde_radial_push on the best backend (both timed).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -133,7 +135,8 @@ void hb::register_radial_push()
         return horde_radial_sweep_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
                                       kIterations, &bb);
     });
-    if (build_grid(g_forest))
+    const bool grid_ok = build_grid(g_forest);
+    if (grid_ok)
         register_backends("radial_push_grid", kBatches, [](horde_isa isa, size_t first, size_t n) {
             thread_local std::vector<unsigned char> scratch; // the movers' sort, one per thread
             const size_t bytes = horde_radial_push_grid_bytes(&g_forest->grid, n);
@@ -142,6 +145,18 @@ void hb::register_radial_push()
             const horde_poles poles = g_forest->poles();
             const horde_cylinder_batch bb = g_forest->batch(first, n);
             return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, kIterations, &bb, scratch.data(), bytes);
+        });
+    if (grid_ok)
+        register_rows("radial_push_grid", "lists_push", kBatches, [](size_t first, size_t n) {
+            static std::vector<uint32_t> offsets, indices;
+            offsets.resize(n + 1), indices.resize(n * 16);
+            const horde_poles poles = g_forest->poles();
+            const horde_cylinder_batch bb = g_forest->batch(first, n);
+            int st = horde_pole_grid_lists(&g_forest->grid, &poles, &bb, 0.0f, offsets.data(), indices.data(),
+                                           indices.size());
+            if (st == HORDE_OK)
+                st = horde_radial_push_isa(horde_isa_best(), &poles, offsets.data(), indices.data(), kIterations, &bb);
+            return st;
         });
     register_backends("radial_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();

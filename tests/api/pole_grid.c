@@ -4,7 +4,9 @@
  * (invalid poles among them, clumps, poles on cell borders and at the coordinate
  * limit), random cells and reaches, invalid movers; the scratch size, the capacity rule
  * (BAD_PARAMS with offsets[n] = the capacity needed), bad arguments; and radial_push run
- * on the grid's lists equals radial_push on the brute-force lists.
+ * on the grid's lists equals radial_push on the brute-force lists. horde_radial_push_grid on
+ * the same grid: every backend gives the scalar bits (and is deterministic), with the
+ * scratch at any alignment; its scratch-size query and argument statuses.
  *
  * Usage: test_pole_grid [ROUNDS] (default 300) */
 #include <inttypes.h>
@@ -48,6 +50,7 @@ static size_t brute(size_t np, size_t nm, float reach, uint32_t *o, uint32_t *ix
 }
 
 static size_t entries_seen;
+static void grid_push(const horde_pole_grid *grid, const horde_poles *p, size_t nm, int round);
 static uint64_t scratch[(MAXP + 4 * 1024 * 1024 + 8) / 2 + 8];
 
 static void round_once(tu_rng *g, int round)
@@ -105,6 +108,79 @@ static void round_once(tu_rng *g, int round)
           "push status");
     CHECK(!memcmp(ox[0], ox[1], nm * 4) && !memcmp(oz[0], oz[1], nm * 4) && !memcmp(of[0], of[1], nm * 4),
           "push on grid lists differs");
+    grid_push(&grid, &p, nm, round);
+}
+
+static unsigned char push_scratch[(3 * MAXM + 4 * 1024 * 1024 + 64) * 4];
+static size_t grid_pushes;
+
+/* horde_radial_push_grid on this round's grid: every backend equals scalar. */
+static void grid_push(const horde_pole_grid *grid, const horde_poles *p, size_t nm, int round)
+{
+    const size_t bytes = horde_radial_push_grid_bytes(grid, nm);
+    CHECK(bytes > 0 && bytes + 3 <= sizeof push_scratch, "grid push bytes %zu", bytes);
+    if (!bytes || bytes + 3 > sizeof push_scratch)
+        return;
+    const horde_cylinder_batch b0 = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
+    const horde_cylinder_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
+    const uint32_t it = 1 + (uint32_t)round % 6;
+    CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, it, &b0, push_scratch, bytes) == HORDE_OK,
+          "grid push scalar");
+    CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, it, &b0, push_scratch, bytes - 1) ==
+              HORDE_ERR_BAD_PARAMS, "grid push: scratch one byte short");
+    TU_FOR_EACH_BACKEND(isa) {
+        memset(ox[1], 0xAB, nm * 4), memset(oz[1], 0xAB, nm * 4), memset(of[1], 0xAB, nm * 4);
+        CHECK(horde_radial_push_grid_isa((horde_isa)isa, grid, p, it, &b1, push_scratch + (size_t)isa % 4, bytes) ==
+                  HORDE_OK, "grid push status");
+        CHECK(!memcmp(ox[0], ox[1], nm * 4) && !memcmp(oy[0], oy[1], nm * 4) && !memcmp(oz[0], oz[1], nm * 4) &&
+                  !memcmp(of[0], of[1], nm * 4),
+              "round %d: grid push on %s differs from scalar", round, horde_isa_name((horde_isa)isa));
+        grid_pushes += nm;
+    }
+}
+
+/* horde_radial_push_grid's scratch query and statuses. */
+static void grid_push_arguments(void)
+{
+    const horde_poles p = {px, pz, pr, pb, pt, 4};
+    for (int j = 0; j < 4; j++)
+        px[j] = (float)j * 3.0f, pz[j] = 0.0f, pr[j] = 0.5f, pb[j] = 0.0f, pt[j] = 1.0f;
+    horde_pole_grid g;
+    CHECK(horde_pole_grid_build(&g, &p, 2.0f, scratch, sizeof scratch) == HORDE_OK, "build");
+    CHECK(horde_radial_push_grid_bytes(NULL, 1) == 0, "bytes: no grid");
+    CHECK(horde_radial_push_grid_bytes(&g, 0) > 0, "bytes: n = 0 still needs the buckets");
+    if (sizeof(size_t) > 4)
+        CHECK(horde_radial_push_grid_bytes(&g, (size_t)((uint64_t)1 << 32)) == 0, "bytes: n >= 2^32");
+    horde_pole_grid bad = g;
+    bad.cell = NAN;
+    CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: bad cell");
+    bad = g, bad.nx = 0;
+    CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: no cells");
+    bad = g, bad.items = NULL;
+    CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: not built");
+    mx[0] = 0.9f, my[0] = 0.0f, mz[0] = 0.0f, mr[0] = 0.5f, mh[0] = 1.0f;
+    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
+    const size_t bytes = horde_radial_push_grid_bytes(&g, 1);
+    CHECK(horde_radial_push_grid(&g, &p, 4, &b, push_scratch, bytes) == HORDE_OK &&
+              (of[0][0] & HORDE_FLAG_COLLIDED) && ox[0][0] > 1.0f,
+          "one mover pushed out of pole 0 (x %a, flags %#x)", ox[0][0], of[0][0]);
+    CHECK(horde_radial_push_grid(NULL, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no grid");
+    CHECK(horde_radial_push_grid(&g, NULL, 4, &b, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no poles");
+    CHECK(horde_radial_push_grid(&g, &p, 4, NULL, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no batch");
+    CHECK(horde_radial_push_grid(&g, &p, 4, &b, NULL, bytes) == HORDE_ERR_NULL_ARG, "no scratch");
+    CHECK(horde_radial_push_grid(&g, &p, 0, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "0 iterations");
+    CHECK(horde_radial_push_grid(&g, &p, HORDE_RADIAL_MAX_ITERATIONS + 1, &b, push_scratch, bytes) ==
+              HORDE_ERR_BAD_PARAMS, "too many iterations");
+    CHECK(horde_radial_push_grid(&g, &p, 4, &b, push_scratch, bytes - 1) == HORDE_ERR_BAD_PARAMS, "short scratch");
+    bad = g, bad.cell = 0.0f;
+    CHECK(horde_radial_push_grid(&bad, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "bad grid");
+    const horde_cylinder_batch b0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    CHECK(horde_radial_push_grid(&g, &p, 4, &b0, NULL, 0) == HORDE_OK, "n = 0 touches nothing");
+    horde_cylinder_batch nul = b;
+    nul.out_flags = NULL;
+    CHECK(horde_radial_push_grid(&g, &p, 4, &nul, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no flags");
+    CHECK(horde_radial_push_grid_isa((horde_isa)99, &g, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_UNKNOWN_ISA,
+          "unknown backend");
 }
 
 static void bad_arguments(void)
@@ -141,7 +217,9 @@ int main(int argc, char **argv)
     for (int r = 0; r < rounds; r++)
         round_once(&g, r);
     bad_arguments();
-    printf("%d rounds, %zu list entries compared\n", rounds, entries_seen);
+    grid_push_arguments();
+    printf("%d rounds, %zu list entries compared, %zu grid-pushed movers compared with scalar\n", rounds,
+           entries_seen, grid_pushes);
     CHECK(rounds < 10 || entries_seen > (size_t)rounds * 100, "the forests stopped reaching the movers");
     return tu_finish("test_pole_grid");
 }
