@@ -203,32 +203,30 @@ size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n)
     return bytes <= (uint64_t)SIZE_MAX ? (size_t)bytes : 0;
 }
 
-/* A mover's bucket (kernels/crowd/radial_push.h). */
-static uint32_t bucket_of(const horde_pole_grid *g, const horde_cylinder_batch *b, size_t i, uint32_t none)
+/* The scratch's parts: the bucket counts, the keys, the order, the sorted keys. */
+static uint32_t *sort_counts(void *scratch)
 {
-    const float x = b->x[i], z = b->z[i];
-    if (!horde_radial_push_mover_ok(x, b->y[i], z, b->radius[i], b->height[i]))
-        return none;
-    const int32_t cx = horde_pole_cell_of(x, g->cell, g->cx0), cz = horde_pole_cell_of(z, g->cell, g->cz0);
-    if (cx < -1 || cx > (int32_t)g->nx || cz < -1 || cz > (int32_t)g->nz)
-        return none;
-    return (uint32_t)(cz + 1) * (g->nx + 2) + (uint32_t)(cx + 1);
+    return (uint32_t *)(((uintptr_t)scratch + (SORT_ALIGN - 1)) & ~(uintptr_t)(SORT_ALIGN - 1));
 }
 
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
-                            horde_pole_sorted *s)
+uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch, size_t n)
 {
-    uint32_t *const count = (uint32_t *)(((uintptr_t)scratch + (SORT_ALIGN - 1)) & ~(uintptr_t)(SORT_ALIGN - 1));
+    (void)n;
+    return sort_counts(scratch) + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
+}
+
+void horde_pole_sort_movers(const horde_pole_grid *g, size_t n, void *scratch, horde_pole_sorted *s)
+{
+    uint32_t *const count = sort_counts(scratch);
     const uint32_t row = g->nx + 2, none = row * (g->nz + 2);
-    uint32_t *const key = count + none + 2, *const order = key + b->n, *const sorted = order + b->n;
+    const uint32_t *const key = horde_pole_sort_keys(g, scratch, n);
+    uint32_t *const order = count + none + 2 + n, *const sorted = order + n;
     memset(count, 0, ((size_t)none + 2) * sizeof *count);
-    for (size_t i = 0; i < b->n; i++) {
-        key[i] = bucket_of(g, b, i, none);
+    for (size_t i = 0; i < n; i++)
         count[key[i] + 1]++;
-    }
     for (uint32_t c = 0; c <= none; c++) /* count[c] = the first place of bucket c */
         count[c + 1] += count[c];
-    for (size_t i = 0; i < b->n; i++) {
+    for (size_t i = 0; i < n; i++) {
         const uint32_t at = count[key[i]]++;
         order[at] = (uint32_t)i, sorted[at] = key[i];
     }

@@ -63,26 +63,28 @@ HORDE_KERNEL_PROTOS(radial_sweep)
 #define HORDE_POLE_GRID_MAX_ORIGIN (1 << 27)
 int horde_pole_grid_ok(const horde_pole_grid *g);
 
-/* A valid mover's cell relative to the grid's first cell (radial_push.h). */
+/* A valid mover's cell relative to the grid's first cell (radial_push.h): floor of the
+ * float division (horde_ifloor is exact there), as the grid places its poles. */
 static inline int32_t horde_pole_cell_of(float v, float cell, int32_t first)
 {
-    return (int32_t)floorf(v / cell) - first;
+    return horde_ifloor(v / cell) - first;
 }
 
 /* The mover sort of the SIMD backends (src/pole_grid.c). Buckets: the cells that can hold
  * a mover with a non-empty list, cx in [-1, nx] and cz in [-1, nz] (a row of nx + 2
  * buckets per cz, bucket (cz + 1) * row + cx + 1), then `none`, the last: invalid movers
- * and those farther out. The counting sort keeps the batch order within a bucket. */
+ * and those farther out. The backend writes every mover's bucket into the array
+ * horde_pole_sort_keys returns (in the scratch, horde_radial_push_grid_bytes(g, n) bytes,
+ * checked by the entry point); horde_pole_sort_movers then sorts them by bucket (a
+ * counting sort: the batch order within a bucket). */
 typedef struct horde_pole_sorted {
     const uint32_t *order; /* the batch's movers, by bucket */
     const uint32_t *key;   /* the bucket of order[p], for every place p */
     uint32_t row;          /* nx + 2 */
     uint32_t none;         /* (nx + 2) * (nz + 2) */
 } horde_pole_sorted;
-/* Sorts b's movers into scratch (horde_radial_push_grid_bytes(g, b->n) bytes, checked by
- * the entry point). */
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
-                            horde_pole_sorted *s);
+uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch, size_t n);
+void horde_pole_sort_movers(const horde_pole_grid *g, size_t n, void *scratch, horde_pole_sorted *s);
 
 #define HORDE_PARAMS_radial_push_grid const horde_pole_grid *g, const horde_poles *poles, \
     uint32_t iterations, const horde_cylinder_batch *b, void *scratch, size_t bytes

@@ -193,16 +193,19 @@ static inline void push_group(const horde_pole_grid *g, const horde_poles *poles
                               const horde_cylinder_batch *b, const horde_pole_sorted *s, const group *G)
 {
     float tin[5][GV * W], tout[3][GV * W];
-    uint32_t tf[GV * W];
+    uint32_t tf[GV * W], at[GV * W], used[GV * W];
+    for (int l = 0; l < GV * W; l++) /* padding lanes repeat the first mover, then drop out */
+        at[l] = G->mover[l < G->count ? l : 0], used[l] = l < G->count ? ~0u : 0u;
     const float *const src[5] = {b->x, b->y, b->z, b->radius, b->height};
     for (int k = 0; k < 5; k++)
         for (int l = 0; l < GV * W; l++)
-            tin[k][l] = l < G->count ? src[k][G->mover[l]] : (k == 3 ? -1.0f : 0.0f);
+            tin[k][l] = src[k][at[l]];
     mover_lanes M[GV];
     wi skipped[GV], collided[GV], going[GV], wedged[GV], hit[GV];
     for (int q = 0; q < GV; q++) {
         const float *const in[5] = {tin[0] + q * W, tin[1] + q * W, tin[2] + q * W, tin[3] + q * W, tin[4] + q * W};
         load_movers(in, &M[q]);
+        M[q].valid = wi_and(M[q].valid, wi_load(used + q * W));
         skipped[q] = collided[q] = wedged[q] = wi_set(0), going[q] = M[q].valid;
     }
     walk K;
@@ -230,11 +233,51 @@ static inline void push_group(const horde_pole_grid *g, const horde_poles *poles
     }
 }
 
+/* The buckets of W movers (radial_push.h): load_movers' validity, then the cell of the
+ * float division, as horde_pole_cell_of (wi_floor is exact below 2^31). */
+static inline wi bucket_lanes(const horde_pole_grid *g, const float *const *in)
+{
+    mover_lanes M;
+    load_movers(in, &M); /* x, z sanitised: invalid lanes hold zeros */
+    const wf cell = wf_set(g->cell);
+    const wi cx = wi_sub(wi_floor(wf_div(M.x, cell)), wi_set(g->cx0));
+    const wi cz = wi_sub(wi_floor(wf_div(M.z, cell)), wi_set(g->cz0));
+    const wi below = wi_set(-2), one = wi_set(1);
+    wi in_grid = wi_and(wi_gt(cx, below), wi_gt(wi_set((int32_t)g->nx + 1), cx));
+    in_grid = wi_and(in_grid, wi_and(wi_gt(cz, below), wi_gt(wi_set((int32_t)g->nz + 1), cz)));
+    const int32_t row = (int32_t)g->nx + 2;
+    const wi key = wi_add(wi_mullo(wi_add(cz, one), wi_set(row)), wi_add(cx, one));
+    return wi_sel(wi_and(M.valid, in_grid), key, wi_set(row * ((int32_t)g->nz + 2)));
+}
+
+/* Every mover's bucket into the sort's key array; the tail through padded copies. */
+static inline void bucket_all(const horde_pole_grid *g, const horde_cylinder_batch *b, uint32_t *key)
+{
+    const size_t full = b->n / W * W;
+    for (size_t i = 0; i < full; i += W) {
+        const float *const in[5] = {b->x + i, b->y + i, b->z + i, b->radius + i, b->height + i};
+        wi_store(key + i, bucket_lanes(g, in));
+    }
+    if (full < b->n) {
+        float tin[5][W];
+        uint32_t tk[W];
+        const float *const src[5] = {b->x, b->y, b->z, b->radius, b->height};
+        for (int k = 0; k < 5; k++)
+            for (size_t i = 0; i < W; i++)
+                tin[k][i] = full + i < b->n ? src[k][full + i] : 0.0f;
+        const float *const in[5] = {tin[0], tin[1], tin[2], tin[3], tin[4]};
+        wi_store(tk, bucket_lanes(g, in));
+        for (size_t i = full; i < b->n; i++)
+            key[i] = tk[i - full];
+    }
+}
+
 HORDE_TEMPLATE(radial_push_grid)
 {
     (void)bytes; /* checked by the entry point */
     horde_pole_sorted s;
-    horde_pole_sort_movers(g, b, scratch, &s);
+    bucket_all(g, b, horde_pole_sort_keys(g, scratch, b->n));
+    horde_pole_sort_movers(g, b->n, scratch, &s);
     for (size_t p = 0; p < b->n;) {
         const group G = group_at(&s, p, b->n);
         push_group(g, poles, iterations, b, &s, &G);
