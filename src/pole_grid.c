@@ -184,14 +184,17 @@ int horde_pole_grid_ok(const horde_pole_grid *g)
 }
 
 /* The sort's scratch, in uint32 words: the bucket counts (buckets none + 1, and one more
- * for the prefix), then each mover's bucket, the order and the buckets in that order;
- * plus 63 bytes to align it. */
+ * for the prefix), then each mover's bucket, the order and the buckets in that order
+ * (HORDE_POLE_SORT_PAD more, none of them a bucket); then the pole records (below); plus
+ * 63 bytes to align it. */
 #define SORT_ALIGN 64
 static uint64_t sort_words(const horde_pole_grid *g, uint64_t n)
 {
     const uint64_t none = (uint64_t)(g->nx + 2) * (g->nz + 2);
-    return none + 2 + 3 * n;
+    return none + 2 + 3 * n + HORDE_POLE_SORT_PAD;
 }
+/* Then the poles' records (five floats per grid item) and a byte per item. */
+static uint64_t items_of(const horde_pole_grid *g) { return g->start[(size_t)g->nx * g->nz]; }
 
 size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n)
 {
@@ -199,7 +202,7 @@ size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n)
     HORDE_CALL(ok = horde_pole_grid_ok(g));
     if (!ok || (uint64_t)n >= ((uint64_t)1 << 32))
         return 0;
-    const uint64_t bytes = sort_words(g, n) * sizeof(uint32_t) + (SORT_ALIGN - 1);
+    const uint64_t bytes = (sort_words(g, n) + 5 * items_of(g)) * sizeof(uint32_t) + items_of(g) + (SORT_ALIGN - 1);
     return bytes <= (uint64_t)SIZE_MAX ? (size_t)bytes : 0;
 }
 
@@ -230,5 +233,10 @@ void horde_pole_sort_movers(const horde_pole_grid *g, size_t n, void *scratch, h
         const uint32_t at = count[key[i]]++;
         order[at] = (uint32_t)i, sorted[at] = key[i];
     }
+    for (size_t i = 0; i < HORDE_POLE_SORT_PAD; i++)
+        sorted[n + i] = UINT32_MAX;
     s->order = order, s->key = sorted, s->row = row, s->none = none;
+    s->rec = (float *)(sorted + n + HORDE_POLE_SORT_PAD);
+    s->seen = (uint8_t *)(s->rec + 5 * items_of(g));
+    memset(s->seen, 0, (size_t)items_of(g));
 }

@@ -79,10 +79,14 @@ static inline int32_t horde_pole_cell_of(float v, float cell, int32_t first)
  * counting sort: the batch order within a bucket). */
 typedef struct horde_pole_sorted {
     const uint32_t *order; /* the batch's movers, by bucket */
-    const uint32_t *key;   /* the bucket of order[p], for every place p */
+    const uint32_t *key;   /* the bucket of order[p], for every place p, then
+                              HORDE_POLE_SORT_PAD entries UINT32_MAX (no bucket) */
     uint32_t row;          /* nx + 2 */
     uint32_t none;         /* (nx + 2) * (nz + 2) */
+    float *rec;            /* grid item k's pole (x, z, r, bottom, top) at rec + 5 k, */
+    uint8_t *seen;         /* once seen[k] is set: 1 a valid pole, 2 none (cleared here) */
 } horde_pole_sorted;
+#define HORDE_POLE_SORT_PAD 16 /* two vectors of the widest ISA */
 uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch, size_t n);
 void horde_pole_sort_movers(const horde_pole_grid *g, size_t n, void *scratch, horde_pole_sorted *s);
 

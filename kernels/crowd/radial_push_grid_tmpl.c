@@ -14,6 +14,7 @@
 #include "template.h"
 #include "radial_push.h"
 #include "pole_lanes.h"
+#include "lane_pack.h"
 
 /* Vectors of W movers per group, solved side by side over the same walk. One vector
  * alone was latency-bound: a push (sqrt, then a division) feeds the next pole's test
@@ -40,55 +41,71 @@ typedef struct group {
     const uint32_t *mover;
     int count;
     uint32_t first;
-    wi right[GV]; /* lanes in bucket first + 1 */
+    wi near[GV][3]; /* per vector, the lanes that list the walk's cells cx - 1 (the left
+                       lanes), cx and cx + 1 (all), cx + 2 (the right lanes) */
     int any_right;
 } group;
 
-/* Where the walk goes: rows row0 .. row1, cells lo .. hi of each; cx is the group's first
- * cell (its left lanes). */
+/* The walk: up to 3 rows, and in each the grid's items of cell cx - 1 (side 0: the left
+ * lanes), cells cx and cx + 1 (side 1: all lanes), cell cx + 2 (side 2: the right lanes),
+ * clipped to the grid: cells of a row are adjacent in g->items, so each side is one
+ * range of items. cx is the group's first cell. */
+typedef struct item_range {
+    uint32_t k0, k1;
+    int side;
+} item_range;
+
 typedef struct walk {
-    int32_t row0, row1, lo, hi, cx;
+    item_range range[9];
+    int ranges;
     entry cache[GRID_CACHED];
     uint32_t cached;
-    int32_t rest_row, rest_cell; /* where the cache stopped (rest_row > row1: it did not) */
+    int rest_range;  /* where the cache stopped (rest_range == ranges: it did not) */
     uint32_t rest_k;
 } walk;
 
-/* The longest group from sorted place p: same bucket, or the next one in the same row. */
-static inline group group_at(const horde_pole_sorted *s, size_t p, size_t n)
+/* The longest group from sorted place p: same bucket, or the next one in the same row.
+ * The sorted keys ascend, so the lanes that match form a prefix; the padding after the
+ * last key matches nothing. */
+static inline group group_at(const horde_pole_sorted *s, size_t p)
 {
     group G;
     G.mover = s->order + p, G.first = s->key[p];
     const int next_ok = G.first != s->none && G.first % s->row + 1 < s->row;
-    uint32_t right[GV * W] = {0};
-    int m = 1;
-    for (; m < GV * W && p + (size_t)m < n; m++) {
-        const uint32_t k = s->key[p + (size_t)m];
-        if (k != G.first && !(next_ok && k == G.first + 1))
-            break;
-        right[m] = k != G.first ? ~0u : 0u;
+    const wi first = wi_set((int32_t)G.first), next = wi_set(next_ok ? (int32_t)G.first + 1 : (int32_t)G.first);
+    G.count = 0, G.any_right = 0;
+    for (int v = 0; v < GV; v++) {
+        const wi k = wi_load(s->key + p + (size_t)(v * W));
+        const wi same = wi_eq(k, first), right = wi_andnot(same, wi_eq(k, next));
+        G.count += lp_lanes(wi_bits(wi_or(same, right)));
+        G.any_right |= wi_any(right);
+        G.near[v][0] = wi_andnot(right, wi_set(-1)), G.near[v][1] = wi_set(-1), G.near[v][2] = right;
     }
-    G.count = m, G.any_right = right[m - 1] != 0;
-    for (int v = 0; v < GV; v++)
-        G.right[v] = wi_load(right + v * W);
     return G;
 }
 
-/* The lanes of vector v that list cell c (cell cx - 1: the left lanes, cx + 2: the right). */
-static inline wi near_of(const walk *K, const group *G, int v, int32_t c)
-{
-    return c == K->cx - 1 ? wi_andnot(G->right[v], wi_set(-1)) : c == K->cx + 2 ? G->right[v] : wi_set(-1);
-}
 
 /* Pole entry k of the grid for the group's lanes into *E; 0 when no lane can meet it
  * (E unset). An entry that names no valid pole flags the lanes that list it SKIPPED. */
-static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, const mover_lanes *M,
-                          const walk *K, const group *G, int32_t c, uint32_t k, entry *E, wi *skipped)
+/* Grid item k's pole, read and checked the first time a group meets it in this call: each
+ * pole is in the walks of about eight groups, and its check cost more than the rest of
+ * its preparation. Returns NULL when the item names no valid pole. */
+static inline const float *pole_rec(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
+                                    uint32_t k)
 {
-    float v[5];
-    if (!horde_pole_of(poles, g->items[k], v)) {
+    float *const v = s->rec + 5 * (size_t)k;
+    if (!s->seen[k])
+        s->seen[k] = horde_pole_of(poles, g->items[k], v) ? 1 : 2;
+    return s->seen[k] == 1 ? v : NULL;
+}
+
+static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
+                          const mover_lanes *M, const group *G, int side, uint32_t k, entry *E, wi *skipped)
+{
+    const float *const v = pole_rec(g, poles, s, k);
+    if (!v) {
         for (int q = 0; q < GV; q++)
-            skipped[q] = wi_or(skipped[q], near_of(K, G, q, c));
+            skipped[q] = wi_or(skipped[q], G->near[q][side]);
         return 0;
     }
     const wf top = wf_set(v[4]), bottom = wf_set(v[3]), pr = wf_set(v[2]);
@@ -96,7 +113,7 @@ static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, co
     wi any = wi_set(0);
     for (int q = 0; q < GV; q++) {
         const wi vert = wi_and(wf_lt(M[q].y, top), wf_gt(M[q].top, bottom));
-        E->lanes[q] = wi_and(wi_and(near_of(K, G, q, c), M[q].valid), vert);
+        E->lanes[q] = wi_and(wi_and(G->near[q][side], M[q].valid), vert);
         any = wi_or(any, E->lanes[q]);
         const wf R = wf_add(M[q].r, pr);
         E->RR[q] = wf_mul(R, R);
@@ -106,29 +123,46 @@ static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, co
     return wi_any(any);
 }
 
+/* The ranges of a group's walk (see walk). */
+static inline void ranges_of(const horde_pole_grid *g, const horde_pole_sorted *s, const group *G, walk *K)
+{
+    K->ranges = 0;
+    if (G->first == s->none)
+        return; /* invalid movers, or no grid cell within reach: empty lists */
+    const int32_t nx = (int32_t)g->nx, nz = (int32_t)g->nz;
+    const int32_t cx = (int32_t)(G->first % s->row) - 1, cz = (int32_t)(G->first / s->row) - 1;
+    /* the sides' cells, clipped: [first, last] each, empty when first > last */
+    const int32_t right = G->any_right ? cx + 2 : cx + 1; /* no right lanes: no side 2 */
+    const int32_t cells[3][2] = {{cx - 1 > 0 ? cx - 1 : 0, cx - 1 < nx - 1 ? cx - 1 : nx - 1},
+                                 {cx > 0 ? cx : 0, cx + 1 < nx - 1 ? cx + 1 : nx - 1},
+                                 {cx + 2 > 0 ? cx + 2 : 0, right < nx - 1 ? right : nx - 1}};
+    for (int32_t row = cz - 1; row <= cz + 1; row++) {
+        if (row < 0 || row >= nz)
+            continue;
+        const uint32_t *const start = g->start + (size_t)row * g->nx;
+        for (int side = 0; side < 3; side++) {
+            if (cells[side][0] > cells[side][1])
+                continue;
+            item_range *R = &K->range[K->ranges];
+            R->k0 = start[cells[side][0]], R->k1 = start[cells[side][1] + 1], R->side = side;
+            K->ranges += R->k0 < R->k1;
+        }
+    }
+}
+
 /* The walk of a group and its first GRID_CACHED entries. */
 static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
                            const group *G, const mover_lanes *M, walk *K, wi *skipped)
 {
-    K->cached = 0, K->row0 = 0, K->row1 = -1, K->rest_row = 0, K->rest_cell = 0, K->rest_k = 0;
-    K->cx = 0, K->lo = 0, K->hi = -1;
-    if (G->first == s->none)
-        return; /* invalid movers, or no grid cell within reach: empty lists */
-    const int32_t cx = (int32_t)(G->first % s->row) - 1, cz = (int32_t)(G->first / s->row) - 1;
-    const int32_t last = G->any_right ? cx + 2 : cx + 1;
-    K->cx = cx, K->lo = cx - 1 > 0 ? cx - 1 : 0, K->hi = last < (int32_t)g->nx - 1 ? last : (int32_t)g->nx - 1;
-    K->row0 = cz - 1 > 0 ? cz - 1 : 0, K->row1 = cz + 1 < (int32_t)g->nz - 1 ? cz + 1 : (int32_t)g->nz - 1;
-    K->rest_row = K->row1 + 1;
-    for (int32_t row = K->row0; row <= K->row1; row++)
-        for (int32_t c = K->lo; c <= K->hi; c++) {
-            const size_t cell = (size_t)row * g->nx + (size_t)c;
-            for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
-                if (K->cached == GRID_CACHED) {
-                    K->rest_row = row, K->rest_cell = c, K->rest_k = k;
-                    return;
-                }
-                K->cached += (uint32_t)prepare(g, poles, M, K, G, c, k, &K->cache[K->cached], skipped);
+    ranges_of(g, s, G, K);
+    K->cached = 0, K->rest_range = K->ranges, K->rest_k = 0;
+    for (int i = 0; i < K->ranges; i++)
+        for (uint32_t k = K->range[i].k0; k < K->range[i].k1; k++) {
+            if (K->cached == GRID_CACHED) {
+                K->rest_range = i, K->rest_k = k;
+                return;
             }
+            K->cached += (uint32_t)prepare(g, poles, s, M, G, K->range[i].side, k, &K->cache[K->cached], skipped);
         }
 }
 
@@ -160,23 +194,27 @@ static inline void visit_all(mover_lanes *M, const entry *E, const wi *live, con
 
 /* One pass of the reference for the lanes in `live`: the cached entries, then the rest
  * of the walk prepared again. */
-static inline void pass(mover_lanes *M, const horde_pole_grid *g, const horde_poles *poles, const group *G,
+static inline void pass(mover_lanes *M, const horde_pole_grid *g, const horde_poles *poles,
+                        const horde_pole_sorted *s, const group *G,
                         const walk *K, const wi *live, int push, wi *skipped, wi *hit)
 {
     int active[GV];
     for (int q = 0; q < GV; q++)
         hit[q] = wi_set(0), active[q] = wi_any(live[q]);
-    for (uint32_t u = 0; u < K->cached; u++)
-        visit_all(M, &K->cache[u], live, active, push, hit);
-    for (int32_t row = K->rest_row; row <= K->row1; row++)
-        for (int32_t c = row == K->rest_row ? K->rest_cell : K->lo; c <= K->hi; c++) {
-            const size_t cell = (size_t)row * g->nx + (size_t)c;
-            const uint32_t k0 = row == K->rest_row && c == K->rest_cell ? K->rest_k : g->start[cell];
-            for (uint32_t k = k0; k < g->start[cell + 1]; k++) {
-                entry E;
-                if (prepare(g, poles, M, K, G, c, k, &E, skipped))
-                    visit_all(M, &E, live, active, push, hit);
-            }
+    if (GV == 2 && active[0] && active[1]) { /* the usual case: no per-vector test */
+        for (uint32_t u = 0; u < K->cached; u++) {
+            hit[0] = wi_or(hit[0], visit(&M[0], &K->cache[u], 0, live[0], push));
+            hit[1] = wi_or(hit[1], visit(&M[GV - 1], &K->cache[u], GV - 1, live[GV - 1], push));
+        }
+    } else {
+        for (uint32_t u = 0; u < K->cached; u++)
+            visit_all(M, &K->cache[u], live, active, push, hit);
+    }
+    for (int i = K->rest_range; i < K->ranges; i++)
+        for (uint32_t k = i == K->rest_range ? K->rest_k : K->range[i].k0; k < K->range[i].k1; k++) {
+            entry E;
+            if (prepare(g, poles, s, M, G, K->range[i].side, k, &E, skipped))
+                visit_all(M, &E, live, active, push, hit);
         }
 }
 
@@ -211,12 +249,12 @@ static inline void push_group(const horde_pole_grid *g, const horde_poles *poles
     walk K;
     walk_of(g, poles, s, G, M, &K, skipped);
     for (uint32_t it = 0; it < iterations && any_of(going); it++) {
-        pass(M, g, poles, G, &K, going, 1, skipped, hit);
+        pass(M, g, poles, s, G, &K, going, 1, skipped, hit);
         for (int q = 0; q < GV; q++)
             going[q] = wi_and(going[q], hit[q]), collided[q] = wi_or(collided[q], going[q]);
     }
     if (any_of(going)) { /* lanes whose last allowed pass still pushed */
-        pass(M, g, poles, G, &K, going, 0, skipped, hit);
+        pass(M, g, poles, s, G, &K, going, 0, skipped, hit);
         for (int q = 0; q < GV; q++)
             wedged[q] = hit[q];
     }
@@ -279,7 +317,7 @@ HORDE_TEMPLATE(radial_push_grid)
     bucket_all(g, b, horde_pole_sort_keys(g, scratch, b->n));
     horde_pole_sort_movers(g, b->n, scratch, &s);
     for (size_t p = 0; p < b->n;) {
-        const group G = group_at(&s, p, b->n);
+        const group G = group_at(&s, p);
         push_group(g, poles, iterations, b, &s, &G);
         p += (size_t)G.count;
     }
