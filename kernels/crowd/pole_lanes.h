@@ -194,10 +194,10 @@ typedef struct mover_lanes {
     wi valid;
 } mover_lanes;
 
-static inline void load_movers(const float *const *in, mover_lanes *M)
+/* W movers from their five inputs (x, y, z, radius, height). */
+static inline void movers_from(const wf *in, mover_lanes *M)
 {
-    const wf x = wf_load(in[0]), y = wf_load(in[1]), z = wf_load(in[2]);
-    const wf r = wf_load(in[3]), h = wf_load(in[4]);
+    const wf x = in[0], y = in[1], z = in[2], r = in[3], h = in[4];
     const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f);
     wi ok = wi_and(wi_and(wf_le(wf_abs(x), maxc), wf_le(wf_abs(y), maxc)), wf_le(wf_abs(z), maxc));
     ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
@@ -207,6 +207,12 @@ static inline void load_movers(const float *const *in, mover_lanes *M)
     M->x = wf_sel(ok, x, zero), M->z = wf_sel(ok, z, zero), M->y = wf_sel(ok, y, zero);
     M->r = wf_sel(ok, r, zero);
     M->top = wf_add(M->y, wf_sel(ok, h, zero));
+}
+
+static inline void load_movers(const float *const *in, mover_lanes *M)
+{
+    const wf v[5] = {wf_load(in[0]), wf_load(in[1]), wf_load(in[2]), wf_load(in[3]), wf_load(in[4])};
+    movers_from(v, M);
 }
 
 /* overlap_push() of the reference for the lanes in `live`: returns the lanes that

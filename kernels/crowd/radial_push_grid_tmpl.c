@@ -230,19 +230,17 @@ static inline int any_of(const wi *m)
 static inline void push_group(const horde_pole_grid *g, const horde_poles *poles, uint32_t iterations,
                               const horde_cylinder_batch *b, const horde_pole_sorted *s, const group *G)
 {
-    float tin[5][GV * W], tout[3][GV * W];
+    float tout[3][GV * W];
     uint32_t tf[GV * W], at[GV * W], used[GV * W];
     for (int l = 0; l < GV * W; l++) /* padding lanes repeat the first mover, then drop out */
         at[l] = G->mover[l < G->count ? l : 0], used[l] = l < G->count ? ~0u : 0u;
     const float *const src[5] = {b->x, b->y, b->z, b->radius, b->height};
-    for (int k = 0; k < 5; k++)
-        for (int l = 0; l < GV * W; l++)
-            tin[k][l] = src[k][at[l]];
     mover_lanes M[GV];
     wi skipped[GV], collided[GV], going[GV], wedged[GV], hit[GV];
     for (int q = 0; q < GV; q++) {
-        const float *const in[5] = {tin[0] + q * W, tin[1] + q * W, tin[2] + q * W, tin[3] + q * W, tin[4] + q * W};
-        load_movers(in, &M[q]);
+        wf in[5];
+        wf_load_at5(src, at + q * W, in);
+        movers_from(in, &M[q]);
         M[q].valid = wi_and(M[q].valid, wi_load(used + q * W));
         skipped[q] = collided[q] = wedged[q] = wi_set(0), going[q] = M[q].valid;
     }
