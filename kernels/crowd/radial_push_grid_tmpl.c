@@ -48,19 +48,20 @@ typedef struct group {
 
 /* The walk: up to 3 rows, and in each the grid's items of cell cx - 1 (side 0: the left
  * lanes), cells cx and cx + 1 (side 1: all lanes), cell cx + 2 (side 2: the right lanes),
- * clipped to the grid: cells of a row are adjacent in g->items, so each side is one
- * range of items. cx is the group's first cell. */
-typedef struct item_range {
-    uint32_t k0, k1;
-    int side;
-} item_range;
+ * clipped to the grid (cx: the group's first cell). Cells of a row are adjacent in
+ * g->items, so a row is one run of items, k0 .. k3, and its sides split it at k1 and k2.
+ * One loop per row: a loop per side or per cell, most of them one or two poles long,
+ * cost more in mispredicted loop exits than the poles' whole preparation. */
+typedef struct row_run {
+    uint32_t k[4];
+} row_run;
 
 typedef struct walk {
-    item_range range[9];
-    int ranges;
+    row_run row[3];
+    int rows;
     entry cache[GRID_CACHED];
     uint32_t cached;
-    int rest_range;  /* where the cache stopped (rest_range == ranges: it did not) */
+    int rest_row;    /* where the cache stopped (rest_row == rows: it did not) */
     uint32_t rest_k;
 } walk;
 
@@ -123,47 +124,50 @@ static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, co
     return wi_any(any);
 }
 
-/* The ranges of a group's walk (see walk). */
-static inline void ranges_of(const horde_pole_grid *g, const horde_pole_sorted *s, const group *G, walk *K)
+static inline int32_t clamp_cell(int32_t c, int32_t n) { return c < 0 ? 0 : c > n ? n : c; }
+
+/* The rows of a group's walk (see walk). */
+static inline void rows_of(const horde_pole_grid *g, const horde_pole_sorted *s, const group *G, walk *K)
 {
-    K->ranges = 0;
+    K->rows = 0;
     if (G->first == s->none)
         return; /* invalid movers, or no grid cell within reach: empty lists */
     const int32_t nx = (int32_t)g->nx, nz = (int32_t)g->nz;
     const int32_t cx = (int32_t)(G->first % s->row) - 1, cz = (int32_t)(G->first / s->row) - 1;
-    /* the sides' cells, clipped: [first, last] each, empty when first > last */
-    const int32_t right = G->any_right ? cx + 2 : cx + 1; /* no right lanes: no side 2 */
-    const int32_t cells[3][2] = {{cx - 1 > 0 ? cx - 1 : 0, cx - 1 < nx - 1 ? cx - 1 : nx - 1},
-                                 {cx > 0 ? cx : 0, cx + 1 < nx - 1 ? cx + 1 : nx - 1},
-                                 {cx + 2 > 0 ? cx + 2 : 0, right < nx - 1 ? right : nx - 1}};
-    for (int32_t row = cz - 1; row <= cz + 1; row++) {
-        if (row < 0 || row >= nz)
+    /* the sides' first cells and the end, clipped to 0 .. nx (cell nx: the row's end) */
+    const int32_t at[4] = {clamp_cell(cx - 1, nx), clamp_cell(cx, nx), clamp_cell(cx + 2, nx),
+                           clamp_cell(G->any_right ? cx + 3 : cx + 2, nx)};
+    for (int32_t r = cz - 1; r <= cz + 1; r++) {
+        if (r < 0 || r >= nz)
             continue;
-        const uint32_t *const start = g->start + (size_t)row * g->nx;
-        for (int side = 0; side < 3; side++) {
-            if (cells[side][0] > cells[side][1])
-                continue;
-            item_range *R = &K->range[K->ranges];
-            R->k0 = start[cells[side][0]], R->k1 = start[cells[side][1] + 1], R->side = side;
-            K->ranges += R->k0 < R->k1;
-        }
+        const uint32_t *const start = g->start + (size_t)r * g->nx;
+        row_run *R = &K->row[K->rows];
+        for (int i = 0; i < 4; i++)
+            R->k[i] = start[at[i]];
+        K->rows += R->k[0] < R->k[3];
     }
 }
+
+/* Item k's side in row run R. */
+static inline int side_in(const row_run *R, uint32_t k) { return (k >= R->k[1]) + (k >= R->k[2]); }
 
 /* The walk of a group and its first GRID_CACHED entries. */
 static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
                            const group *G, const mover_lanes *M, walk *K, wi *skipped)
 {
-    ranges_of(g, s, G, K);
-    K->cached = 0, K->rest_range = K->ranges, K->rest_k = 0;
-    for (int i = 0; i < K->ranges; i++)
-        for (uint32_t k = K->range[i].k0; k < K->range[i].k1; k++) {
-            if (K->cached == GRID_CACHED) {
-                K->rest_range = i, K->rest_k = k;
-                return;
-            }
-            K->cached += (uint32_t)prepare(g, poles, s, M, G, K->range[i].side, k, &K->cache[K->cached], skipped);
+    rows_of(g, s, G, K);
+    K->cached = 0, K->rest_row = K->rows, K->rest_k = 0;
+    for (int i = 0; i < K->rows; i++) {
+        const row_run *R = &K->row[i];
+        const uint32_t room = GRID_CACHED - K->cached; /* each item adds at most one entry */
+        const uint32_t end = R->k[3] - R->k[0] <= room ? R->k[3] : R->k[0] + room;
+        for (uint32_t k = R->k[0]; k < end; k++)
+            K->cached += (uint32_t)prepare(g, poles, s, M, G, side_in(R, k), k, &K->cache[K->cached], skipped);
+        if (end < R->k[3]) {
+            K->rest_row = i, K->rest_k = end;
+            return;
         }
+    }
 }
 
 /* overlap_push() of the reference with a prepared entry, for vector q's lanes in `live`. */
@@ -210,12 +214,14 @@ static inline void pass(mover_lanes *M, const horde_pole_grid *g, const horde_po
         for (uint32_t u = 0; u < K->cached; u++)
             visit_all(M, &K->cache[u], live, active, push, hit);
     }
-    for (int i = K->rest_range; i < K->ranges; i++)
-        for (uint32_t k = i == K->rest_range ? K->rest_k : K->range[i].k0; k < K->range[i].k1; k++) {
+    for (int i = K->rest_row; i < K->rows; i++) {
+        const row_run *R = &K->row[i];
+        for (uint32_t k = i == K->rest_row ? K->rest_k : R->k[0]; k < R->k[3]; k++) {
             entry E;
-            if (prepare(g, poles, s, M, G, K->range[i].side, k, &E, skipped))
+            if (prepare(g, poles, s, M, G, side_in(R, k), k, &E, skipped))
                 visit_all(M, &E, live, active, push, hit);
         }
+    }
 }
 
 static inline int any_of(const wi *m)
