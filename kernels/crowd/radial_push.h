@@ -83,12 +83,15 @@ typedef struct horde_pole_sorted {
                               HORDE_POLE_SORT_PAD entries UINT32_MAX (no bucket) */
     uint32_t row;          /* nx + 2 */
     uint32_t none;         /* (nx + 2) * (nz + 2) */
+    const float *mov[5];   /* the movers' x, y, z, radius, height in that order (then
+                              HORDE_POLE_SORT_PAD zeros) */
     float *rec;            /* grid item k's pole (x, z, r, bottom, top) at rec + 5 k, */
     uint8_t *seen;         /* once seen[k] is set: 1 a valid pole, 2 none (cleared here) */
 } horde_pole_sorted;
 #define HORDE_POLE_SORT_PAD 16 /* two vectors of the widest ISA */
 uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch, size_t n);
-void horde_pole_sort_movers(const horde_pole_grid *g, size_t n, void *scratch, horde_pole_sorted *s);
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+                            horde_pole_sorted *s);
 
 #define HORDE_PARAMS_radial_push_grid const horde_pole_grid *g, const horde_poles *poles, \
     uint32_t iterations, const horde_cylinder_batch *b, void *scratch, size_t bytes

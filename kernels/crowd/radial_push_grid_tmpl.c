@@ -236,16 +236,17 @@ static inline int any_of(const wi *m)
 static inline void push_group(const horde_pole_grid *g, const horde_poles *poles, uint32_t iterations,
                               const horde_cylinder_batch *b, const horde_pole_sorted *s, const group *G)
 {
-    float tout[3][GV * W];
-    uint32_t tf[GV * W], at[GV * W], used[GV * W];
-    for (int l = 0; l < GV * W; l++) /* padding lanes repeat the first mover, then drop out */
-        at[l] = G->mover[l < G->count ? l : 0], used[l] = l < G->count ? ~0u : 0u;
-    const float *const src[5] = {b->x, b->y, b->z, b->radius, b->height};
+    float tout[3][GV * W]; /* x, unused, z (out_y was written with the buckets) */
+    uint32_t tf[GV * W], used[GV * W];
+    for (int l = 0; l < GV * W; l++) /* lanes past the group hold the next movers: they drop out */
+        used[l] = l < G->count ? ~0u : 0u;
+    const size_t p = (size_t)(G->mover - s->order); /* the group's first sorted place */
     mover_lanes M[GV];
     wi skipped[GV], collided[GV], going[GV], wedged[GV], hit[GV];
     for (int q = 0; q < GV; q++) {
-        wf in[5];
-        wf_load_at5(src, at + q * W, in);
+        const size_t at = p + (size_t)(q * W);
+        const wf in[5] = {wf_load(s->mov[0] + at), wf_load(s->mov[1] + at), wf_load(s->mov[2] + at),
+                          wf_load(s->mov[3] + at), wf_load(s->mov[4] + at)};
         movers_from(in, &M[q]);
         M[q].valid = wi_and(M[q].valid, wi_load(used + q * W));
         skipped[q] = collided[q] = wedged[q] = wi_set(0), going[q] = M[q].valid;
@@ -264,13 +265,12 @@ static inline void push_group(const horde_pole_grid *g, const horde_poles *poles
     }
     for (int q = 0; q < GV; q++) {
         wf_store(tout[0] + q * W, wf_sel(M[q].valid, M[q].x, M[q].x0));
-        wf_store(tout[1] + q * W, M[q].y0);
         wf_store(tout[2] + q * W, wf_sel(M[q].valid, M[q].z, M[q].z0));
         wi_store(tf + q * W, mover_flags(&M[q], collided[q], wedged[q], skipped[q]));
     }
     for (int l = 0; l < G->count; l++) {
         const uint32_t i = G->mover[l];
-        b->out_x[i] = tout[0][l], b->out_y[i] = tout[1][l], b->out_z[i] = tout[2][l];
+        b->out_x[i] = tout[0][l], b->out_z[i] = tout[2][l];
         b->out_flags[i] = tf[l];
     }
 }
@@ -292,13 +292,15 @@ static inline wi bucket_lanes(const horde_pole_grid *g, const float *const *in)
     return wi_sel(wi_and(M.valid, in_grid), key, wi_set(row * ((int32_t)g->nz + 2)));
 }
 
-/* Every mover's bucket into the sort's key array; the tail through padded copies. */
+/* Every mover's bucket into the sort's key array, and out_y (= y, in batch order: one
+ * random store less per mover later); the tail through padded copies. */
 static inline void bucket_all(const horde_pole_grid *g, const horde_cylinder_batch *b, uint32_t *key)
 {
     const size_t full = b->n / W * W;
     for (size_t i = 0; i < full; i += W) {
         const float *const in[5] = {b->x + i, b->y + i, b->z + i, b->radius + i, b->height + i};
         wi_store(key + i, bucket_lanes(g, in));
+        wf_store(b->out_y + i, wf_load(b->y + i)); /* y never changes (may be y itself) */
     }
     if (full < b->n) {
         float tin[5][W];
@@ -310,7 +312,7 @@ static inline void bucket_all(const horde_pole_grid *g, const horde_cylinder_bat
         const float *const in[5] = {tin[0], tin[1], tin[2], tin[3], tin[4]};
         wi_store(tk, bucket_lanes(g, in));
         for (size_t i = full; i < b->n; i++)
-            key[i] = tk[i - full];
+            key[i] = tk[i - full], b->out_y[i] = b->y[i];
     }
 }
 
@@ -319,7 +321,7 @@ HORDE_TEMPLATE(radial_push_grid)
     (void)bytes; /* checked by the entry point */
     horde_pole_sorted s;
     bucket_all(g, b, horde_pole_sort_keys(g, scratch, b->n));
-    horde_pole_sort_movers(g, b->n, scratch, &s);
+    horde_pole_sort_movers(g, b, scratch, &s);
     for (size_t p = 0; p < b->n;) {
         const group G = group_at(&s, p);
         push_group(g, poles, iterations, b, &s, &G);
