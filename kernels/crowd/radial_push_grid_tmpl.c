@@ -44,7 +44,14 @@ typedef struct group {
     wi near[GV][3]; /* per vector, the lanes that list the walk's cells cx - 1 (the left
                        lanes), cx and cx + 1 (all), cx + 2 (the right lanes) */
     int any_right;
+    int32_t cx, cz; /* bucket `first`'s cell (unset for none) */
 } group;
+
+/* The row of the groups' buckets as the sorted places advance, without a division. */
+typedef struct row_cursor {
+    uint32_t base; /* the row's first bucket */
+    int32_t cz;    /* its cell row */
+} row_cursor;
 
 /* The walk: up to 3 rows, and in each the grid's items of cell cx - 1 (side 0: the left
  * lanes), cells cx and cx + 1 (side 1: all lanes), cell cx + 2 (side 2: the right lanes),
@@ -68,11 +75,14 @@ typedef struct walk {
 /* The longest group from sorted place p: same bucket, or the next one in the same row.
  * The sorted keys ascend, so the lanes that match form a prefix; the padding after the
  * last key matches nothing. */
-static inline group group_at(const horde_pole_sorted *s, size_t p)
+static inline group group_at(const horde_pole_sorted *s, size_t p, row_cursor *rc)
 {
     group G;
     G.mover = s->order + p, G.first = s->key[p];
-    const int next_ok = G.first != s->none && G.first % s->row + 1 < s->row;
+    while (G.first - rc->base >= s->row && G.first != s->none) /* keys ascend: rows only advance */
+        rc->base += s->row, rc->cz++;
+    G.cx = (int32_t)(G.first - rc->base) - 1, G.cz = rc->cz;
+    const int next_ok = G.first != s->none && G.cx + 2 < (int32_t)s->row;
     const wi first = wi_set((int32_t)G.first), next = wi_set(next_ok ? (int32_t)G.first + 1 : (int32_t)G.first);
     G.count = 0, G.any_right = 0;
     for (int v = 0; v < GV; v++) {
@@ -133,7 +143,7 @@ static inline void rows_of(const horde_pole_grid *g, const horde_pole_sorted *s,
     if (G->first == s->none)
         return; /* invalid movers, or no grid cell within reach: empty lists */
     const int32_t nx = (int32_t)g->nx, nz = (int32_t)g->nz;
-    const int32_t cx = (int32_t)(G->first % s->row) - 1, cz = (int32_t)(G->first / s->row) - 1;
+    const int32_t cx = G->cx, cz = G->cz;
     /* the sides' first cells and the end, clipped to 0 .. nx (cell nx: the row's end) */
     const int32_t at[4] = {clamp_cell(cx - 1, nx), clamp_cell(cx, nx), clamp_cell(cx + 2, nx),
                            clamp_cell(G->any_right ? cx + 3 : cx + 2, nx)};
@@ -322,8 +332,9 @@ HORDE_TEMPLATE(radial_push_grid)
     horde_pole_sorted s;
     bucket_all(g, b, horde_pole_sort_keys(g, scratch, b->n));
     horde_pole_sort_movers(g, b, scratch, &s);
+    row_cursor rc = {0, -1};
     for (size_t p = 0; p < b->n;) {
-        const group G = group_at(&s, p);
+        const group G = group_at(&s, p, &rc);
         push_group(g, poles, iterations, b, &s, &G);
         p += (size_t)G.count;
     }
