@@ -47,6 +47,9 @@ TARGETS = [
     ("aabb_move/avx2/100000", "aabb_move/naive/100000", 2.0, 12, False),
     ("aabb_move/sse41/100000", "aabb_move/naive/100000", 1.5, 12, False),
     ("radial_push/avx2/65536", "radial_push/scalar/65536", 4.0, 14, False),
+    ("radial_push_grid/avx2/65536", "radial_push_grid/scalar/65536", 4.0, 14, False),
+    # the same movers and poles: the grid kernel against the list kernel's scalar reference
+    ("radial_push_grid/avx2/65536", "radial_push/scalar/65536", 4.0, 14, False),
     ("crowd_separate/avx2/100000", "crowd_separate/grid/100000", 4.0, 14, False),
     ("crowd_separate/avx2/1000000", "crowd_separate/avx2/10000", 1.5, 14, True),
 ]

@@ -205,10 +205,12 @@ HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles 
  * the list (choose cell >= the largest mover radius + g->max_r, plus the push's reach).
  *
  * Scratch: the SIMD backends sort the movers by cell (a counting sort) to find movers
- * that share cells; the caller gives the memory, horde_radial_push_grid_bytes(g, n)
- * bytes (any alignment), or 0 when g is not a built grid or n is too large (>= 2^32 or
- * the size would overflow). Every backend, the scalar one included, requires it, so the
- * status does not depend on the backend. The scratch must not overlap the batch.
+ * that share cells, and keep a checked copy of each pole they meet; the caller gives the
+ * memory, horde_radial_push_grid_bytes(g, n) bytes (any alignment; 32 per mover, 4 per
+ * grid cell and 21 per grid entry, plus a few hundred), or 0 when g is not a built grid
+ * or n is too large (>= 2^32 or the size would overflow). Every backend, the scalar one
+ * included, requires it, so the status does not depend on the backend. The scratch must
+ * not overlap the batch, the poles or the grid.
  *
  * Call: horde_radial_push_grid(g, poles, iterations, batch, scratch, bytes). g as
  * horde_pole_grid_build left it, for these poles. Outputs may be the input arrays

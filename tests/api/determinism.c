@@ -29,9 +29,10 @@
 
 /* The hash every backend on every target must produce (see the header comment). It
  * changes only when a defect fix changes a reference; README "Determinism" lists each
- * change and why (last: the scene gained radial_sweep and crowd_separate, issue 14;
+ * change and why (last: the scene gained radial_push_grid, issue 14; before that
+ * radial_sweep and crowd_separate;
  * before that radial_push, and issue 13's sphere push, sweep normal and sweep edge/vertex times). */
-#define EXPECTED UINT64_C(0x39216cef807e1b2a)
+#define EXPECTED UINT64_C(0x4350a9d6694d16e9)
 
 enum { N = 301 /* odd: every backend runs a tail */, FRAMES = 300 };
 
@@ -449,6 +450,31 @@ static int step_radial_sweep(sim *s, horde_isa isa, hash *hs)
     return st;
 }
 
+/* A second grove (bushes: the trees' pattern shifted by 7 and 5 blocks, their
+ * radius + 1/4), through their grid (horde_radial_push_grid, cells of 2 blocks: each NPC
+ * tests the poles of its 3 x 3 cells), in place. */
+static unsigned char pole_grid_mem[1 << 14], push_grid_scratch[1 << 16];
+static horde_pole_grid pole_grid;
+static float bush_x[NPOLE], bush_z[NPOLE], bush_r[NPOLE];
+static int step_radial_push_grid(sim *s, horde_isa isa, hash *hs)
+{
+    for (int k = 0; k < NPOLE; k++) /* 3 + 7 + 56.5 and 3 + 5 + 55.5 stay within 2^6: exact */
+        bush_x[k] = pole_x[k] + 7.0f, bush_z[k] = pole_z[k] + 5.0f, bush_r[k] = pole_r[k] + 0.25f;
+    const horde_poles poles = {bush_x, bush_z, bush_r, pole_b, pole_t, NPOLE};
+    if (!pole_grid.start) /* the poles never change: one grid for every run */
+        CHECK(horde_pole_grid_bytes(&poles, 2.0f) <= sizeof pole_grid_mem &&
+                  horde_pole_grid_build(&pole_grid, &poles, 2.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK,
+              "pole grid");
+    CHECK(horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof push_grid_scratch, "push grid scratch");
+    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_push_grid_isa, isa, &pole_grid, &poles, 4, &b, push_grid_scratch,
+                          sizeof push_grid_scratch);
+    hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
+    hash_u32s(hs, s->of, N);
+    count_flags(s, s->of);
+    return st;
+}
+
 /* The NPCs pushed apart (issue 14), in place; every seventh immovable, weights 1-3. */
 static float crowd_w[N];
 static unsigned char crowd_scratch[1 << 17];
@@ -480,6 +506,7 @@ static const struct {
     {"sweep_sphere_tri", step_sweep_sphere_tri},
     {"radial_push", step_radial_push},
     {"radial_sweep", step_radial_sweep},
+    {"radial_push_grid", step_radial_push_grid},
     {"crowd_separate", step_crowd_separate},
 };
 enum { NSTEPS = sizeof steps / sizeof steps[0] };
