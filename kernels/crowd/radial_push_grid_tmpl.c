@@ -298,8 +298,10 @@ static inline wi bucket_lanes(const horde_pole_grid *g, const float *const *in)
     wi in_grid = wi_and(wi_gt(cx, below), wi_gt(wi_set((int32_t)g->nx + 1), cx));
     in_grid = wi_and(in_grid, wi_and(wi_gt(cz, below), wi_gt(wi_set((int32_t)g->nz + 1), cz)));
     const int32_t row = (int32_t)g->nx + 2;
-    const wi key = wi_add(wi_mullo(wi_add(cz, one), wi_set(row)), wi_add(cx, one));
-    return wi_sel(wi_and(M.valid, in_grid), key, wi_set(row * ((int32_t)g->nz + 2)));
+    const wi use = wi_and(M.valid, in_grid), zero = wi_set(0);
+    const wi ux = wi_sel(use, cx, zero), uz = wi_sel(use, cz, zero); /* no overflow outside */
+    const wi key = wi_add(wi_mullo(wi_add(uz, one), wi_set(row)), wi_add(ux, one));
+    return wi_sel(use, key, wi_set(row * ((int32_t)g->nz + 2)));
 }
 
 /* Every mover's bucket into the sort's key array, and out_y (= y, in batch order: one
