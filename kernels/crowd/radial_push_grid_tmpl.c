@@ -3,23 +3,26 @@
  *
  * The list kernel (radial_push_tmpl.c) loads entry k of eight different lists, one pole
  * per lane, and those per-lane loads cost about as much as the push math they feed. Here
- * movers are first sorted by grid cell (horde_pole_sort_movers, a counting sort), then
- * taken in groups of up to W movers of one grid row whose cells are c and c + 1. Their
- * lists are parts of one walk: rows cz - 1 .. cz + 1, cells c - 1 .. c + 2 of each, in the
- * grid's order. Each pole of the walk is loaded once and broadcast to every lane; a lane
- * whose 3 x 3 cells do not hold that cell sits it out (cell c - 1 is only in the lists
- * of the lanes in cell c, cell c + 2 only in those of the lanes in c + 1). Every lane
- * thus meets exactly its own list's poles in its own list's order, and the per-lane math
- * is radial_push_tmpl.c's overlap_push (pole_lanes.h). */
+ * the movers are first sorted by grid cell (bucket_all, then horde_pole_sort_movers: a
+ * counting sort that also copies their inputs in that order), then taken in groups of up
+ * to GV * W movers of one grid row whose cells are c and c + 1. Their lists are parts of
+ * one walk: rows cz - 1 .. cz + 1, cells c - 1 .. c + 2 of each, in the grid's order.
+ * Each pole of the walk is prepared once for the group (what the overlap test and push
+ * need per lane) and broadcast to every lane; a lane whose 3 x 3 cells do not hold that
+ * cell sits it out (cell c - 1 is only in the lists of the lanes in cell c, cell c + 2
+ * only in those of the lanes in c + 1). Every lane thus meets exactly its own list's
+ * poles in its own list's order, with the reference's operations (visit below is
+ * pole_overlap_push of pole_solve.h, W wide). */
 #include "template.h"
 #include "radial_push.h"
 #include "pole_lanes.h"
 #include "lane_pack.h"
 
-/* Vectors of W movers per group, solved side by side over the same walk. One vector
- * alone was latency-bound: a push (sqrt, then a division) feeds the next pole's test
- * through the lanes' positions, and with eight lanes most poles push some lane in the
- * first pass. Two independent vectors let the CPU overlap the two chains. */
+/* Vectors of W movers per group, solved side by side over the same walk: the walk's
+ * preparation is shared by twice the movers, and the two vectors' push chains (a push,
+ * sqrt then division, feeds the next pole's test through the lanes' positions)
+ * overlap. On the bench forest (AMD EPYC, avx2, 65536 movers): one vector 2.83 ms, two
+ * 2.65 (first version); later two 1.99, three 2.24, four 2.12 (min of 7 calls each). */
 #define GV 2
 
 /* One pole of a group's walk, prepared for the group's lanes: what the overlap test and
@@ -31,7 +34,7 @@ typedef struct entry {
 } entry;
 
 /* Entries kept for every pass: the first GRID_CACHED of the walk that some lane can meet
- * (6 KB of stack on AVX2); a walk with more prepares the rest again in every pass. With a
+ * (7 KB of stack on AVX2); a walk with more prepares the rest again in every pass. With a
  * cell about the pole spacing a walk holds about 12 poles. */
 #define GRID_CACHED 32
 
@@ -95,9 +98,6 @@ static inline group group_at(const horde_pole_sorted *s, size_t p, row_cursor *r
     return G;
 }
 
-
-/* Pole entry k of the grid for the group's lanes into *E; 0 when no lane can meet it
- * (E unset). An entry that names no valid pole flags the lanes that list it SKIPPED. */
 /* Grid item k's pole, read and checked the first time a group meets it in this call: each
  * pole is in the walks of about eight groups, and its check cost more than the rest of
  * its preparation. Returns NULL when the item names no valid pole. */
@@ -110,6 +110,9 @@ static inline const float *pole_rec(const horde_pole_grid *g, const horde_poles 
     return s->seen[k] == 1 ? v : NULL;
 }
 
+/* Grid item k (on `side` of the walk) for the group's lanes into *E; 0 when no lane can
+ * meet it (E unset). An item that names no valid pole flags the lanes that list it
+ * SKIPPED. */
 static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
                           const mover_lanes *M, const group *G, int side, uint32_t k, entry *E, wi *skipped)
 {

@@ -14,7 +14,7 @@
 #include "scene.h"
 #include "testutil.h"
 
-enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 14 };
+enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 15 };
 
 static scene sc;
 static float tv[9][NT];
@@ -31,7 +31,12 @@ typedef struct {
     float f[NSTEPS][8][N];
     uint32_t u[NSTEPS][2][N];
     unsigned char scratch[1 << 16]; /* the crowd separation's, one per worker */
+    unsigned char grid_scratch[1 << 14]; /* radial_push_grid's */
 } outputs;
+
+/* The poles' grid (shared, read-only once built), cells of 8 blocks. */
+static horde_pole_grid pole_grid;
+static unsigned char pole_grid_mem[1 << 12];
 
 static outputs reference, outs[WORKERS];
 
@@ -114,6 +119,13 @@ static int step(int k, horde_isa isa, outputs *o)
         return dflt ? horde_radial_sweep(&poles, offsets, indices, 4, &b)
                     : horde_radial_sweep_isa(isa, &poles, offsets, indices, 4, &b);
     }
+    case 13: {
+        const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
+        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const size_t bytes = sizeof o->grid_scratch;
+        return dflt ? horde_radial_push_grid(&pole_grid, &poles, 4, &b, o->grid_scratch, bytes)
+                    : horde_radial_push_grid_isa(isa, &pole_grid, &poles, 4, &b, o->grid_scratch, bytes);
+    }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);
         return HORDE_OK;
@@ -191,6 +203,11 @@ int main(int argc, char **argv)
         return 2;
     }
     make_inputs();
+    const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
+    CHECK(horde_pole_grid_bytes(&poles, 8.0f) <= sizeof pole_grid_mem &&
+              horde_pole_grid_build(&pole_grid, &poles, 8.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK &&
+              horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof reference.grid_scratch,
+          "pole grid and its push's scratch");
     int bites = 0;
     for (int k = 0; k < NSTEPS; k++) {
         CHECK(step(k, HORDE_ISA_SCALAR, &reference) == HORDE_OK, "step %d: reference status", k);

@@ -9,7 +9,11 @@
  * pole. The sweep, on the same poles and lists with displacements from the input (up
  * to 300 blocks: some over the limit): backends equal scalar; invalid movers keep their
  * bits; a mover never ends inside a valid pole (vertically overlapping) it was not inside
- * at the start; an uncollided, untruncated mover goes the whole way. */
+ * at the start; an uncollided, untruncated mover goes the whole way. The grid kernel
+ * (horde_radial_push_grid), on a grid of the same poles with a cell of 1/4 to 8 blocks:
+ * backends equal scalar (status and outputs, scratch at any offset), and the scalar
+ * result equals horde_radial_push on the lists the header defines, built here from the
+ * grid's cells (the mover's cell by the float division, its 3 x 3 cells in order). */
 #include "fuzz.h"
 
 enum { C_COLLIDED, C_INVALID, C_WEDGED, C_SKIPPED, C_BAD_PARAMS, C_SWEPT_INTO, C_N };
@@ -119,6 +123,66 @@ static void check_sweep(const horde_poles *p, float *const *x, size_t n, int off
     }
 }
 
+/* The grid kernel on the same movers and poles. */
+static unsigned char grid_mem[1 << 16], push_mem[1 << 18];
+static uint32_t g_offsets[FZ_MAX_N + 1], g_indices[FZ_MAX_N * 9 * MAXP];
+static void check_grid(const horde_poles *p, float *const *x, size_t n, int off, uint32_t it, uint8_t fp, fz_bytes *b)
+{
+    const float cell = 0.25f * (float)(1u << (fz_u8(b) % 6));
+    horde_pole_grid g;
+    const size_t gb = horde_pole_grid_bytes(p, cell);
+    if (!gb || gb > sizeof grid_mem || horde_pole_grid_build(&g, p, cell, grid_mem, sizeof grid_mem) != HORDE_OK)
+        return; /* too many cells for this scratch */
+    const size_t bytes = horde_radial_push_grid_bytes(&g, n);
+    FZ_CHECK(bytes > 0, "grid push bytes");
+    if (!bytes || bytes + 3 > sizeof push_mem)
+        return;
+    /* The header's lists (rows by ascending z, cells by ascending x, each cell's entries). */
+    g_offsets[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = g_offsets[i];
+        const int ok = fabsf(x[0][i]) <= HORDE_RADIAL_MAX_COORD && fabsf(x[1][i]) <= HORDE_RADIAL_MAX_COORD &&
+                       fabsf(x[2][i]) <= HORDE_RADIAL_MAX_COORD && x[3][i] >= 0.0f &&
+                       x[3][i] <= HORDE_RADIAL_MAX_RADIUS && x[4][i] >= 0.0f && x[4][i] <= HORDE_RADIAL_MAX_HEIGHT;
+        const int32_t cx = ok ? (int32_t)floorf(x[0][i] / cell) - g.cx0 : -9;
+        const int32_t cz = ok ? (int32_t)floorf(x[2][i] / cell) - g.cz0 : -9;
+        for (int32_t r = cz - 1; ok && r <= cz + 1; r++)
+            for (int32_t q = cx - 1; q <= cx + 1; q++)
+                if (r >= 0 && r < (int32_t)g.nz && q >= 0 && q < (int32_t)g.nx)
+                    for (uint32_t k = g.start[(size_t)r * g.nx + (size_t)q]; k < g.start[(size_t)r * g.nx + (size_t)q + 1];
+                         k++)
+                        g_indices[c++] = g.items[k];
+        g_offsets[i + 1] = c;
+    }
+    float *o[3];
+    for (int k = 0; k < 3; k++)
+        o[k] = fz_place(&res[0][k], off, n);
+    const horde_cylinder_batch lb = {x[0], x[1], x[2], x[3], x[4], o[0], o[1], o[2], fz_place_u(&resf[0], off), n};
+    const int sl = horde_radial_push_isa(HORDE_ISA_SCALAR, p, g_offsets, g_indices, it, &lb);
+    static float keep[3][FZ_MAX_N];
+    static uint32_t keepf[FZ_MAX_N];
+    for (int k = 0; k < 3; k++)
+        memcpy(keep[k], o[k], n * 4);
+    memcpy(keepf, resf[0].v + off, n * 4);
+    for (horde_isa isa = HORDE_ISA_SCALAR; isa < HORDE_ISA_COUNT; isa = (horde_isa)(isa + 1)) {
+        if (!horde_isa_supported(isa))
+            continue;
+        float *o1[3];
+        for (int k = 0; k < 3; k++)
+            o1[k] = fz_place(&res[1][k], off, n);
+        uint32_t *f1 = fz_place_u(&resf[1], off);
+        const horde_cylinder_batch gb1 = {x[0], x[1], x[2], x[3], x[4], o1[0], o1[1], o1[2], f1, n};
+        const fz_fp saved = fz_fp_enter(isa == HORDE_ISA_SCALAR ? 0 : fp);
+        const int sg = horde_radial_push_grid_isa(isa, &g, p, it, &gb1, push_mem + (size_t)off, bytes);
+        fz_fp_leave(saved);
+        FZ_CHECK(sg == sl, "%s: grid status %d, list %d", horde_isa_name(isa), sg, sl);
+        if (sl == HORDE_OK && sg == HORDE_OK)
+            FZ_CHECK(fz_same(o1[0], keep[0], n) && fz_same(o1[1], keep[1], n) && fz_same(o1[2], keep[2], n) &&
+                         fz_same(f1, keepf, n),
+                     "%s: grid push differs from the list kernel on the grid's lists", horde_isa_name(isa));
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_bytes b = {data, size, 0};
@@ -207,5 +271,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 memcpy(x[k], keep[k], n * 4);
     }
     check_sweep(&p, x, n, off, it, fp, &b); /* reuses the result slots */
+    check_grid(&p, x, n, off, it, fp, &b);
     return 0;
 }
