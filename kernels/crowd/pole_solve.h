@@ -79,4 +79,25 @@ static inline uint32_t pole_solve(pole_mover *m, const horde_poles *poles, const
     return flags;
 }
 
+/* Mover i of batch b into *m; 0 for an invalid mover, whose outputs (its input bits,
+ * INVALID) are then written. */
+static inline int pole_mover_of(const horde_cylinder_batch *b, size_t i, pole_mover *m)
+{
+    const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
+    if (!horde_radial_push_mover_ok(x, y, z, r, h)) {
+        b->out_x[i] = x, b->out_y[i] = y, b->out_z[i] = z;
+        b->out_flags[i] = HORDE_FLAG_INVALID;
+        return 0;
+    }
+    m->x = x, m->z = z, m->y = y, m->top = y + h, m->r = r;
+    return 1;
+}
+
+/* Mover i's outputs after its solve. */
+static inline void pole_mover_out(const horde_cylinder_batch *b, size_t i, const pole_mover *m, uint32_t flags)
+{
+    b->out_x[i] = m->x, b->out_y[i] = m->y, b->out_z[i] = m->z;
+    b->out_flags[i] = flags;
+}
+
 #endif

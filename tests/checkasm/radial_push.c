@@ -150,6 +150,53 @@ static void check_reference(const arrays *a, size_t i, const pole_arrays *p, con
 
 static size_t n_collided, n_wedged, n_skipped, n_invalid, n_entries, n_flushed;
 
+/* One push call of a test on backend isa, for the sub-batch b that starts at item off. */
+typedef int (*push_call)(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx);
+
+/* Backend isa against the reference's outputs (ref) on n items of `in`: random
+ * sub-batches into poisoned outputs, then in place on the first 1000. */
+static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arrays *ref, arrays *got, size_t n,
+                           push_call call, const void *ctx, uint64_t seed)
+{
+    ca_poison(got->flags, n);
+    for (int c = 0; c < NOUT; c++)
+        ca_poison(got->out[c], n);
+    for (size_t off = 0; off < n;) {
+        const size_t len = ca_sub_batch(g, n - off, 20, 700);
+        horde_cylinder_batch bb = batch_of(got, off, len);
+        for (int c = 0; c < NIN; c++)
+            (&bb.x)[c] = in->in[c] + off;
+        CHECK(call(isa, &bb, off, ctx) == HORDE_OK, "status");
+        off += len;
+    }
+    size_t first = 0;
+    const size_t bad = ca_diff_outputs(ref->flags, ref->out, got->flags, got->out, NOUT, n, &first);
+    CHECK(!bad, "%s: %zu movers differ, first %zu (%a %a %a r=%a h=%a) flags %#x/%#x x %a/%a z %a/%a "
+                "(seed=%" PRIu64 ")", horde_isa_name(isa), bad, first, in->in[0][first], in->in[1][first],
+          in->in[2][first], in->in[3][first], in->in[4][first], got->flags[first], ref->flags[first],
+          got->out[0][first], ref->out[0][first], got->out[2][first], ref->out[2][first], seed);
+    /* In place: outputs are the input arrays (copies). */
+    const size_t m = n < 1000 ? n : 1000;
+    arrays alias;
+    CA_ALLOC_ARRAYS(&alias, m);
+    for (int c = 0; c < NIN; c++)
+        memcpy(alias.in[c], in->in[c], m * 4);
+    const horde_cylinder_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
+                                     alias.in[0], alias.in[1], alias.in[2], alias.flags, m};
+    CHECK(call(isa, &ab, 0, ctx) == HORDE_OK, "in place status");
+    CHECK(!memcmp(alias.flags, ref->flags, m * 4) && ca_same_arrays(alias.in, ref->out, NOUT, m),
+          "%s: in place differs (seed=%" PRIu64 ")", horde_isa_name(isa), seed);
+    CA_FREE_ARRAYS(&alias);
+}
+
+/* The list kernel's call: the lists from item off on. */
+typedef struct { const horde_poles *poles; const uint32_t *offsets, *indices; uint32_t iterations; } list_ctx;
+static int call_list(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx)
+{
+    const list_ctx *c = ctx;
+    return horde_radial_push_isa(isa, c->poles, c->offsets + off, c->indices, c->iterations, b);
+}
+
 CHECKASM_TEST(radial_push)
 {
     CA_BEGIN(radial_push, items);
@@ -203,37 +250,9 @@ CHECKASM_TEST(radial_push)
             n_collided += !!(ref.flags[i] & HORDE_FLAG_COLLIDED), n_wedged += !!(ref.flags[i] & HORDE_FLAG_WEDGED);
             n_skipped += !!(ref.flags[i] & HORDE_FLAG_SKIPPED), n_invalid += ref.flags[i] == HORDE_FLAG_INVALID;
         }
+        const list_ctx lc = {&hp, offsets, indices, iterations};
         TU_FOR_EACH_BACKEND(isa) {
-            ca_poison(got.flags, n);
-            for (int c = 0; c < NOUT; c++)
-                ca_poison(got.out[c], n);
-            for (size_t off = 0; off < n;) {
-                const size_t len = ca_sub_batch(&g, n - off, 20, 700);
-                horde_cylinder_batch bb = batch_of(&got, off, len);
-                for (int c = 0; c < NIN; c++)
-                    (&bb.x)[c] = in.in[c] + off;
-                CHECK(horde_radial_push_isa((horde_isa)isa, &hp, offsets + off, indices, iterations, &bb) == HORDE_OK,
-                      "status");
-                off += len;
-            }
-            size_t first = 0;
-            const size_t bad = ca_diff_outputs(ref.flags, ref.out, got.flags, got.out, NOUT, n, &first);
-            CHECK(!bad, "%s: %zu movers differ, first %zu (%a %a %a r=%a h=%a) flags %#x/%#x x %a/%a z %a/%a "
-                        "(seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), bad, first, in.in[0][first],
-                  in.in[1][first], in.in[2][first], in.in[3][first], in.in[4][first], got.flags[first],
-                  ref.flags[first], got.out[0][first], ref.out[0][first], got.out[2][first], ref.out[2][first], seed);
-            /* In place: outputs are the input arrays (copies). */
-            const size_t m = n < 1000 ? n : 1000;
-            arrays alias;
-            CA_ALLOC_ARRAYS(&alias, m);
-            for (int c = 0; c < NIN; c++)
-                memcpy(alias.in[c], in.in[c], m * 4);
-            horde_cylinder_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
-                                       alias.in[0], alias.in[1], alias.in[2], alias.flags, m};
-            horde_radial_push_isa((horde_isa)isa, &hp, offsets, indices, iterations, &ab);
-            CHECK(!memcmp(alias.flags, ref.flags, m * 4) && ca_same_arrays(alias.in, ref.out, NOUT, m),
-                  "%s: in place differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
-            CA_FREE_ARRAYS(&alias);
+            backend_vs_ref(&g, (horde_isa)isa, &in, &ref, &got, n, call_list, &lc, seed);
             per_isa[isa] += n;
         }
         done += n;
@@ -538,6 +557,22 @@ static uint32_t list_of(const cell_lists *c, float x, float z, float cell, uint3
 
 static size_t gr_border, gr_ring, gr_outside, gr_covered, gr_skipped, gr_collided, gr_wedged;
 
+/* The grid kernel's call: the scratch at a byte offset that follows the sub-batch (any
+ * alignment). */
+typedef struct {
+    const horde_pole_grid *grid;
+    const horde_poles *poles;
+    uint32_t iterations;
+    void *scratch;
+    size_t bytes;
+} grid_ctx;
+static int call_grid(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx)
+{
+    const grid_ctx *c = ctx;
+    return horde_radial_push_grid_isa(isa, c->grid, c->poles, c->iterations, b, (char *)c->scratch + off % 4,
+                                      c->bytes);
+}
+
 /* Movers placed for the grid: near a pole, on a cell border, in the ring, far outside. */
 static void place_grid_mover(tu_rng *g, const pole_arrays *p, const cell_lists *c, float cell, uint32_t j, float *m)
 {
@@ -683,37 +718,9 @@ CHECKASM_TEST(radial_push_grid)
             gr_collided += !!(ref.flags[i] & HORDE_FLAG_COLLIDED), gr_wedged += !!(ref.flags[i] & HORDE_FLAG_WEDGED);
             gr_skipped += !!(ref.flags[i] & HORDE_FLAG_SKIPPED);
         }
+        const grid_ctx gc = {&grid, &hp, iterations, scratch, bytes};
         TU_FOR_EACH_BACKEND(isa) {
-            ca_poison(got.flags, n);
-            for (int c = 0; c < NOUT; c++)
-                ca_poison(got.out[c], n);
-            for (size_t off = 0; off < n;) {
-                const size_t len = ca_sub_batch(&g, n - off, 20, 3000);
-                horde_cylinder_batch bb = batch_of(&got, off, len);
-                for (int c = 0; c < NIN; c++)
-                    (&bb.x)[c] = in.in[c] + off;
-                /* scratch at any alignment */
-                CHECK(horde_radial_push_grid_isa((horde_isa)isa, &grid, &hp, iterations, &bb,
-                                                 (char *)scratch + off % 4, bytes) == HORDE_OK, "status");
-                off += len;
-            }
-            bad = ca_diff_outputs(ref.flags, ref.out, got.flags, got.out, NOUT, n, &first);
-            CHECK(!bad, "%s: %zu movers differ, first %zu (%a %a %a r=%a h=%a) flags %#x/%#x x %a/%a z %a/%a "
-                        "(seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), bad, first, in.in[0][first],
-                  in.in[1][first], in.in[2][first], in.in[3][first], in.in[4][first], got.flags[first],
-                  ref.flags[first], got.out[0][first], ref.out[0][first], got.out[2][first], ref.out[2][first], seed);
-            const size_t m = n < 1000 ? n : 1000;
-            arrays alias;
-            CA_ALLOC_ARRAYS(&alias, m);
-            for (int c = 0; c < NIN; c++)
-                memcpy(alias.in[c], in.in[c], m * 4);
-            horde_cylinder_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
-                                       alias.in[0], alias.in[1], alias.in[2], alias.flags, m};
-            CHECK(horde_radial_push_grid_isa((horde_isa)isa, &grid, &hp, iterations, &ab, scratch, bytes) == HORDE_OK,
-                  "in place status");
-            CHECK(!memcmp(alias.flags, ref.flags, m * 4) && ca_same_arrays(alias.in, ref.out, NOUT, m),
-                  "%s: in place differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
-            CA_FREE_ARRAYS(&alias);
+            backend_vs_ref(&g, (horde_isa)isa, &in, &ref, &got, n, call_grid, &gc, seed);
             per_isa[isa] += n;
         }
         free(scratch), free(gscratch), free(cl.start), free(cl.items);
