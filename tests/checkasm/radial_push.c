@@ -148,7 +148,33 @@ static void check_reference(const arrays *a, size_t i, const pole_arrays *p, con
     }
 }
 
-static size_t n_collided, n_wedged, n_skipped, n_invalid, n_entries, n_flushed;
+/* What the reference's outputs showed, for the generators' reach check. */
+typedef struct ref_counts {
+    size_t collided, wedged, skipped, invalid, flushed;
+} ref_counts;
+static ref_counts n_ref, gr_ref;
+static size_t n_entries;
+
+/* check_reference on every mover of the reference's outputs `ref` (inputs `in`), with
+ * the counts. armv7 runs the kernels with subnormals flushed (testutil.h): a mover 2^-149
+ * from a pole on the line x = 0 is not compared with the model there. */
+static void check_references(const arrays *in, const arrays *ref, size_t n, const pole_arrays *p,
+                             const uint32_t *offsets, const uint32_t *indices, uint64_t seed, ref_counts *c)
+{
+    arrays chk = *in;
+    for (int k = 0; k < NOUT; k++)
+        chk.out[k] = ref->out[k];
+    chk.flags = ref->flags;
+    for (size_t i = 0; i < n; i++) {
+        if (!tu_outside_fp_policy((const float *const *)in->in, NIN, i))
+            check_reference(&chk, i, p, offsets, indices, seed);
+        else
+            c->flushed++;
+        const uint32_t f = ref->flags[i];
+        c->collided += !!(f & HORDE_FLAG_COLLIDED), c->wedged += !!(f & HORDE_FLAG_WEDGED);
+        c->skipped += !!(f & HORDE_FLAG_SKIPPED), c->invalid += f == HORDE_FLAG_INVALID;
+    }
+}
 
 /* One push call of a test on backend isa, for the sub-batch b that starts at item off. */
 typedef int (*push_call)(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx);
@@ -236,20 +262,7 @@ CHECKASM_TEST(radial_push)
                                    ref.out[0], ref.out[1], ref.out[2], ref.flags, n};
         CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, iterations, &rb) == HORDE_OK,
               "scalar status");
-        arrays chk = in;
-        for (int c = 0; c < NOUT; c++)
-            chk.out[c] = ref.out[c];
-        chk.flags = ref.flags;
-        for (size_t i = 0; i < n; i++) {
-            /* armv7 runs the kernels with subnormals flushed (testutil.h): a mover 2^-149
-             * from a pole on the line x = 0 is not compared with the model there. */
-            if (!tu_outside_fp_policy((const float *const *)in.in, NIN, i))
-                check_reference(&chk, i, &poles, offsets, indices, seed);
-            else
-                n_flushed++;
-            n_collided += !!(ref.flags[i] & HORDE_FLAG_COLLIDED), n_wedged += !!(ref.flags[i] & HORDE_FLAG_WEDGED);
-            n_skipped += !!(ref.flags[i] & HORDE_FLAG_SKIPPED), n_invalid += ref.flags[i] == HORDE_FLAG_INVALID;
-        }
+        check_references(&in, &ref, n, &poles, offsets, indices, seed, &n_ref);
         const list_ctx lc = {&hp, offsets, indices, iterations};
         TU_FOR_EACH_BACKEND(isa) {
             backend_vs_ref(&g, (horde_isa)isa, &in, &ref, &got, n, call_list, &lc, seed);
@@ -259,9 +272,9 @@ CHECKASM_TEST(radial_push)
     }
     ca_summary(per_isa, "movers");
     printf("  collided %zu, wedged %zu, skipped entries in %zu, invalid %zu, list entries %zu; movers with "
-           "subnormal inputs not compared with the model %zu (armv7 flushes them)\n", n_collided, n_wedged, n_skipped,
-           n_invalid, n_entries, n_flushed);
-    CHECK(n_collided > items / 10 && n_wedged > 0 && n_skipped > 0 && n_invalid > 0,
+           "subnormal inputs not compared with the model %zu (armv7 flushes them)\n", n_ref.collided, n_ref.wedged,
+           n_ref.skipped, n_ref.invalid, n_entries, n_ref.flushed);
+    CHECK(n_ref.collided > items / 10 && n_ref.wedged > 0 && n_ref.skipped > 0 && n_ref.invalid > 0,
           "the generators stopped reaching the cases they aim at");
     free(offsets), free(indices);
     CA_FREE_ARRAYS(&poles), CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got);
@@ -555,7 +568,7 @@ static uint32_t list_of(const cell_lists *c, float x, float z, float cell, uint3
     return len;
 }
 
-static size_t gr_border, gr_ring, gr_outside, gr_covered, gr_skipped, gr_collided, gr_wedged;
+static size_t gr_border, gr_ring, gr_outside, gr_covered;
 
 /* The grid kernel's call: the scratch at a byte offset that follows the sub-batch (any
  * alignment). */
@@ -708,16 +721,7 @@ CHECKASM_TEST(radial_push_grid)
         CHECK(!bad, "grid reference differs from the list kernel on %zu movers, first %zu (%a %a %a) flags %#x/%#x "
                     "(seed=%" PRIu64 ")", bad, first, in.in[0][first], in.in[1][first], in.in[2][first],
               ref.flags[first], lst.flags[first], seed);
-        arrays chk = in;
-        for (int c = 0; c < NOUT; c++)
-            chk.out[c] = ref.out[c];
-        chk.flags = ref.flags;
-        for (size_t i = 0; i < n; i++) {
-            if (!tu_outside_fp_policy((const float *const *)in.in, NIN, i))
-                check_reference(&chk, i, &poles, offsets, indices, seed);
-            gr_collided += !!(ref.flags[i] & HORDE_FLAG_COLLIDED), gr_wedged += !!(ref.flags[i] & HORDE_FLAG_WEDGED);
-            gr_skipped += !!(ref.flags[i] & HORDE_FLAG_SKIPPED);
-        }
+        check_references(&in, &ref, n, &poles, offsets, indices, seed, &gr_ref);
         const grid_ctx gc = {&grid, &hp, iterations, scratch, bytes};
         TU_FOR_EACH_BACKEND(isa) {
             backend_vs_ref(&g, (horde_isa)isa, &in, &ref, &got, n, call_grid, &gc, seed);
@@ -728,9 +732,10 @@ CHECKASM_TEST(radial_push_grid)
     }
     ca_summary(per_isa, "movers");
     printf("  collided %zu, wedged %zu, skipped %zu; on cell borders %zu, in the outer ring %zu, far outside %zu; "
-           "overlapped poles found in the 3 x 3 lists %zu\n", gr_collided, gr_wedged, gr_skipped, gr_border, gr_ring,
+           "overlapped poles found in the 3 x 3 lists %zu\n", gr_ref.collided, gr_ref.wedged, gr_ref.skipped, gr_border, gr_ring,
            gr_outside, gr_covered);
-    CHECK(gr_collided > items / 10 && gr_wedged > 0 && gr_skipped > 0 && gr_border > 0 && gr_covered > items / 100,
+    CHECK(gr_ref.collided > items / 10 && gr_ref.wedged > 0 && gr_ref.skipped > 0 && gr_border > 0 &&
+              gr_covered > items / 100,
           "the generators stopped reaching the cases they aim at");
     free(offsets), free(indices);
     CA_FREE_ARRAYS(&poles), CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&got), CA_FREE_ARRAYS(&lst);
