@@ -3,7 +3,8 @@
  * defects fixed as radial_push.h defines: both radii decide, the push lands on the circle
  * of radius R + skin, a centre on the axis goes along +x, several poles are resolved by
  * passes and a mover with no room is WEDGED. Every case runs on every backend, as lane 5
- * of a batch of 11 identical movers (so full vectors and the tail both see it). */
+ * of a batch of 11 identical movers (so full vectors and the tail both see it). The grid
+ * kernel's cases: its list is the 3 x 3 cells, in the grid's order. */
 #include "testutil.h"
 
 static horde_isa cur_isa;
@@ -248,9 +249,78 @@ static void sweep_invalid(void)
     CHECK(horde_radial_sweep_isa(cur_isa, &hp, NULL, NULL, 1, &b) == HORDE_OK, "n = 0");
 }
 
+/* ---- radial_push_grid: the lists come from the poles' grid (3 x 3 cells) -------------- */
+
+/* Mover (x, y, z, r, h) through a grid of cell `cell` over forest p, `it` passes. */
+static result grid_push(const forest *p, float cell, float x, float y, float z, float r, float h, uint32_t it)
+{
+    float mx[N], my[N], mz[N], mr[N], mh[N], ox[N], oy[N], oz[N];
+    uint32_t of[N];
+    static unsigned char gmem[4096], smem[8192];
+    for (int i = 0; i < N; i++)
+        mx[i] = x, my[i] = y, mz[i] = z, mr[i] = r, mh[i] = h;
+    const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
+    horde_pole_grid g;
+    CHECK(horde_pole_grid_build(&g, &hp, cell, gmem, sizeof gmem) == HORDE_OK, "grid build");
+    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
+    CHECK(horde_radial_push_grid_isa(cur_isa, &g, &hp, it, &b, smem, sizeof smem) == HORDE_OK, "grid status on %s",
+          horde_isa_name(cur_isa));
+    for (int i = 1; i < N; i++)
+        CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "grid lanes differ on %s",
+              horde_isa_name(cur_isa));
+    result res = {ox[5], oy[5], oz[5], of[5]};
+    return res;
+}
+
+/* The grid's list holds the pole of the mover's own cell: one_pole's answer, 1 + 2^-20. */
+static void grid_one_pole(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 0.5f, 0.0f, 4.0f);
+    const result r = grid_push(&p, 2.0f, 0.5f, 1.25f, 0.0f, 0.5f, 1.8f, 1);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && r.x == 1.0f + 0x1p-20f && r.y == 1.25f && r.z == 0.0f,
+          "grid, one pole: flags %#x x %a", r.f, r.x);
+}
+
+/* Only the 3 x 3 cells are tested: a pole r 1 at the origin, a mover r 0.75 at x = 1:
+ * R = 1.75 > 1 = d. With cells of 1/2 the pole is in cell 0 and the mover in cell 2, two
+ * cells away (r + max_r = 1.75 is far over the cell: outside the coverage rule), and the
+ * grid kernel leaves it alone, where the list kernel on {0} pushes it. With cells of 2
+ * both are in cell 0: pushed to t = R + (0 + 0 + R) 2^-20 = 1.75 + 7 * 2^-22 (exact:
+ * d = 1, so s = t and x = t). */
+static void grid_reach(void)
+{
+    forest p = {0};
+    pole(&p, 0.0f, 0.0f, 1.0f, 0.0f, 4.0f);
+    result r = grid_push(&p, 0.5f, 1.0f, 0.0f, 0.0f, 0.75f, 1.8f, 4);
+    CHECK(r.f == 0 && r.x == 1.0f, "grid: pole two cells away tested (%#x %a)", r.f, r.x);
+    r = push(&p, 1.0f, 0.0f, 0.0f, 0.75f, 1.8f, L0, 1, 4);
+    CHECK(r.f == HORDE_FLAG_COLLIDED, "list: pole not pushed (%#x)", r.f);
+    r = grid_push(&p, 2.0f, 1.0f, 0.0f, 0.0f, 0.75f, 1.8f, 4);
+    CHECK(r.f == HORDE_FLAG_COLLIDED && r.x == 1.75f + 7.0f * 0x1p-22f && r.z == 0.0f, "grid, cells of 2: %#x %a",
+          r.f, r.x);
+}
+
+/* The list's order is the grid's: cells by ascending x, not pole numbers. gap's poles
+ * with their numbers swapped (pole 0 at x = 1, pole 1 at x = 0): the grid (cells of 1)
+ * lists pole 1 (cell 0) first, so the answer is the list kernel's on {1, 0}; seed 004's
+ * WEDGED gap stays WEDGED. */
+static void grid_order(void)
+{
+    forest p = {0};
+    pole(&p, 1.0f, 0.0f, 0.2f, 0.0f, 4.0f);
+    pole(&p, 0.0f, 0.0f, 0.2f, 0.0f, 4.0f);
+    result g = grid_push(&p, 1.0f, 0.3f, 0.0f, 0.0f, 0.25f, 1.8f, 1);
+    const result l = push(&p, 0.3f, 0.0f, 0.0f, 0.25f, 1.8f, L10, 2, 1);
+    CHECK(g.f == l.f && !memcmp(&g.x, &l.x, 4) && !memcmp(&g.z, &l.z, 4) && g.f == HORDE_FLAG_COLLIDED,
+          "grid order: %#x %a, list {1, 0}: %#x %a", g.f, g.x, l.f, l.x);
+    g = grid_push(&p, 1.0f, 0.5f, 0.0f, 0.0f, 0.35f, 1.8f, 8);
+    CHECK(g.f == (HORDE_FLAG_COLLIDED | HORDE_FLAG_WEDGED), "grid gap: %#x", g.f);
+}
+
 int main(void)
 {
     TU_RUN_CASES(cur_isa, touching, one_pole, on_axis, vertical, gap, skipped_invalid, arguments, sweep_head_on,
-                 sweep_misses, sweep_invalid);
+                 sweep_misses, sweep_invalid, grid_one_pole, grid_reach, grid_order);
     return tu_finish("known_radial_push");
 }
