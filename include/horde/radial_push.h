@@ -215,8 +215,11 @@ HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles 
  * Call: horde_radial_push_grid(g, poles, iterations, batch, scratch, bytes). g as
  * horde_pole_grid_build left it, for these poles. Outputs may be the input arrays
  * themselves (as radial_push). n == 0 is valid and touches no pointer but g's fields.
- * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (iterations out of range,
- * g not a built grid, bytes < horde_radial_push_grid_bytes(g, n)). Every backend returns
+ * Returns HORDE_OK; HORDE_ERR_NULL_ARG (g, poles or the batch NULL; for n > 0 also one of
+ * the batch's arrays, the scratch, or a pole array while poles->n > 0); or
+ * HORDE_ERR_BAD_PARAMS (iterations out of [1, HORDE_RADIAL_MAX_ITERATIONS], g not a built
+ * grid: its cell or sizes out of range or its arrays NULL, or bytes <
+ * horde_radial_push_grid_bytes(g, n)). Every backend returns
  * exactly the scalar reference's bits, and those are horde_radial_push's bits for the
  * lists above. */
 HORDE_API size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n);
