@@ -568,7 +568,7 @@ static uint32_t list_of(const cell_lists *c, float x, float z, float cell, uint3
     return len;
 }
 
-static size_t gr_border, gr_ring, gr_outside, gr_covered;
+static size_t gr_border, gr_ring, gr_outside, gr_covered, gr_flushed;
 
 /* The grid kernel's call: the scratch at a byte offset that follows the sub-batch (any
  * alignment). */
@@ -716,6 +716,15 @@ CHECKASM_TEST(radial_push_grid)
         rb.out_x = ref.out[0], rb.out_y = ref.out[1], rb.out_z = ref.out[2], rb.out_flags = ref.flags;
         CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, &grid, &hp, iterations, &rb, scratch, bytes) == HORDE_OK,
               "grid scalar status");
+        /* armv7 runs the kernels with subnormals flushed (testutil.h), this test's lists
+         * without: a coordinate of 2^-149 is a cell -1 here and cell 0 in the kernel. Those
+         * movers take the grid reference's outputs (the backends still must match it). */
+        for (size_t i = 0; i < n; i++)
+            if (tu_outside_fp_policy((const float *const *)in.in, NIN, i)) {
+                for (int c = 0; c < NOUT; c++)
+                    lst.out[c][i] = ref.out[c][i];
+                lst.flags[i] = ref.flags[i], gr_flushed++;
+            }
         size_t first = 0;
         size_t bad = ca_diff_outputs(lst.flags, lst.out, ref.flags, ref.out, NOUT, n, &first);
         CHECK(!bad, "grid reference differs from the list kernel on %zu movers, first %zu (%a %a %a) flags %#x/%#x "
@@ -732,8 +741,9 @@ CHECKASM_TEST(radial_push_grid)
     }
     ca_summary(per_isa, "movers");
     printf("  collided %zu, wedged %zu, skipped %zu; on cell borders %zu, in the outer ring %zu, far outside %zu; "
-           "overlapped poles found in the 3 x 3 lists %zu\n", gr_ref.collided, gr_ref.wedged, gr_ref.skipped, gr_border, gr_ring,
-           gr_outside, gr_covered);
+           "overlapped poles found in the 3 x 3 lists %zu; not compared with the list kernel (armv7: subnormal "
+           "input) %zu\n", gr_ref.collided, gr_ref.wedged, gr_ref.skipped, gr_border, gr_ring,
+           gr_outside, gr_covered, gr_flushed);
     CHECK(gr_ref.collided > items / 10 && gr_ref.wedged > 0 && gr_ref.skipped > 0 && gr_border > 0 &&
               gr_covered > items / 100,
           "the generators stopped reaching the cases they aim at");
