@@ -23,7 +23,8 @@ typedef struct extent {
     float max_r;
 } extent;
 
-static int cell_of(float v, float cell) { return (int)floorf(v / cell); } /* |v / cell| <= 2^26 */
+/* |v / cell| <= 2^26; the movers' cells (horde_radial_push_grid) use the same formula. */
+static int cell_of(float v, float cell) { return horde_pole_cell_of(v, cell, 0); }
 
 static int extent_of(const horde_poles *p, float cell, extent *e)
 {
@@ -212,9 +213,8 @@ static uint32_t *sort_counts(void *scratch)
     return (uint32_t *)(((uintptr_t)scratch + (SORT_ALIGN - 1)) & ~(uintptr_t)(SORT_ALIGN - 1));
 }
 
-uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch, size_t n)
+uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch)
 {
-    (void)n;
     return sort_counts(scratch) + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
 }
 
@@ -224,7 +224,7 @@ void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch
     const size_t n = b->n;
     uint32_t *const count = sort_counts(scratch);
     const uint32_t row = g->nx + 2, none = row * (g->nz + 2);
-    const uint32_t *const key = horde_pole_sort_keys(g, scratch, n);
+    const uint32_t *const key = horde_pole_sort_keys(g, scratch);
     uint32_t *const order = count + none + 2 + n, *const sorted = order + n;
     float *mov[5];
     const float *const in[5] = {b->x, b->y, b->z, b->radius, b->height};

@@ -184,7 +184,7 @@ static inline void gather_clean(const horde_poles *poles, const uint32_t *indice
     P->skip = wi_andnot(P->ok, has);
 }
 
-/* ---- The push itself (radial_push_tmpl.c, radial_push_grid_tmpl.c) --------------- */
+/* ---- The movers' lanes (radial_push_tmpl.c, radial_push_grid_tmpl.c) ------------ */
 
 /* W movers during their solve (the reference's `mover`, one per lane). */
 typedef struct mover_lanes {
@@ -213,28 +213,6 @@ static inline void load_movers(const float *const *in, mover_lanes *M)
 {
     const wf v[5] = {wf_load(in[0]), wf_load(in[1]), wf_load(in[2]), wf_load(in[3]), wf_load(in[4])};
     movers_from(v, M);
-}
-
-/* overlap_push() of the reference for the lanes in `live`: returns the lanes that
- * overlapped; pushes them when push is set. */
-static inline wi overlap_push(mover_lanes *M, const pole_lanes *P, wi live, int push)
-{
-    const wf R = wf_add(M->r, P->r);
-    const wf dx = wf_sub(M->x, P->x), dz = wf_sub(M->z, P->z);
-    const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
-    wi ov = wi_and(wi_and(live, P->ok), wi_and(wf_lt(M->y, P->top), wf_gt(M->top, P->bottom)));
-    ov = wi_and(ov, wf_lt(d2, wf_mul(R, R)));
-    if (push && wi_any(ov)) {
-        const wf skin = wf_mul(wf_add(wf_add(wf_abs(P->x), wf_abs(P->z)), R), wf_set(HORDE_RADIAL_SKIN));
-        const wf t = wf_add(R, skin);
-        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_TINY));
-        const wf s = wf_div(t, wf_sqrt(d2));
-        const wf nx = wf_sel(tiny, wf_add(P->x, t), wf_add(P->x, wf_mul(dx, s)));
-        const wf nz = wf_sel(tiny, M->z, wf_add(P->z, wf_mul(dz, s)));
-        M->x = wf_sel(ov, nx, M->x);
-        M->z = wf_sel(ov, nz, M->z);
-    }
-    return ov;
 }
 
 /* The lanes' flags at the end of their solve (invalid lanes: INVALID alone). */

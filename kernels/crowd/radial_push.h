@@ -89,7 +89,7 @@ typedef struct horde_pole_sorted {
     uint8_t *seen;         /* once seen[k] is set: 1 a valid pole, 2 none (cleared here) */
 } horde_pole_sorted;
 #define HORDE_POLE_SORT_PAD 16 /* two vectors of the widest ISA */
-uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch, size_t n);
+uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch);
 void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
                             horde_pole_sorted *s);
 

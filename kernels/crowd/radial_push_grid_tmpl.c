@@ -183,7 +183,7 @@ static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, c
     }
 }
 
-/* overlap_push() of the reference with a prepared entry, for vector q's lanes in `live`. */
+/* pole_overlap_push() of the reference with a prepared entry, for vector q's lanes in `live`. */
 static inline wi visit(mover_lanes *M, const entry *E, int q, wi live, int push)
 {
     const wf px = wf_set(E->x), pz = wf_set(E->z);
@@ -335,7 +335,7 @@ HORDE_TEMPLATE(radial_push_grid)
 {
     (void)bytes; /* checked by the entry point */
     horde_pole_sorted s;
-    bucket_all(g, b, horde_pole_sort_keys(g, scratch, b->n));
+    bucket_all(g, b, horde_pole_sort_keys(g, scratch));
     horde_pole_sort_movers(g, b, scratch, &s);
     row_cursor rc = {0, -1};
     for (size_t p = 0; p < b->n;) {
