@@ -25,6 +25,16 @@ static void pole(forest *p, float x, float z, float r, float bottom, float top)
     p->n++;
 }
 
+/* The batch's 11 identical movers must come out identical; lane 5's result. */
+static result lane5(const float *ox, const float *oy, const float *oz, const uint32_t *of)
+{
+    for (int i = 1; i < N; i++)
+        CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "lanes differ on %s",
+              horde_isa_name(cur_isa));
+    result res = {ox[5], oy[5], oz[5], of[5]};
+    return res;
+}
+
 /* Mover (x, y, z, r, h) against list `list` (count entries), `it` passes. */
 static result push(const forest *p, float x, float y, float z, float r, float h, const uint32_t *list,
                    uint32_t count, uint32_t it)
@@ -42,11 +52,7 @@ static result push(const forest *p, float x, float y, float z, float r, float h,
     const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
     CHECK(horde_radial_push_isa(cur_isa, &hp, offsets, idx, it, &b) == HORDE_OK, "status on %s",
           horde_isa_name(cur_isa));
-    for (int i = 1; i < N; i++)
-        CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "lanes differ on %s",
-              horde_isa_name(cur_isa));
-    result res = {ox[5], oy[5], oz[5], of[5]};
-    return res;
+    return lane5(ox, oy, oz, of);
 }
 
 static const uint32_t L0[] = {0}, L01[] = {0, 1}, L10[] = {1, 0};
@@ -265,11 +271,7 @@ static result grid_push(const forest *p, float cell, float x, float y, float z, 
     const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
     CHECK(horde_radial_push_grid_isa(cur_isa, &g, &hp, it, &b, smem, sizeof smem) == HORDE_OK, "grid status on %s",
           horde_isa_name(cur_isa));
-    for (int i = 1; i < N; i++)
-        CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "grid lanes differ on %s",
-              horde_isa_name(cur_isa));
-    result res = {ox[5], oy[5], oz[5], of[5]};
-    return res;
+    return lane5(ox, oy, oz, of);
 }
 
 /* The grid's list holds the pole of the mover's own cell: one_pole's answer, 1 + 2^-20. */
