@@ -235,7 +235,7 @@ int horde_kernels_get(horde_isa isa, const horde_kernels **k)
     return *k ? HORDE_OK : HORDE_ERR_UNSUPPORTED_ISA;
 }
 
-const char *horde_status_string(int status)
+const char *horde_status_string(horde_status status)
 {
     switch (status) {
     case HORDE_OK: return "ok";
