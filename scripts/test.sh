@@ -13,6 +13,8 @@
 #   build-armv7/    arm-linux-gnueabihf (ARMv7-A + NEON) under qemu-arm
 #   build-wasm32/   wasm32-wasi (SIMD128) under node's WASI, then the crowd example's
 #                   browser page in headless Chromium (scripts/browser_check.sh)
+# then the consumer builds (scripts/check_consumers.sh) and the documentation check
+# (scripts/check_docs.sh), each counted like the meson tests.
 # Under emulation the checkasm programs test HORDE_CROSS_ITEMS random items per backend
 # (default 100000; the native release and clang runs keep their 1,000,000), and under
 # ASan+UBSan HORDE_SAN_ITEMS (default 250000: the sanitizers look for memory and UB
@@ -265,6 +267,17 @@ if [[ $(tail -n1 <<<"$consumer_out") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]
     if ((BASH_REMATCH[2])); then fail "${BASH_REMATCH[2]}" "consumer checks"; fi
 else
     fail 1 "consumer checks did not report"
+fi
+
+# (f) the documentation: no history in README, docs/ and the code's comments, no broken
+# relative links, README at most 450 lines (counted as one test). Add --spdx once every
+# source file carries its SPDX line.
+echo
+echo "=== documentation: scripts/check_docs.sh ==="
+if ./scripts/check_docs.sh; then
+    passed=$((passed + 1))
+else
+    fail 1 "documentation check (scripts/check_docs.sh)"
 fi
 
 finish
