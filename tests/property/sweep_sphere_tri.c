@@ -12,8 +12,13 @@
  *      (t itself is a float: it cannot place the centre better than u |D|);
  *      (As the distance is convex along the path, no earlier t can be closer than
  *      that: a grazing path may report a later t than the model's, at the same distance.)
+ *      On a degenerate triangle (edges only) 2^12 times that; a start reported inside
+ *      is at most R (1 + K u (1 + |P - X|max / R) / sine of the largest angle) away.
  *   2. a sweep whose path reaches clearly into the triangle (the model's closest
  *      approach is below R (1 - 2^-8)) before t = 0.999 is a HIT.
+ * Then aimed slivers (valid triangles whose largest angle's sine is 2^-12 to 2^-6.6),
+ * face contacts from either side, checked once per sweep after comparing every backend's
+ * bits with the scalar reference's; they run items / 8 sweeps.
  * Every backend is checked (they equal scalar; checkasm proves it at length).
  *
  * Usage: property_sweep_sphere_tri [--items=N] [--seed=N]; default 1,000,000 aimed
@@ -192,8 +197,8 @@ static void check_one(horde_isa isa, const batch *b, int i)
 /* A sliver (sine of its largest angle log-uniform in [2^-12 (1 + 2^-6), 2^-6.6]; the
  * flat vertex anywhere from near one end of the longest edge to its middle; random
  * orientation and vertex order; edge 2^-3 to 2^8, near the origin or 60000 away) and a
- * sweep aimed at a random face point from either side, touching it at a random time.
- * Returns the face point's side normal in q_n (double, from the float vertices). */
+ * sweep aimed at a random face point from either side, touching it at a random time
+ * (the centre then is R along the normal from that point). */
 static void aim_sliver(tu_rng *g, batch *b, int i)
 {
     double u[3], w[3], c[3], x[3][3];
@@ -261,8 +266,8 @@ static void aim_sliver(tu_rng *g, batch *b, int i)
 }
 
 /* Runs every backend on aimed slivers, checks that they agree bit for bit and, once per
- * sweep, the header's bound (with its 1 / sine) and that a path reaching deep hits. Also
- * reports how the bound without the sine factor fares. */
+ * sweep, the header's bounds (a hit that did not start inside; 2^12 times it on a
+ * degenerate triangle; a start reported inside) and that a path reaching deep hits. */
 static void slivers(uint64_t seed, size_t items)
 {
     static batch b, ref;
@@ -290,7 +295,11 @@ static void slivers(uint64_t seed, size_t items)
             const double P[3] = {b.x[0][i], b.x[1][i], b.x[2][i]}, D[3] = {b.d[0][i], b.d[1][i], b.d[2][i]};
             const double R = b.r[i];
             const uint32_t f = b.f[i];
-            if (dist_to(P, v) <= R * (1 + 0x1p-10))
+            const float *in[] = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r};
+            int valid = !tu_outside_fp_policy(in, 7, (size_t)i);
+            for (int k = 0; k < 3; k++) /* the start, far from the origin, may leave the range */
+                valid &= fabs(P[k]) <= HORDE_TRI_MAX_COORD && fabs(D[k]) <= HORDE_TRI_MAX_COORD;
+            if (!valid || dist_to(P, v) <= R * (1 + 0x1p-10))
                 continue;
             if (!(f & HORDE_TRI_HIT)) {
                 double tf = 2, closest = 0;
