@@ -47,12 +47,19 @@
  * P + D*t (minus a small skin) and slide.
  *
  * Accuracy (spheres; tests/property/sweep_sphere_tri.c, against a double-precision model
- * of the exact first contact): at a reported hit that did not start inside, the centre
- * P + D t is R from the triangle within 8 u (1 + (|D| + |P - X|max) / R) radii, u = 2^-24,
- * |P - X|max the distance from P to the farthest vertex (measured worst: 1.9). Both
- * terms are what float inputs and a float t can resolve: t places the centre to u |D|,
- * and the unit-space vertices (X - P) / R carry u |X - P| / R each. A path that reaches
- * more than R / 256 into the triangle before t = 0.999 is always a hit.
+ * of the exact first contact, slivers included): at a reported hit that did not start
+ * inside, the centre P + D t is R from the triangle within 8 u (1 + (|D| + |P - X|max) / R)
+ * radii, u = 2^-24, |P - X|max the distance from P to the farthest vertex (measured
+ * worst: 2.6), and within 2^12 times that for a degenerate triangle (measured worst: 15).
+ * Both terms are what float inputs and a float t can resolve: t places the centre to u |D|,
+ * and the unit-space vertices (X - P) / R carry u |X - P| / R each. The face's unit normal
+ * m is n without its part along the longest edge, then normalised: the float n of a sliver
+ * points up to about u / s off (s the sine of the triangle's largest angle), and only its
+ * tilt about the longest edge, over the triangle's small height above that edge, is left.
+ * A start counts as inside when sphere_tri.h's closest point is nearer than R; its float
+ * n is only that good, so such a start is at most R (1 + 8 u (1 + |P - X|max / R) / s)
+ * from the triangle (s at least 2^-12; measured worst: 0.02 of that margin). A path that
+ * reaches more than R / 256 into the triangle before t = 0.999 is always a hit.
  * Valid input: positions, displacements and triangle coordinates finite with
  * |v| <= HORDE_TRI_MAX_COORD; radii in [HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS].
  * An invalid pair gets flags = HORDE_FLAG_INVALID and every float output +0.

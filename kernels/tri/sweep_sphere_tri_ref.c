@@ -49,8 +49,24 @@ static int face_contact(const horde_sphere_tri_closest *c, const float v[9], con
     const float ax = v[0], ay = v[1], az = v[2], bx = v[3], by = v[4], bz = v[5];
     const float cx = v[6], cy = v[7], cz = v[8];
     const float vx = V[0], vy = V[1], vz = V[2];
-    const float n = 1.0f / sqrtf(c->nn);
-    const float mx = c->nx * n, my = c->ny * n, mz = c->nz * n;
+    const float e[3][3] = {{bx - ax, by - ay, bz - az}, {cx - bx, cy - by, cz - bz},
+                           {ax - cx, ay - cy, az - cz}};
+    /* The unit normal m: n without its part along the longest edge l (first of equal
+     * lengths). n (the float cross product of the two shorter edges) points up to about
+     * 2^-24 / sine of the largest angle off the normal; the part of that error along the
+     * triangle tilts the plane about its pivot A by that much, over a lever arm as long as
+     * the triangle (a sliver's face contact was hundreds of times the "Accuracy" bound
+     * off). All the edges of a sliver run nearly along l, so the tilt about the axis across
+     * it is the one that matters; with the part along l removed, what tilt remains turns
+     * the plane about l, over a lever arm of the triangle's height above l. */
+    float L[3];
+    for (int j = 0; j < 3; j++)
+        L[j] = horde_dot3(e[j][0], e[j][1], e[j][2], e[j][0], e[j][1], e[j][2]);
+    const int l = (L[0] >= L[1] && L[0] >= L[2]) ? 0 : (L[1] >= L[2]) ? 1 : 2;
+    const float ne = horde_dot3(c->nx, c->ny, c->nz, e[l][0], e[l][1], e[l][2]) / L[l];
+    const float px = c->nx - e[l][0] * ne, py = c->ny - e[l][1] * ne, pz = c->nz - e[l][2] * ne;
+    const float n = 1.0f / sqrtf(horde_dot3(px, py, pz, px, py, pz));
+    const float mx = px * n, my = py * n, mz = pz * n;
     const float sd = 0.0f - horde_dot3(mx, my, mz, ax, ay, az);
     const float sn = horde_dot3(mx, my, mz, vx, vy, vz);
     const float ssn = sn * (sd >= 0.0f ? 1.0f : -1.0f);
@@ -62,8 +78,6 @@ static int face_contact(const horde_sphere_tri_closest *c, const float v[9], con
     const float h = sd + sn * t0;
     const float fx = vx * t0 - mx * h, fy = vy * t0 - my * h, fz = vz * t0 - mz * h;
     /* Inside: (n x e).(F - X) >= 0 for the edges AB, BC, CA. */
-    const float e[3][3] = {{bx - ax, by - ay, bz - az}, {cx - bx, cy - by, cz - bz},
-                           {ax - cx, ay - cy, az - cz}};
     const float X[3][3] = {{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}};
     int inside = 1;
     for (int j = 0; j < 3; j++) {
