@@ -2,8 +2,8 @@
  * contact search (validation, grid, contact lists: the same for every backend, so it is
  * compiled once, in crowd_contacts.c) and the write-back; the backends differ only in the
  * Jacobi iterations over the contact lists. Semantics: include/horde/crowd_separate.h. */
-#ifndef HORDE_CROWD_SEPARATE_COMMON_H
-#define HORDE_CROWD_SEPARATE_COMMON_H
+#ifndef HORDE_CROWD_CROWD_SEPARATE_H
+#define HORDE_CROWD_CROWD_SEPARATE_H
 
 #include <math.h>
 

@@ -187,15 +187,15 @@ static inline void gather_clean(const horde_poles *poles, const uint32_t *indice
 /* ---- The movers' lanes (radial_push_tmpl.c, radial_push_grid_tmpl.c) ------------ */
 
 /* W movers during their solve (the reference's `mover`, one per lane). */
-typedef struct mover_lanes {
+typedef struct radial_movers {
     wf x, z;         /* current axis */
     wf y, top, r;    /* y, y + h, radius (sanitised: invalid lanes hold zeros) */
     wf x0, y0, z0;   /* the inputs as given (invalid lanes get them back) */
     wi valid;
-} mover_lanes;
+} radial_movers;
 
 /* W movers from their five inputs (x, y, z, radius, height). */
-static inline void movers_from(const wf *in, mover_lanes *M)
+static inline void movers_from(const wf *in, radial_movers *M)
 {
     const wf x = in[0], y = in[1], z = in[2], r = in[3], h = in[4];
     const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f);
@@ -209,14 +209,14 @@ static inline void movers_from(const wf *in, mover_lanes *M)
     M->top = wf_add(M->y, wf_sel(ok, h, zero));
 }
 
-static inline void load_movers(const float *const *in, mover_lanes *M)
+static inline void load_movers(const float *const *in, radial_movers *M)
 {
     const wf v[5] = {wf_load(in[0]), wf_load(in[1]), wf_load(in[2]), wf_load(in[3]), wf_load(in[4])};
     movers_from(v, M);
 }
 
 /* The lanes' flags at the end of their solve (invalid lanes: INVALID alone). */
-static inline wi mover_flags(const mover_lanes *M, wi collided, wi wedged, wi skipped)
+static inline wi mover_flags(const radial_movers *M, wi collided, wi wedged, wi skipped)
 {
     wi f = wi_and(collided, wi_set(HORDE_FLAG_COLLIDED));
     f = wi_or(f, wi_and(wedged, wi_set(HORDE_FLAG_WEDGED)));

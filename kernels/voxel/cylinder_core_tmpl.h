@@ -143,16 +143,14 @@ static inline wi band_from(const wi *occ, int nl, int first, wi jhi)
     return m;
 }
 
-enum { NLAT = 10 };
+enum { NLAT = HORDE_CYLINDER_PUSH_LATERALS };
 /* Sentinels for blocked options (push_lanes): bits no window cell uses. */
 #define BLOCKED_VERTICAL_BIT (1 << 30)
 #define BLOCKED_LATERAL_BIT (1 << 29)
-static const int lat_xopt[NLAT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
-static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
 /* What every candidate evaluation starts from: the mover, its window, the vertical
  * options, the cells its disc overlaps now, and whether it overlaps anything. */
-typedef struct mover_lanes {
+typedef struct mover_window {
     wf x, y, z, r, h, r2;
     wi valid, ix0, iz0, iy0, occ[HORDE_WIN_LEVELS];
     wf vy[3];        /* vertical options: stay, up, down */
@@ -160,9 +158,9 @@ typedef struct mover_lanes {
     wi iwx, iwz;     /* window origin */
     axis_mask mx, mz; /* the window against x and z as they are */
     wi here, hit, resting;
-} mover_lanes;
+} mover_window;
 
-HORDE_FORCE_INLINE void load_movers(const horde_cylinder_push_tile *t, int base, int nl, mover_lanes *L)
+HORDE_FORCE_INLINE void load_movers(const horde_cylinder_push_tile *t, int base, int nl, mover_window *L)
 {
     L->x = wf_load(t->x + base), L->y = wf_load(t->y + base), L->z = wf_load(t->z + base);
     L->r = wf_load(t->r + base), L->h = wf_load(t->h + base);
@@ -223,7 +221,7 @@ static inline wi option_in_window(const lateral *A, int l)
 
 /* Positions and squared lengths of the options, and the window check of option 0
  * (option_cells adds the others'). */
-static inline void lateral_options(const mover_lanes *L, lateral *A)
+static inline void lateral_options(const mover_window *L, lateral *A)
 {
     const wf x = L->x, z = L->z, r = L->r;
     const wi one = wi_set(1);
@@ -274,7 +272,7 @@ static inline void lateral_options(const mover_lanes *L, lateral *A)
  * cells it needs for every group with such a lane cost more than it saved: 260.6 ->
  * 321.1 instructions per mover on cylinder_push/avx2 (513.6 -> 637.6 on sse41), and
  * 8-27 % more cycles. */
-static inline wi quick_up(const mover_lanes *L, const lateral *A)
+static inline wi quick_up(const mover_window *L, const lateral *A)
 {
     const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
     const wi down_free = wi_and(wi_and(L->vok[2], A->lok[0]), is_zero(wi_and(L->vband[2], L->here)));
@@ -291,7 +289,7 @@ static inline wi quick_up(const mover_lanes *L, const lateral *A)
 
 /* The window masks of options 1-3 per axis, the other options' window checks, and the
  * cells the disc covers for each lateral option. */
-static inline void option_cells(const mover_lanes *L, lateral *A, wi *lcells)
+static inline void option_cells(const mover_window *L, lateral *A, wi *lcells)
 {
     for (int o = 1; o < 4; o++) {
         A->mx[o] = axis_summary(A->xo[o], L->iwx, L->r2, 0);
@@ -323,7 +321,7 @@ static inline cand first_min(cand a, cand b)
     return m;
 }
 
-static inline choice choose_candidate(const mover_lanes *L, const lateral *A, const wi *lcells,
+static inline choice choose_candidate(const mover_window *L, const lateral *A, const wi *lcells,
                                       wf step_h)
 {
     /* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
@@ -342,7 +340,7 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
      * blocks long, not 29 candidates. A lane found a free candidate when its best length
      * is below +inf (free lengths are finite). Staying has vlen[0] = +0, and
      * +0 + llen[l] is llen[l], so those candidates skip the add. */
-    enum { NCAND = 2 + 3 * (NLAT - 1) };
+    enum { NCAND = HORDE_CYLINDER_PUSH_CANDIDATES };
     cand all[NCAND];
     const wf inf = wf_set(INFINITY);
 #define CANDIDATE(I, V, LAT)                                                                   \
@@ -387,7 +385,7 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
 HORDE_FORCE_INLINE void push_lanes_nl(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
                                       float *oy, float *oz, uint32_t *of)
 {
-    mover_lanes L;
+    mover_window L;
     load_movers(t, base, nl, &L);
     const wf x = L.x, y = L.y, z = L.z;
     const wi one = wi_set(1), hit = L.hit;
@@ -455,7 +453,7 @@ HORDE_FORCE_INLINE void push_lanes(const horde_cylinder_push_tile *t, int base, 
 HORDE_FORCE_INLINE wi classify_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
                                      float *oy, float *oz, uint32_t *of)
 {
-    mover_lanes L;
+    mover_window L;
     load_movers(t, base, nl, &L);
     wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
     wf by = L.y;
