@@ -261,17 +261,9 @@ static inline void lateral_options(const mover_window *L, lateral *A)
  * never decreases) and not beaten by a free, strictly shorter (down, none). Movers sunk
  * slightly into a floor, the common case, then need none of the other 26 candidates;
  * the full evaluation would give the same answer.
- * Tried and dropped (eighteenth session): a second exact shortcut in classify_lanes for
- * wall pushes, (stay, l) with l a single-axis option, which win for 54 % of the lanes
- * that reach the full evaluation in the benchmark's scene. With s the first free
- * single-axis option of smallest length Ls, it settled a lane when (up, none) and
- * (down, none) were blocked or strictly longer, vlen[1] and vlen[2] were >= Ls (bounding
- * every (up, l) and (down, l)) and the options 5-9 were no shorter. It stayed bit-exact
- * (checkasm), but the bounds held for only 15 % of those lanes: a mover sunk into the
- * floor has a short vertical exit, so (up, l) competes. The four axis summaries and
- * cells it needs for every group with such a lane cost more than it saved: 260.6 ->
- * 321.1 instructions per mover on cylinder_push/avx2 (513.6 -> 637.6 on sse41), and
- * 8-27 % more cycles. */
+ * There is no such shortcut for wall pushes ((stay, l), l single-axis): its bounds
+ * settle few lanes (a mover sunk into a floor has a short vertical exit, so (up, l)
+ * competes), too few to pay for the axis summaries it needs. */
 static inline wi quick_up(const mover_window *L, const lateral *A)
 {
     const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
@@ -542,11 +534,9 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
  * fetch `fetch_levels` window levels (0: the windows are in t already), classify,
  * resolve the overlapping lanes on a packed copy (c is scratch), results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
- * are lane permutes (lane_pack.h): the overlap masks of fresh movers do not predict, and
- * the per-lane copy loops they replace cost about 20 instructions per mover. Even with
- * 58 % of the benchmark's movers needing the full evaluation, classifying first pays:
- * push_lanes on every group instead counted 368 against 362 instructions per mover and
- * ran 4-10 % slower (cylinder_push/avx2/65536, one quick A/B run each way, twice). */
+ * are lane permutes (lane_pack.h), not per-lane copy loops: the overlap masks of fresh
+ * movers do not predict. Classifying first pays even when most movers need the full
+ * evaluation: the free and quick_up lanes skip push_lanes' 29 candidates. */
 static inline void push_tile(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
                              size_t padded, float *ox, float *oy, float *oz, uint32_t *of, int fetch_levels,
                              int nl)
