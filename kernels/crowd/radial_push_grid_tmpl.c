@@ -21,8 +21,8 @@
 /* Vectors of W movers per group, solved side by side over the same walk: the walk's
  * preparation is shared by twice the movers, and the two vectors' push chains (a push,
  * sqrt then division, feeds the next pole's test through the lanes' positions)
- * overlap. On the bench forest (AMD EPYC, avx2, 65536 movers): one vector 2.83 ms, two
- * 2.65 (first version); later two 1.99, three 2.24, four 2.12 (min of 7 calls each). */
+ * overlap. Two is the fastest count on the benchmark's forest (radial_push_grid rows;
+ * three and four are slower). */
 #define GV 2
 
 /* One pole of a group's walk, prepared for the group's lanes: what the overlap test and

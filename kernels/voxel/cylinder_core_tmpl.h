@@ -45,9 +45,9 @@ typedef struct axis_mask {
 enum { SIDE_AT = 16 };
 
 /* Bits 0 .. 3 (one per window column) to the cell layout, bits i + 8k: x columns repeat
- * bit i in every byte; z rows fill byte k. Shifts and ORs, where a multiply costs 10
- * cycles of latency: b (1 + 2^7 + 2^14 + 2^21) puts bit k at 8k, and no two of the 16
- * shifted copies overlap. */
+ * bit i in every byte; z rows fill byte k. Shifts and ORs, not the multiply (a long
+ * latency on x86) by (1 + 2^7 + 2^14 + 2^21) that puts bit k at 8k (no two of the 16
+ * shifted copies overlap). */
 static inline wi spread_columns(wi b, int is_z)
 {
     if (!is_z) {

@@ -36,8 +36,7 @@ static inline int horde_cylinder_push_valid(float x, float y, float z, float r, 
  * position can never leave a sub-ulp overlap. It must exceed half the float spacing of a
  * coordinate (at most |c| 2^-24) plus the radial exit's direction error (a few 2^-24 r);
  * (max(|x|, |z|) + 1) 2^-22 is four times that, and at most 2^-4 block inside
- * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. (It was (|x| + |z| + 1) 2^-21, a whole block
- * at |x| = |z| = 2^20: the float spacing there is 1/8 block.) */
+ * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. */
 #define HORDE_CYL_SKIN_SCALE 0x1p-22f
 static inline float horde_cylinder_push_skin(float x, float z)
 {

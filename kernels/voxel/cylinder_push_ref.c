@@ -1,13 +1,14 @@
 /* Scalar reference for horde_cylinder_push. This file DEFINES the result; every SIMD
- * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics: cylinder.h.
+ * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics:
+ * horde/cylinder_push.h.
  *
- * Origin: seed 000 (collision correction of a cylinder against one cube: push up,
- * push down, push off a face, push off a vertical edge, smallest wins). Unlike the
- * seed, candidates are evaluated against all blocks around the mover at once and an
- * exit is only taken if it is free, so seams between neighbouring blocks are not exits. */
+ * The candidate exits are push up, push down, push off a face, push off a vertical edge
+ * and their combinations, the shortest free one wins. Candidates are evaluated against
+ * all blocks around the mover at once and an exit is only taken if it is free, so seams
+ * between neighbouring blocks are not exits. */
 #include "cylinder_push.h"
 
-/* Candidate order (ties go to the earlier one): see cylinder.h. */
+/* The lateral options, in the order of lat_xopt and lat_zopt (cylinder_push.h). */
 enum { LAT_NONE, LAT_XLO, LAT_XHI, LAT_ZLO, LAT_ZHI, LAT_XLO_ZLO, LAT_XHI_ZLO, LAT_XLO_ZHI,
        LAT_XHI_ZHI, LAT_RADIAL, LAT_COUNT };
 _Static_assert((int)LAT_COUNT == (int)HORDE_CYLINDER_PUSH_LATERALS, "lateral options (cylinder_push.h)");
