@@ -204,9 +204,8 @@ void hb::register_crowd_separate()
         report_difference<NaivePeer>("crowd_naive_differs_pct", 4096);
     }
     // A call is a whole crowd (the rows ignore `first`: every call sees the same crowd).
-    // Each crowd is built before its first row's timed loop (`setup`): until the
-    // twenty-second session the first timed call built it, and the first repetition of
-    // the first 1,000,000-mover row took 697 ms against 122 ms for the next ones.
+    // Each crowd is built before its first row's timed loop (`setup`), so that no timed
+    // call pays for building it (several times a call's time at 1,000,000 movers).
     const RowSetup build = [](size_t n) { crowd_for(n); };
     for (horde_isa isa : isas())
         register_rows("crowd_separate", horde_isa_name(isa), kSizes, [isa](size_t, size_t n) {

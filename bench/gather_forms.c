@@ -1,8 +1,8 @@
 /* gather_forms: what it costs this CPU to bring one pole's fields into the lanes of W = 8
- * movers, in each form horde's radial push has tried, with nothing else in the loop. It
- * is the measurement behind README's floor for radial_push/avx2 (kernels/crowd/
- * pole_lanes.h has the in-kernel history). x86-64 with AVX2 only; not part of the
- * test command. Run: build-dir/bench/gather_forms
+ * movers, in each form horde's radial push could use, with nothing else in the loop. It
+ * is the measurement behind README's floor for radial_push/avx2 and behind the form
+ * kernels/crowd/pole_lanes.h uses. x86-64 with AVX2 only; not part of the test
+ * command. Run: build-dir/bench/gather_forms
  *
  * The scene is radial_push's benchmark forest: 85 x 85 poles in row-major order, each
  * mover's list the 3 x 3 poles around a random one, and the lists walked as the kernel
@@ -29,7 +29,7 @@
 #include "wide.h"
 
 enum { SIDE = 85, POLES = SIDE * SIDE, MOVERS = 1 << 16, ENTRIES = 9, LANES = 8, FIELDS = 5 };
-enum { REPEATS = 9 }; /* best of: the VM's noise only ever adds time */
+enum { REPEATS = 9 }; /* best of: a shared machine's noise only ever adds time */
 
 static float field[FIELDS][POLES];
 static float packed[POLES][4];

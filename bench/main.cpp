@@ -30,7 +30,7 @@ namespace {
 // timing thread over the timed loop. On a shared VM a descheduled vCPU does not count,
 // so these move far less with the host's load than the times do. Rows report nothing
 // when the counters cannot be opened. HORDE_BENCH_RAW=<hex> counts that raw PMU event
-// in place of branch misses, reported as raw_per_item (on this project's AMD EPYC, 0x224 =
+// in place of branch misses, reported as raw_per_item (e.g. on AMD Zen, 0x224 =
 // ls_bad_status2.stli_other, loads held back by a store they could not forward from).
 struct CycleCounter {
     int fd_cycles = -1, fd_instr = -1, fd_miss = -1;
@@ -120,7 +120,7 @@ void hb::register_rows(const std::string &kernel, const std::string &label,
             for (auto _ : state) {
                 const int st = call(rot.next(), n);
                 if (st != HORDE_OK) {
-                    state.SkipWithError(horde_status_string(st));
+                    state.SkipWithError(horde_status_string((horde_status)st));
                     break;
                 }
                 benchmark::ClobberMemory();
@@ -161,7 +161,7 @@ void hb::register_threads(const std::string &kernel, horde_isa isa, size_t n, Is
         for (auto _ : state) {
             const int st = call(isa, lo, hi - lo);
             if (st != HORDE_OK) {
-                state.SkipWithError(horde_status_string(st));
+                state.SkipWithError(horde_status_string((horde_status)st));
                 break;
             }
             benchmark::ClobberMemory();

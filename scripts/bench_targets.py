@@ -8,8 +8,8 @@ BINARY defaults to build-bench/bench/horde_bench (scripts/bench.sh builds it). E
 runs every target row and its comparison row once, in one process, one after the other,
 so a row and the row it is compared with are measured seconds apart; N rounds (default
 11) of S seconds per row (default 0.3), each row after a warm-up of at least one call
-(--warmup, default 0.1 s: the first call of the 1,000,000-mover crowd row took 337 ms
-against 184 for the next ones, and 0.3 s holds only one or two calls of it). It prints,
+(--warmup, default 0.1 s: the first call of the 1,000,000-mover crowd row is slower than
+the next ones, and 0.3 s holds only one or two calls of it). It prints,
 per target:
 
   by time    the median over the rounds of that round's ratio (the compared row's time

@@ -213,8 +213,8 @@ void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
 
 /* A mover's sorted copy as the first pass of the sort (sort_by_bucket) writes it: one
  * 48-byte record (16-byte aligned) carrying everything the second pass puts in the
- * sorted arrays. Tried: 32 bytes, the cells computed again from x and z: 12 more
- * instructions per mover, 0-2 % at 1 M movers, in the noise. */
+ * sorted arrays (a 32-byte record, the cells computed again from x and z, is no
+ * faster). */
 typedef struct sort_rec {
     uint32_t i;
     float x, z, y, top, r, w;
@@ -228,12 +228,8 @@ typedef struct sort_rec {
  * first writes of a line (the sort's record streams and windows, the search's slot
  * lines, the write-back's) would each wait for the line to come from memory before the
  * store drains, and the hardware prefetcher does not follow hundreds of streams or
- * stores into lines scattered in a window. At 1 M movers they took the sort from 25 to
- * 18 ns per mover, the search from 44 to 37, the slots from 11.5 to 10 and the
- * write-back from 5.7 to 4.9 (clock_gettime around each step, one run each; the
- * prefetches alone, without the wavefront of crowd_wave: 10 % less time in all,
- * interleaved rounds). kernel.h's note (no gain from prefetching the voxel kernels'
- * tiles) is about streams the hardware already follows. */
+ * stores into lines scattered in a window. kernel.h's note (no gain from prefetching
+ * the voxel kernels' tiles) is about streams the hardware already follows. */
 #define PREFETCH_MIN_N 16384u
 /* The helpers below hold nothing but prefetches: GCC's IPA pure-const pass finds such a
  * function free of side effects and deletes its calls (kernel.h), unless it is inlined. */
@@ -277,19 +273,11 @@ static void run_starts(uint32_t *run_at, uint32_t *cur, uint32_t runs)
  *      words >= 12 n);
  *   2. run by run, by bucket: counts, starts and the sorted arrays, whose writes stay
  *      within the run's window (about n / 256 movers).
- * Both passes are stable, so the order is that of one counting sort over all buckets,
- * which this replaced: that one scattered each mover's record anywhere in the crowd
- * and counted into start[] (8 MB at 1 M movers) at random, twice. At 1 M movers it
- * spent 43 % of horde_crowd_solve's time waiting on start[] and 20 % on the records
- * (perf annotate); the two passes take 8-18 % less time in all (crowd_separate/avx2,
- * interleaved calls in one process loading both libraries, minimum of 30), 100 K
- * movers 3 % less; 10 K the same, and 1 K 2.4 % more (the records' extra pass, where
- * everything is in cache anyway). An earlier two-pass version, measured on another VM, was
- * 8 % slower at 1 M and 6-19 % at 10 K. Also tried before: software prefetches 16
- * movers ahead in the one-pass sort's count and scatter and the old write-back, at
- * random addresses (no gain: the out-of-order core overlapped those misses; the
- * prefetches of the record streams and windows, PREFETCH_MIN_N, do gain), and the box
- * numbering sorted row by row (8 % slower). */
+ * Both passes are stable, so the order is that of one counting sort over all buckets.
+ * A one-pass sort would scatter each mover's record anywhere in the crowd and count
+ * into start[] (8 MB at 1 M movers) at random, twice: once the crowd outgrows the
+ * caches, those random accesses dominate. For small crowds, all in cache, the records'
+ * extra pass costs a little. */
 /* Elements lo .. hi - 1 of a 4-byte array, to be written: one prefetch per line. */
 PF_INLINE void prefetch_window(const void *array, size_t lo, size_t hi)
 {
@@ -612,13 +600,10 @@ typedef struct out_rec {
  * streams), then each run's records into the outputs, whose writes stay within the
  * run's window. `recs` holds n records (the slot arrays, no longer needed). Crowds of at
  * most WRITE_BACK_DIRECT_MAX movers, whose outputs stay in the caches, are written in
- * one pass in sorted order instead: the records cost 1 K movers 2-6 % and 10 K 3-4 % of
- * their time. (known_crowd_separate's 70,227 movers take the two passes.) Before, a
- * loop in batch order read each result from the sorted arrays at random (three lines
- * per mover): at 1 M movers 19 % of horde_crowd_solve's time (perf annotate), and with
- * it the sort wrote each mover's sorted index into key[] at random. Tried before that:
- * random writes in sorted order (slower once the crowd outgrows the caches), and one
- * 16-byte record per sorted mover read at random (no change). */
+ * one pass in sorted order instead, where the records' extra pass would only cost time.
+ * (known_crowd_separate's 70,227 movers take the two passes.) Reading each result from
+ * the sorted arrays in batch order, or writing the outputs in sorted order, is random
+ * access to lines that no longer fit in the caches once the crowd is large. */
 #define WRITE_BACK_DIRECT_MAX 16384 /* 192 KB of outputs */
 static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_rec *recs)
 {
@@ -679,9 +664,7 @@ static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_r
  * flag, the same positions, the testing pass included): here the later passes may have
  * run some movers already, with that same empty result, and the answer is pass j's
  * output buffer. Without locality (the hash numbering, or a stencil past RUNS_MAX) the
- * steps run one after another, each over every mover.
- * Before: the search and the slots ran over every mover first, then the passes as a
- * wavefront over chunks of at least the largest |t - s| over the contacts. */
+ * steps run one after another, each over every mover. */
 typedef struct wave {
     const grid *g;
     uint32_t rho; /* contacts within rho rows; 0: no locality */
@@ -707,10 +690,9 @@ static uint32_t behind(const wave *v, uint32_t d, uint32_t *row)
     return row_start(v->g, *row) / CROWD_BLOCK * CROWD_BLOCK;
 }
 
-/* The search's step: whole rows, at least this many movers. 64 and 512 timed the same
- * (10,000 movers, minimum of 9 interleaved rounds; one row, 80-130 movers there, took
- * 2-4 % longer); with 512, checkasm's model-checked crowds (up to 700 movers) ran in too
- * few steps to notice passes let one row too far ahead (a mutation check). */
+/* The search's step: whole rows, at least this many movers. Larger steps time the same,
+ * but checkasm's model-checked crowds (up to 700 movers) must run in enough steps to
+ * catch a pass let one row too far ahead; a single row per step is a little slower. */
 #define WAVE_STEP_MIN 64u
 /* The search, the slots and the passes (above); returns the buffer holding the result. */
 static int crowd_wave(crowd_work *w, const search *S, uint32_t iterations, const horde_crowd_ops *ops)

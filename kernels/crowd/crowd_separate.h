@@ -2,8 +2,8 @@
  * contact search (validation, grid, contact lists: the same for every backend, so it is
  * compiled once, in crowd_contacts.c) and the write-back; the backends differ only in the
  * Jacobi iterations over the contact lists. Semantics: include/horde/crowd_separate.h. */
-#ifndef HORDE_CROWD_SEPARATE_COMMON_H
-#define HORDE_CROWD_SEPARATE_COMMON_H
+#ifndef HORDE_CROWD_CROWD_SEPARATE_H
+#define HORDE_CROWD_CROWD_SEPARATE_H
 
 #include <math.h>
 
@@ -35,9 +35,8 @@
  * then slot 1, ..., so a group of W <= CROWD_BLOCK lanes (W dividing it, the group
  * starting at a multiple of W) finds slot k of all its lanes in W consecutive elements,
  * and all its slots within one CROWD_K * CROWD_BLOCK run, so a chunk of the passes'
- * wavefront (crowd_contacts.c) is one stretch of each array. Before: slot-major (element
- * k * stride + s), 3 CROWD_K streams 4n bytes apart; alone, the change measured within
- * the noise (1 M movers, interleaved runs). */
+ * wavefront (crowd_contacts.c) is one stretch of each array, where a slot-major layout
+ * (element k * stride + s) would be 3 CROWD_K streams 4n bytes apart. */
 #define CROWD_BLOCK 8 /* slot k + 1 is CROWD_BLOCK elements after slot k */
 static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
 {

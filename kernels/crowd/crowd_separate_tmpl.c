@@ -6,10 +6,8 @@
  * plain vector loads; only the contacts' positions are gathered, lane by lane, from the
  * sorted arrays, which keep neighbours close in memory). The push sums are integers, so
  * lanes that sit out a slot add nothing and the order of the adds does not matter.
- * Tried for the contacts' positions: an AVX2 gather (vgatherdps) ran crowd_separate/avx2/
- * 100000 at 25.2 ms against 16.9 ms, and building the vectors with inserts instead of
- * through a stored array made no difference (minimum of 3 interleaved runs each, on the
- * Intel Xeon VM, family 6 model 207, of README's 2026-11-26 run). */
+ * The contacts' positions go through a stored array: an AVX2 gather (vgatherdps) is
+ * much slower here, and building the vectors with inserts is no faster. */
 #include "template.h"
 #include "crowd_separate.h"
 
@@ -36,8 +34,7 @@ static inline void load_slot(const crowd_work *w, uint32_t s0, uint32_t k, wi ha
     S->x = wf_load(xj), S->z = wf_load(zj);
     /* The unused slots hold whatever the scratch held (crowd_work); the lanes without
      * slot k get zeros, never subnormals: those would make every float operation on the
-     * lane a microcode assist (about 60 % slower at 10,000 movers with stale integers
-     * there). */
+     * lane a microcode assist (much slower: stale integers there read as subnormals). */
     const wf zero = wf_set(0.0f);
     S->R = wf_sel(has, wf_load(w->R + e), zero);
     const wf signed_share = wf_sel(has, wf_load(w->share + e), zero);
@@ -232,8 +229,8 @@ static void cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t
  * write what that gives into their unused slot. The quotient is the scalar one (IEEE);
  * the sign is ORed in, the share being +0 or positive. On 8 lanes only: every group
  * runs to its longest list, and with 4 lanes that costs more than the scalar loop
- * (crowd_separate/sse41/100000: 901 against 861 instructions per mover, 4-7 % slower;
- * avx2: 742 against 736 instructions, as fast, fewer branch misses). */
+ * (crowd_separate/sse41 is slower with it; on avx2 it is as fast, with fewer branch
+ * misses). */
 #if W == 8
 #define CROWD_SLOTS slots
 static void slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi)

@@ -19,9 +19,9 @@ typedef struct list_lanes {
 } list_lanes;
 
 /* Entries per lane gathered once per group and kept for every pass (4 K of stack on
- * AVX2); longer lists gather the rest again in every pass. Regathering every entry in
- * every pass was tried first: it made the SIMD kernels slower than scalar (the gathers
- * cost more than the math they feed; a typical group runs 2-3 passes). */
+ * AVX2); longer lists gather the rest again in every pass. The gathers cost more than
+ * the math they feed and a group typically runs 2-3 passes, so regathering every entry
+ * in every pass would leave the SIMD kernels slower than scalar. */
 #define CACHED_ENTRIES 16
 
 static inline wi pole_ok(pole_lanes *P)
@@ -34,49 +34,12 @@ static inline wi pole_ok(pole_lanes *P)
 }
 
 /* Entry k of each lane's list: the W pole numbers chosen lane by lane, then each field
- * as one wf with wf_load_at (wide.h): on AVX2 eight broadcast loads merged with blends,
- * elsewhere W scalar loads into a stack array and one wide load. History, oldest first
- * (until the nineteenth session every ISA used the stack array, all five fields in one
- * pass over the lanes: "this loop" below). AVX2's gather instruction was tried: 28 M
- * movers/s against 39 M/s for this loop on the project's AMD EPYC (Zen's gathers are
- * microcoded). Lanes without a pole read pole 0 (or zeros when there are no poles);
- * `ok` drops them.
- * Also tried (on the later Intel Xeon VM, family 6 model 207): choosing the list
- * positions W wide and building each field's vector from its W scalar loads with
- * inserts (vinsertps; no stored array). It counted 279 instructions per mover against
- * 393 on radial_push/avx2/65536 but ran 21 % slower (2.62 against 2.15 ms, minimum of
- * 5 interleaved runs): the inserts and lane extracts all queue on one shuffle port,
- * where the stores and reloads spread over the load and store ports. Choosing only the
- * list positions W wide (a vector select stored for the per-lane loop) counted 339 and
- * ran 18 % slower too (2.47 against 2.10 ms); the reason is not known (no PMU on the VM).
- * Two more on that VM: AVX2's gather again (vpgatherdd for the entries, five vgatherdps
- * for the fields) ran 11 % slower (2.36 against 2.12 ms), so it loses on both CPUs; and
- * walking each lane's list in order for the first CACHED_ENTRIES entries (one loop per
- * lane, no per-entry length test, the fields staged per entry) counted 417 instructions
- * per mover against 393 (GCC keeps an address per field and entry) and ran 15 % slower
- * (2.64 against 2.30 ms). A packed layout was prototyped too (AVX2 only, not kept): x, z, r
- * and bottom as one 16-byte record per pole, two records per 256-bit load and a 4 x 4
- * transpose in registers, top still loaded lane by lane. It counted 366 instructions
- * per mover against 393 and ran 9 % faster (1.97 against 2.16 ms): far from the 1.8x
- * the 4x target needs, so `horde_poles` stays structure-of-arrays. Last, the first
- * CACHED_ENTRIES entries in phases over all of them at once (positions W wide, then
- * indices, pole numbers, fields), with AVX2 building each vector from eight broadcast
- * loads and blends, so no wide load waits on narrow stores and nothing queues on the
- * shuffle port: 333 instructions per mover, 4 % faster (2.19 against 2.28 ms, best of 9
- * interleaved runs, within this VM's noise) and radial_sweep no faster. Every form of
- * this gather lands between 9 % faster and 21 % slower than this loop on this CPU.
- * Back on the AMD EPYC (eighteenth session), the inserts once more: AVX2's five fields
- * built with _mm256_setr_ps from the eight lanes' loads (no stored array): 398.7 ->
- * 405.2 instructions per mover and 19 % more cycles (minimum of 11 interleaved runs:
- * 212 against 178 per mover). Kept (nineteenth session, AMD EPYC): the broadcasts and
- * blends of wf_load_at, each field on its own (no stored array; broadcasts use the load
- * ports, blends any vector ALU, nothing queues on the shuffle port). 398.7 -> 405.8
- * instructions per mover; in three sets of interleaved runs (5, 11 and 9 rounds) the
- * minimum cycles per mover of radial_push/avx2/65536 went 181 -> 160, 127 -> 128 and
- * 121 -> 107, and of radial_sweep/avx2/65536 289 -> 231, 216 -> 184 and 234 -> 183.
- * Its SSE4.1 twin (movss, then insertps of three more loads) lost: 566.5 -> 593.6
- * instructions per mover and minimum cycles 148 -> 150 (radial_push/sse41/65536), 285 ->
- * 340 (radial_sweep), 9 interleaved runs; SSE4.1 keeps the stack array. */
+ * as one wf with wf_load_at (wide.h): on AVX2 eight broadcast loads merged with blends
+ * (load ports and any vector ALU, nothing queued on the shuffle port), elsewhere W
+ * scalar loads into a stack array and one wide load. The hardware gather, inserts and
+ * a packed record per pole are slower or barely faster: bench/gather_forms measures
+ * each form. Lanes without a pole read pole 0 (or zeros when there are no poles); `ok`
+ * drops them. */
 static inline void gather_entry(const horde_poles *poles, const uint32_t *indices,
                                 const list_lanes *L, uint32_t k, pole_lanes *P)
 {
@@ -116,11 +79,9 @@ static inline void lists_of(const uint32_t *offsets, wi valid, list_lanes *L)
  * The common case, where the group's list entries all name poles (< n) and the positions
  * fit in int32, takes a shorter path: the lanes' positions come from one vector min and
  * add per entry (no per-lane tests of the list's length or the pole number), and the five
- * fields are read lane by lane (wf_load_at5). Against lists_of and gather_entry this
- * cut radial_push/avx2 from 400 to 293 instructions per mover and about 12 % of its time
- * (twenty-fifth session, AMD EPYC family 26; bench/results/README.md). Groups with an
- * entry naming no pole (SKIPPED) take lists_of and gather_entry above, and so does the
- * swept kernel (radial_sweep_tmpl.c), which does not use this path yet. */
+ * fields are read lane by lane (wf_load_at5). Groups with an entry naming no pole
+ * (SKIPPED) take lists_of and gather_entry above, and so does the swept kernel
+ * (radial_sweep_tmpl.c), which has no clean path. */
 typedef struct clean_lists {
     wi first; /* lane i's first entry */
     wi last;  /* lane i's last entry (the group's first entry for empty lists) */
@@ -187,15 +148,15 @@ static inline void gather_clean(const horde_poles *poles, const uint32_t *indice
 /* ---- The movers' lanes (radial_push_tmpl.c, radial_push_grid_tmpl.c) ------------ */
 
 /* W movers during their solve (the reference's `mover`, one per lane). */
-typedef struct mover_lanes {
+typedef struct radial_movers {
     wf x, z;         /* current axis */
     wf y, top, r;    /* y, y + h, radius (sanitised: invalid lanes hold zeros) */
     wf x0, y0, z0;   /* the inputs as given (invalid lanes get them back) */
     wi valid;
-} mover_lanes;
+} radial_movers;
 
 /* W movers from their five inputs (x, y, z, radius, height). */
-static inline void movers_from(const wf *in, mover_lanes *M)
+static inline void movers_from(const wf *in, radial_movers *M)
 {
     const wf x = in[0], y = in[1], z = in[2], r = in[3], h = in[4];
     const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f);
@@ -209,14 +170,14 @@ static inline void movers_from(const wf *in, mover_lanes *M)
     M->top = wf_add(M->y, wf_sel(ok, h, zero));
 }
 
-static inline void load_movers(const float *const *in, mover_lanes *M)
+static inline void load_movers(const float *const *in, radial_movers *M)
 {
     const wf v[5] = {wf_load(in[0]), wf_load(in[1]), wf_load(in[2]), wf_load(in[3]), wf_load(in[4])};
     movers_from(v, M);
 }
 
 /* The lanes' flags at the end of their solve (invalid lanes: INVALID alone). */
-static inline wi mover_flags(const mover_lanes *M, wi collided, wi wedged, wi skipped)
+static inline wi mover_flags(const radial_movers *M, wi collided, wi wedged, wi skipped)
 {
     wi f = wi_and(collided, wi_set(HORDE_FLAG_COLLIDED));
     f = wi_or(f, wi_and(wedged, wi_set(HORDE_FLAG_WEDGED)));

@@ -1,7 +1,7 @@
 /* Internal: what the radial push reference and its SIMD template share: validation and
  * the backend entry points. Semantics: include/horde/radial_push.h. */
-#ifndef HORDE_RADIAL_PUSH_COMMON_H
-#define HORDE_RADIAL_PUSH_COMMON_H
+#ifndef HORDE_CROWD_RADIAL_PUSH_H
+#define HORDE_CROWD_RADIAL_PUSH_H
 
 #include <math.h>
 

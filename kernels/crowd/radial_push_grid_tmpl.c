@@ -21,8 +21,8 @@
 /* Vectors of W movers per group, solved side by side over the same walk: the walk's
  * preparation is shared by twice the movers, and the two vectors' push chains (a push,
  * sqrt then division, feeds the next pole's test through the lanes' positions)
- * overlap. On the bench forest (AMD EPYC, avx2, 65536 movers): one vector 2.83 ms, two
- * 2.65 (first version); later two 1.99, three 2.24, four 2.12 (min of 7 calls each). */
+ * overlap. Two is the fastest count on the benchmark's forest (radial_push_grid rows;
+ * three and four are slower). */
 #define GV 2
 
 /* One pole of a group's walk, prepared for the group's lanes: what the overlap test and
@@ -114,7 +114,7 @@ static inline const float *pole_rec(const horde_pole_grid *g, const horde_poles 
  * meet it (E unset). An item that names no valid pole flags the lanes that list it
  * SKIPPED. */
 static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
-                          const mover_lanes *M, const group *G, int side, uint32_t k, entry *E, wi *skipped)
+                          const radial_movers *M, const group *G, int side, uint32_t k, entry *E, wi *skipped)
 {
     const float *const v = pole_rec(g, poles, s, k);
     if (!v) {
@@ -166,7 +166,7 @@ static inline int side_in(const row_run *R, uint32_t k) { return (k >= R->k[1]) 
 
 /* The walk of a group and its first GRID_CACHED entries. */
 static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, const horde_pole_sorted *s,
-                           const group *G, const mover_lanes *M, walk *K, wi *skipped)
+                           const group *G, const radial_movers *M, walk *K, wi *skipped)
 {
     rows_of(g, s, G, K);
     K->cached = 0, K->rest_row = K->rows, K->rest_k = 0;
@@ -184,7 +184,7 @@ static inline void walk_of(const horde_pole_grid *g, const horde_poles *poles, c
 }
 
 /* pole_overlap_push() of the reference with a prepared entry, for vector q's lanes in `live`. */
-static inline wi visit(mover_lanes *M, const entry *E, int q, wi live, int push)
+static inline wi visit(radial_movers *M, const entry *E, int q, wi live, int push)
 {
     const wf px = wf_set(E->x), pz = wf_set(E->z);
     const wf dx = wf_sub(M->x, px), dz = wf_sub(M->z, pz);
@@ -202,7 +202,7 @@ static inline wi visit(mover_lanes *M, const entry *E, int q, wi live, int push)
 }
 
 /* Entry E for every vector with live lanes. */
-static inline void visit_all(mover_lanes *M, const entry *E, const wi *live, const int *active, int push, wi *hit)
+static inline void visit_all(radial_movers *M, const entry *E, const wi *live, const int *active, int push, wi *hit)
 {
     for (int q = 0; q < GV; q++)
         if (active[q])
@@ -211,7 +211,7 @@ static inline void visit_all(mover_lanes *M, const entry *E, const wi *live, con
 
 /* One pass of the reference for the lanes in `live`: the cached entries, then the rest
  * of the walk prepared again. */
-static inline void pass(mover_lanes *M, const horde_pole_grid *g, const horde_poles *poles,
+static inline void pass(radial_movers *M, const horde_pole_grid *g, const horde_poles *poles,
                         const horde_pole_sorted *s, const group *G,
                         const walk *K, const wi *live, int push, wi *skipped, wi *hit)
 {
@@ -254,7 +254,7 @@ static inline void push_group(const horde_pole_grid *g, const horde_poles *poles
     for (int l = 0; l < GV * W; l++) /* lanes past the group hold the next movers: they drop out */
         used[l] = l < G->count ? ~0u : 0u;
     const size_t p = (size_t)(G->mover - s->order); /* the group's first sorted place */
-    mover_lanes M[GV];
+    radial_movers M[GV];
     wi skipped[GV], collided[GV], going[GV], wedged[GV], hit[GV];
     for (int q = 0; q < GV; q++) {
         const size_t at = p + (size_t)(q * W);
@@ -292,7 +292,7 @@ static inline void push_group(const horde_pole_grid *g, const horde_poles *poles
  * float division, as horde_pole_cell_of (wi_floor is exact below 2^31). */
 static inline wi bucket_lanes(const horde_pole_grid *g, const float *const *in)
 {
-    mover_lanes M;
+    radial_movers M;
     load_movers(in, &M); /* x, z sanitised: invalid lanes hold zeros */
     const wf cell = wf_set(g->cell);
     const wi cx = wi_sub(wi_floor(wf_div(M.x, cell)), wi_set(g->cx0));

@@ -10,7 +10,7 @@
 
 /* pole_overlap_push() of the reference for the lanes in `live`: returns the lanes that
  * overlapped; pushes them when push is set. */
-static inline wi overlap_push(mover_lanes *M, const pole_lanes *P, wi live, int push)
+static inline wi overlap_push(radial_movers *M, const pole_lanes *P, wi live, int push)
 {
     const wf R = wf_add(M->r, P->r);
     const wf dx = wf_sub(M->x, P->x), dz = wf_sub(M->z, P->z);
@@ -32,7 +32,7 @@ static inline wi overlap_push(mover_lanes *M, const pole_lanes *P, wi live, int 
 
 /* pass() of the reference for the lanes in `live`: entries below CACHED_ENTRIES come
  * from the group's cache. */
-static inline wi pass(mover_lanes *M, const horde_poles *poles, const uint32_t *indices,
+static inline wi pass(radial_movers *M, const horde_poles *poles, const uint32_t *indices,
                       const list_lanes *L, const pole_lanes *cache, wi live, int push,
                       wi *skipped)
 {
@@ -54,7 +54,7 @@ static inline void push_lanes(const horde_poles *poles, const uint32_t *offsets,
                               const uint32_t *indices, uint32_t iterations,
                               const float *const *in, float *const *out, uint32_t *of)
 {
-    mover_lanes M;
+    radial_movers M;
     load_movers(in, &M);
     clean_lists C;
     list_lanes L;

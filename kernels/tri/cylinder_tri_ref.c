@@ -73,7 +73,7 @@ void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float 
      * with c on its outer side and at least one with c strictly on its inner side. The
      * triangle's orientation alone is not enough: a band that grazes a vertex clips
      * the triangle to a point (all five boundary points equal, every cross product 0),
-     * and a far centre was reported inside it. */
+     * and a far centre would be reported inside it. */
     float best = INFINITY, bvx = 0.0f, bvz = 0.0f, blen2 = 0.0f, bex = 0.0f, bez = 0.0f;
     int inside = area2 != 0.0f, strictly_inside_one = 0;
     for (int i = 0; i < 5; i++) {

@@ -41,11 +41,10 @@ static inline void lane_triangles(const float (*tv)[9], int nt, wi next, wf *tw)
  * skips is one the reference also skips (no push happens in between, so the reference
  * tests it from the same position). The scan starts after the earliest lane's last
  * triangle and stops once every live lane has found one.
- * Tried first (and kept until 2026-11-27): each triangle broadcast to every lane, the
- * pair test run W wide whenever any lane was near it. With movers spread over a soup,
- * each near a different triangle, that is W pair tests for W movers, and
- * `cylinder_tri_soup/avx2` ran 1.07x scalar on the benchmark's soup (now 3.6x). It
- * stays the better order for movers near mostly the same triangles, hence the rule
+ * Broadcasting each triangle to every lane instead, with the pair test run W wide
+ * whenever any lane is near it, costs W pair tests for W movers spread over a soup,
+ * each near a different triangle (cylinder_tri_soup/avx2 then barely beats scalar).
+ * It is the better order for movers near mostly the same triangles, hence the rule
  * below that keeps it where most lanes are at one triangle. */
 static inline void walk_chunk(wf *v, wi live, wf reach, wf step, const float (*tv)[9], const float (*box)[4],
                               int nt, wi *flags)

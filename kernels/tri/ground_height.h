@@ -1,8 +1,8 @@
 /* Internal: what the ground-height reference and its SIMD template share: point
  * validation and the per-triangle set-up (scalar code, run once per triangle and point
  * tile by both, so both see the same bits). */
-#ifndef HORDE_GROUND_HEIGHT_COMMON_H
-#define HORDE_GROUND_HEIGHT_COMMON_H
+#ifndef HORDE_TRI_GROUND_HEIGHT_H
+#define HORDE_TRI_GROUND_HEIGHT_H
 
 #include <math.h>
 

@@ -1,8 +1,8 @@
 /* Internal: what the sphere-triangle references and templates share: validation, the
  * scalar closest-point core (sphere_tri_pairs_ref.c) and the backend entry points of
  * sphere_tri_pairs and sphere_tri_list. Semantics: include/horde/sphere_tri.h. */
-#ifndef HORDE_SPHERE_TRI_COMMON_H
-#define HORDE_SPHERE_TRI_COMMON_H
+#ifndef HORDE_TRI_SPHERE_TRI_H
+#define HORDE_TRI_SPHERE_TRI_H
 
 #include <math.h>
 

@@ -90,8 +90,8 @@ void horde_sphere_tri_closest_point(float px, float py, float pz, const float v[
 
 /* The push direction of an edge contact: P's offset from the edge's LINE, perpendicular
  * to it. d = P - Q is that offset only up to the rounding of Q, whose error (an ulp of
- * the coordinates) points anywhere: for a centre within rounding of the edge it was the
- * whole of d, and the sphere was pushed along the edge and stayed overlapping. So the
+ * the coordinates) points anywhere: for a centre within rounding of the edge it is the
+ * whole of d, and the sphere would be pushed along the edge and stay overlapping. So the
  * offset is rebuilt from parts that are perpendicular to E by construction:
  *   face-bearing triangle: u = n x E (in the plane, pointing into the face), s = u.w
  *     (the region test's value, <= 0), h = n.w: offset = u (s / u.u) + n (h / n.n),

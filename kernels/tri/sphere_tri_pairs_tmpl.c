@@ -2,9 +2,8 @@
  * per lane; the core is sphere_tri_core_tmpl.h; sphere_tri_pairs_ref.c defines the result. */
 /* GCC on x86 skips its first (pre-register-allocation) scheduling pass by default; this
  * kernel's 8-lane core keeps ~40 vectors live, and scheduling with register pressure in
- * mind was kept when the kernel was written because it spilled less. Re-measured in the
- * issue-6 session on the noisy VM: within noise (avx2 152-181 M pairs/s with it, 154-166
- * without), so it is kept as a harmless hint, not a measured win. */
+ * mind spills less. A hint, not a measured win: sphere_tri_pairs' speed is the same
+ * within noise with and without it. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif

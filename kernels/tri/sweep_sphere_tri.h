@@ -1,6 +1,6 @@
 /* Internal: backend entry points of sweep_sphere_tri (semantics: sweep_sphere_tri.h). */
-#ifndef HORDE_SWEEP_SPHERE_COMMON_H
-#define HORDE_SWEEP_SPHERE_COMMON_H
+#ifndef HORDE_TRI_SWEEP_SPHERE_TRI_H
+#define HORDE_TRI_SWEEP_SPHERE_TRI_H
 
 #include "horde/sweep_sphere_tri.h"
 #include "sphere_tri.h"

@@ -16,7 +16,7 @@ typedef struct {
  * approached (Vp.Xp <= 0), passed farther than 1, or reached after t = 1; a start
  * inside the feature's shell gives t = 0.
  * Rationale: Fauerby's roots of a t^2 - 2 g t + c with c = X.X - 1 cancel |X|^2 against
- * 1: for a small fast mover (|X| ~ |V| ~ |D| / R in unit space) the contact was
+ * 1: for a small fast mover (|X| ~ |V| ~ |D| / R in unit space) the contact would be
  * (|D| / R)^2 u radii off (0.13 radii at |D| / R = 1000). H is formed from vectors,
  * so the contact stays within a few u (1 + |D| / R) radii of exact (sweep_sphere_tri.h,
  * "Accuracy"; tests/property/sweep_sphere_tri.c). */

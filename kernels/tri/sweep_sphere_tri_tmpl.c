@@ -24,11 +24,9 @@ static inline wi sweep_touch(const wf Vp[3], const wf Xp[3], wf *t)
     return wi_and(ok, wf_le(*t, wf_set(1.0f)));
 }
 
-/* Movers per tile here: 64, not the voxel kernels' HORDE_TILE (128 since the twenty-first
- * session, kernel.h). At 128 this kernel counted 3 fewer instructions per mover and ran
- * no faster (sweep_sphere_tri/avx2 and sse41 at 1,024 and 65,536, 7 interleaved
- * rounds: -1 % to +4 % cycles), and its stack doubled to 39 KB. A multiple of every
- * backend's W. */
+/* Movers per tile here: 64, not the voxel kernels' HORDE_TILE (kernel.h): at 128 this
+ * kernel runs no faster (sweep_sphere_tri rows) and its stack doubles to 39 KB. A
+ * multiple of every backend's W. */
 #define SWEEP_TILE 64
 
 /* Movers are processed in tiles of SWEEP_TILE: pass 1 (start overlap and face) on every lane, pass 2

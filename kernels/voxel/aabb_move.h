@@ -2,8 +2,8 @@
  * the integer voxel scan (which blocks a box would enter), and the backend entry points.
  * The scan is integer work on world bits, so sharing it cannot break bit-exactness; the
  * float clamping is written twice (aabb_move_ref.c, aabb_move_tmpl.c). */
-#ifndef HORDE_AABB_MOVE_COMMON_H
-#define HORDE_AABB_MOVE_COMMON_H
+#ifndef HORDE_VOXEL_AABB_MOVE_H
+#define HORDE_VOXEL_AABB_MOVE_H
 
 #include <math.h>
 

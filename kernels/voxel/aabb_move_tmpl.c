@@ -172,9 +172,8 @@ static inline wi rests(const horde_world *w, wi need, wf x, wf y, wf z, wf hx, w
  * index i. An output the caller does not want (out_dx, out_dy, out_dz may be NULL) goes
  * to a sink of W floats at every i: its mask is 0, the others' all ones. move_group's
  * holding area and the tail's padded copies use the same form with masks 0. Built once
- * per call: building nine input and seven output pointers per group, and reading them
- * back in move_lanes_window, took about 45 instructions per group (callgrind,
- * aabb_move/sse41: 317 -> 306 per box). */
+ * per call, not nine input and seven output pointers per group (read back in
+ * move_lanes_window). */
 typedef struct group_io {
     const float *in[9]; /* x, y, z, dx, dy, dz, half_x, half_z, height */
     float *out[6];      /* out_x, out_y, out_z, out_dx, out_dy, out_dz */
@@ -216,10 +215,9 @@ static inline void load_boxes(const group_io *io, size_t i, float max_distance, 
     B->x0 = x0, B->y0 = y0, B->z0 = z0;
     if (wi_bits(valid) == (1 << W) - 1) {
         /* Every lane valid (the usual group): nothing to sanitise, and a branch, not
-         * selects, so the box's work need not wait for the validity test: every later
-         * value depended on it. 5-8 % off aabb_move/sse41, sse2 and avx2 (minimum of 7
-         * and 9 interleaved rounds); the same branch in radial_push gained nothing
-         * (its time is in the pole loads). */
+         * selects, so the box's work need not wait for the validity test, on which every
+         * later value would depend. (radial_push has no such branch: its time is in the
+         * pole loads.) */
         B->x = x0, B->y = y0, B->z = z0, B->dx = dx0, B->dy = dy0, B->dz = dz0;
         B->hx = hx0, B->hz = hz0, B->h = h0;
     } else {
@@ -398,20 +396,17 @@ static inline void move_lanes(const horde_world *w, const horde_aabb_move_params
  * on a block) that moves down less than a level or not at all, at most ceil(h) + 2 for
  * any box that does, and at most ceil(h) + 3 for one moving up less than a level, so 5
  * hold every box up to 3 high moving down or not at all and every one up to 2 high
- * moving up (6 counted 15 more instructions per box, callgrind avx2; the window path
- * checks the span, box_window_fits). Groups whose windows all span at most
- * WIN_SHORT_LEVELS (walkers up to 2 high on a floor) fetch only those; the others read
- * as empty: 3 levels read, not 5, for each of the benchmark's walkers, 19 instructions
- * per box fewer on SSE4.1 and 15 on AVX2 (callgrind). With group_io and view_lanes_of,
- * aabb_move/sse41 ran 3-6 % and avx2 7-9 % faster (minimum and median of 7 and 9
- * interleaved rounds); 2.5-high boxes, which take the 5-level fetch, as fast as before. */
+ * moving up (6 would cost every box a level's work; the window path checks the span,
+ * box_window_fits). Groups whose windows all span at most WIN_SHORT_LEVELS (walkers up
+ * to 2 high on a floor) fetch only those; the others read as empty: 3 levels read, not
+ * 5, for each of the benchmark's walkers. */
 enum { WIN_LEVELS = 5, WIN_SHORT_LEVELS = 3 };
 _Static_assert(WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows reads at most FETCH_MAX_LEVELS levels");
 
 /* Window bits: bit i + 8k of level j is block (wx + i, wy + j, wz + k). The tests below
  * work on small bit sets per lane (columns, rows or levels: bit i = index i) with
- * integer arithmetic, no loop over the indices (a first version tested index by index
- * with compares: 275 instructions per box in all, callgrind avx2, against 262). */
+ * integer arithmetic, no loop over the indices (fewer instructions than testing index
+ * by index with compares). */
 
 /* floor(log2(b)) for 1 <= b < 2^24 (converted exactly; the exponent is the answer). */
 static inline wi log2_floor(wi b) { return wi_sub(wi_srl(wi_as(wf_from_i(b)), 23), wi_set(127)); }
@@ -419,9 +414,8 @@ static inline wi log2_floor(wi b) { return wi_sub(wi_srl(wi_as(wf_from_i(b)), 23
  * whatever their size). */
 #if defined(HORDE_WIDE_PERMUTE_BY_BYTES) && !defined(HORDE_WIDE_HAS_POW2)
 /* Without a variable shift (SSE4.1, WASM), 2^k is a byte table lookup: 1 + k indexes
- * byte (1 << k), and the lane's three upper bytes, 0, index byte 0, which is 0. Against
- * the float exponent's 2^k (three operations each) with the clamps to 0 .. n: 2-3 % off
- * aabb_move/sse41 (minimum and median of 15 interleaved rounds). */
+ * byte (1 << k), and the lane's three upper bytes, 0, index byte 0, which is 0: faster
+ * than the float exponent's 2^k (three operations each) with the clamps to 0 .. n. */
 static const uint32_t pow2_table[4] = {0x04020100u, 0x40201008u, 0, 0};
 static inline wi bit_range(wi lo, wi hi, int n)
 {
@@ -542,8 +536,8 @@ static inline wi box_window_fits(box_window *win, const box_lanes *B, wf tx, wf 
 
 /* Window path for the W boxes at i: returns the lanes left to move_lanes. The W results
  * go to io's outputs when it leaves none (every input is read by then), else to `hold`,
- * to wait until move_lanes has read the inputs (the caller's outputs may be its inputs).
- * Storing to `hold` every time and copying cost 14 loads and stores per group. */
+ * to wait until move_lanes has read the inputs (the caller's outputs may be its inputs);
+ * storing to `hold` every time would cost a copy per group. */
 static inline wi move_lanes_window(const horde_view *v, const view_lanes *L, const horde_aabb_move_params *p,
                                    const group_io *io, size_t i, const group_io *hold)
 {
@@ -617,9 +611,8 @@ static inline wi move_lanes_window(const horde_view *v, const view_lanes *L, con
      * new column in x or a new row in z (3 groups in 5 of the benchmark's walkers on
      * SSE4.1, 3 in 8 on AVX2), both sweeps return their target (or the start, not
      * moving) without a hit, as sweep_window does then, and they are skipped: the window
-     * path's later tests wait on the fetch and on each other, and skipping them for such
-     * groups took 7-9 % off aabb_move/sse41 and 5 % off avx2, for about as many
-     * instructions as before (bench/results/README.md). */
+     * path's later tests wait on the fetch and on each other, so skipping them for such
+     * groups shortens the chain (the aabb_move rows in bench/results/README.md). */
     wi hwx = wi_set(0), hwz = wi_set(0);
     const axis_span sx = axis_span_of(active, x, hx, hx, tx), sz = axis_span_of(active, z, hz, hz, tz);
     const int enters = wi_any(wi_or(span_enters(&sx), span_enters(&sz)));

@@ -45,9 +45,9 @@ typedef struct axis_mask {
 enum { SIDE_AT = 16 };
 
 /* Bits 0 .. 3 (one per window column) to the cell layout, bits i + 8k: x columns repeat
- * bit i in every byte; z rows fill byte k. Shifts and ORs, where a multiply costs 10
- * cycles of latency: b (1 + 2^7 + 2^14 + 2^21) puts bit k at 8k, and no two of the 16
- * shifted copies overlap. */
+ * bit i in every byte; z rows fill byte k. Shifts and ORs, not the multiply (a long
+ * latency on x86) by (1 + 2^7 + 2^14 + 2^21) that puts bit k at 8k (no two of the 16
+ * shifted copies overlap). */
 static inline wi spread_columns(wi b, int is_z)
 {
     if (!is_z) {
@@ -143,16 +143,14 @@ static inline wi band_from(const wi *occ, int nl, int first, wi jhi)
     return m;
 }
 
-enum { NLAT = 10 };
+enum { NLAT = HORDE_CYLINDER_PUSH_LATERALS };
 /* Sentinels for blocked options (push_lanes): bits no window cell uses. */
 #define BLOCKED_VERTICAL_BIT (1 << 30)
 #define BLOCKED_LATERAL_BIT (1 << 29)
-static const int lat_xopt[NLAT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
-static const int lat_zopt[NLAT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
 /* What every candidate evaluation starts from: the mover, its window, the vertical
  * options, the cells its disc overlaps now, and whether it overlaps anything. */
-typedef struct mover_lanes {
+typedef struct mover_window {
     wf x, y, z, r, h, r2;
     wi valid, ix0, iz0, iy0, occ[HORDE_WIN_LEVELS];
     wf vy[3];        /* vertical options: stay, up, down */
@@ -160,9 +158,9 @@ typedef struct mover_lanes {
     wi iwx, iwz;     /* window origin */
     axis_mask mx, mz; /* the window against x and z as they are */
     wi here, hit, resting;
-} mover_lanes;
+} mover_window;
 
-HORDE_FORCE_INLINE void load_movers(const horde_cylinder_push_tile *t, int base, int nl, mover_lanes *L)
+HORDE_FORCE_INLINE void load_movers(const horde_cylinder_push_tile *t, int base, int nl, mover_window *L)
 {
     L->x = wf_load(t->x + base), L->y = wf_load(t->y + base), L->z = wf_load(t->z + base);
     L->r = wf_load(t->r + base), L->h = wf_load(t->h + base);
@@ -223,7 +221,7 @@ static inline wi option_in_window(const lateral *A, int l)
 
 /* Positions and squared lengths of the options, and the window check of option 0
  * (option_cells adds the others'). */
-static inline void lateral_options(const mover_lanes *L, lateral *A)
+static inline void lateral_options(const mover_window *L, lateral *A)
 {
     const wf x = L->x, z = L->z, r = L->r;
     const wi one = wi_set(1);
@@ -263,18 +261,10 @@ static inline void lateral_options(const mover_lanes *L, lateral *A)
  * never decreases) and not beaten by a free, strictly shorter (down, none). Movers sunk
  * slightly into a floor, the common case, then need none of the other 26 candidates;
  * the full evaluation would give the same answer.
- * Tried and dropped (eighteenth session): a second exact shortcut in classify_lanes for
- * wall pushes, (stay, l) with l a single-axis option, which win for 54 % of the lanes
- * that reach the full evaluation in the benchmark's scene. With s the first free
- * single-axis option of smallest length Ls, it settled a lane when (up, none) and
- * (down, none) were blocked or strictly longer, vlen[1] and vlen[2] were >= Ls (bounding
- * every (up, l) and (down, l)) and the options 5-9 were no shorter. It stayed bit-exact
- * (checkasm), but the bounds held for only 15 % of those lanes: a mover sunk into the
- * floor has a short vertical exit, so (up, l) competes. The four axis summaries and
- * cells it needs for every group with such a lane cost more than it saved: 260.6 ->
- * 321.1 instructions per mover on cylinder_push/avx2 (513.6 -> 637.6 on sse41), and
- * 8-27 % more cycles. */
-static inline wi quick_up(const mover_lanes *L, const lateral *A)
+ * There is no such shortcut for wall pushes ((stay, l), l single-axis): its bounds
+ * settle few lanes (a mover sunk into a floor has a short vertical exit, so (up, l)
+ * competes), too few to pay for the axis summaries it needs. */
+static inline wi quick_up(const mover_window *L, const lateral *A)
 {
     const wi up_free = wi_and(wi_and(L->vok[1], A->lok[0]), is_zero(wi_and(L->vband[1], L->here)));
     const wi down_free = wi_and(wi_and(L->vok[2], A->lok[0]), is_zero(wi_and(L->vband[2], L->here)));
@@ -291,7 +281,7 @@ static inline wi quick_up(const mover_lanes *L, const lateral *A)
 
 /* The window masks of options 1-3 per axis, the other options' window checks, and the
  * cells the disc covers for each lateral option. */
-static inline void option_cells(const mover_lanes *L, lateral *A, wi *lcells)
+static inline void option_cells(const mover_window *L, lateral *A, wi *lcells)
 {
     for (int o = 1; o < 4; o++) {
         A->mx[o] = axis_summary(A->xo[o], L->iwx, L->r2, 0);
@@ -323,7 +313,7 @@ static inline cand first_min(cand a, cand b)
     return m;
 }
 
-static inline choice choose_candidate(const mover_lanes *L, const lateral *A, const wi *lcells,
+static inline choice choose_candidate(const mover_window *L, const lateral *A, const wi *lcells,
                                       wf step_h)
 {
     /* Validity in one AND: a blocked vertical option ORs all ones into its band, a blocked
@@ -342,7 +332,7 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
      * blocks long, not 29 candidates. A lane found a free candidate when its best length
      * is below +inf (free lengths are finite). Staying has vlen[0] = +0, and
      * +0 + llen[l] is llen[l], so those candidates skip the add. */
-    enum { NCAND = 2 + 3 * (NLAT - 1) };
+    enum { NCAND = HORDE_CYLINDER_PUSH_CANDIDATES };
     cand all[NCAND];
     const wf inf = wf_set(INFINITY);
 #define CANDIDATE(I, V, LAT)                                                                   \
@@ -387,7 +377,7 @@ static inline choice choose_candidate(const mover_lanes *L, const lateral *A, co
 HORDE_FORCE_INLINE void push_lanes_nl(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
                                       float *oy, float *oz, uint32_t *of)
 {
-    mover_lanes L;
+    mover_window L;
     load_movers(t, base, nl, &L);
     const wf x = L.x, y = L.y, z = L.z;
     const wi one = wi_set(1), hit = L.hit;
@@ -455,7 +445,7 @@ HORDE_FORCE_INLINE void push_lanes(const horde_cylinder_push_tile *t, int base, 
 HORDE_FORCE_INLINE wi classify_lanes(const horde_cylinder_push_tile *t, int base, int nl, float *ox,
                                      float *oy, float *oz, uint32_t *of)
 {
-    mover_lanes L;
+    mover_window L;
     load_movers(t, base, nl, &L);
     wi flags = wi_and(L.resting, wi_set(HORDE_FLAG_ON_GROUND));
     wf by = L.y;
@@ -544,11 +534,9 @@ static inline void pad_lanes(horde_cylinder_push_tile *c, int m)
 /* Push every lane of a prepared tile (positions, sizes, valid, origins, step_h set):
  * fetch `fetch_levels` window levels (0: the windows are in t already), classify,
  * resolve the overlapping lanes on a packed copy (c is scratch), results in o*. Lanes with valid == 0 get HORDE_FLAG_INVALID. Packing and unpacking
- * are lane permutes (lane_pack.h): the overlap masks of fresh movers do not predict, and
- * the per-lane copy loops they replace cost about 20 instructions per mover. Even with
- * 58 % of the benchmark's movers needing the full evaluation, classifying first pays:
- * push_lanes on every group instead counted 368 against 362 instructions per mover and
- * ran 4-10 % slower (cylinder_push/avx2/65536, one quick A/B run each way, twice). */
+ * are lane permutes (lane_pack.h), not per-lane copy loops: the overlap masks of fresh
+ * movers do not predict. Classifying first pays even when most movers need the full
+ * evaluation: the free and quick_up lanes skip push_lanes' 29 candidates. */
 static inline void push_tile(const horde_view *v, horde_cylinder_push_tile *t, horde_cylinder_push_tile *c,
                              size_t padded, float *ox, float *oy, float *oz, uint32_t *of, int fetch_levels,
                              int nl)

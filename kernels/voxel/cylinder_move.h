@@ -1,6 +1,6 @@
 /* Internal: what the cylinder move reference and template share. */
-#ifndef HORDE_CYLINDER_MOVE_COMMON_H
-#define HORDE_CYLINDER_MOVE_COMMON_H
+#ifndef HORDE_VOXEL_CYLINDER_MOVE_H
+#define HORDE_VOXEL_CYLINDER_MOVE_H
 
 #include "cylinder_push.h"
 #include "horde/cylinder_move.h"

@@ -91,19 +91,17 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
  * (mx * sx, my * sy, mz * sz) from their current position, pushed, and their results
  * taken back exactly as the reference's loop body does. Staging and taking back are
  * single IEEE adds and selects, so doing them in packed lanes changes no bits; packing
- * and unpacking are lane permutes (lane_pack.h), as in push_tile.
- * Tried and dropped: keeping each mover's window between pushes and reading the world
- * only when the window origin moved. In the benchmark's walk it counted 3 % more
- * instructions (packing and unpacking eight more arrays cost more than the reads saved). */
+ * and unpacking are lane permutes (lane_pack.h), as in push_tile. Windows are not kept
+ * from one substep to the next: packing and unpacking them would cost more than the
+ * reads they save (reuse_windows keeps them only within a substep). */
 /* The windows (nl levels) of a lateral push, whose tile holds the same lanes, in the same
  * order, as the vertical push just before it (which read nl + 1 levels into t): a
  * lane whose window origin is unchanged keeps its window, one whose origin rose by one
  * level (an NPC pushed up onto the floor it sank into: every walking one, every frame)
  * takes levels 1.. of the vertical push's window, and only the others read the world.
- * The same blocks, so the same bits. Origins are computed here (tile_origins). The
- * crowd example (3,000 NPCs, step-up on, 600 frames) ran 3.8 % fewer instructions in
- * all with it, about 170 fewer per NPC and frame (perf stat, "AMD EPYC" VM); the
- * benchmark's walk has no step-up, so one push per substep, and does not change. */
+ * The same blocks, so the same bits. Origins are computed here (tile_origins). Only
+ * moves with step-up on (examples/crowd) run two pushes per substep; the benchmark's
+ * walk has none, so this does not show there. */
 static inline void reuse_windows(const horde_view *v, horde_cylinder_push_tile *t, int mpad, int nl)
 {
     for (int g = 0; g < mpad; g += W) {
@@ -198,8 +196,7 @@ static int push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cy
 
 /* The results of W movers of a tile (slots i.., batch entries o..), all present: as
  * the reference's last steps (cylinder_move_ref.c), for W lanes. Invalid lanes (k = 0)
- * get their input position bits back (HORDE_MOVE_OUT_INVALID). The per-lane loop this
- * replaced cost about 30 instructions per mover (callgrind, avx2). Each group's inputs
+ * get their input position bits back (HORDE_MOVE_OUT_INVALID). Each group's inputs
  * are read before its outputs are written, so outputs that alias inputs stay right. */
 static inline void write_movers(const horde_cylinder_move_batch *b, const move_state *st, size_t o, size_t i)
 {

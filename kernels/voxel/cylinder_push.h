@@ -1,7 +1,7 @@
 /* Internal: what the cylinder push reference and its SIMD template share: input
  * validation, the tile of prepared movers, and the backend entry points. */
-#ifndef HORDE_CYLINDER_COMMON_H
-#define HORDE_CYLINDER_COMMON_H
+#ifndef HORDE_VOXEL_CYLINDER_PUSH_H
+#define HORDE_VOXEL_CYLINDER_PUSH_H
 
 #include <math.h>
 
@@ -36,8 +36,7 @@ static inline int horde_cylinder_push_valid(float x, float y, float z, float r, 
  * position can never leave a sub-ulp overlap. It must exceed half the float spacing of a
  * coordinate (at most |c| 2^-24) plus the radial exit's direction error (a few 2^-24 r);
  * (max(|x|, |z|) + 1) 2^-22 is four times that, and at most 2^-4 block inside
- * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. (It was (|x| + |z| + 1) 2^-21, a whole block
- * at |x| = |z| = 2^20: the float spacing there is 1/8 block.) */
+ * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. */
 #define HORDE_CYL_SKIN_SCALE 0x1p-22f
 static inline float horde_cylinder_push_skin(float x, float z)
 {
@@ -65,6 +64,18 @@ static inline int32_t horde_cylinder_push_lowest_cell(float c, float r)
         return k - 1;
     return horde_cylinder_push_cell_d2(c, (float)k) < r2 ? k : k + 1;
 }
+
+/* The candidate exits, one definition for the reference and the SIMD core. Lateral
+ * option l moves x to horizontal option lat_xopt[l] of its axis and z to lat_zopt[l]
+ * (0 stay, 1 towards -, 2 towards +, 3 radial): none, x-, x+, z-, z+, the four
+ * corners, radial. A candidate pairs a vertical option (stay, up, down) with a lateral
+ * one; the HORDE_CYLINDER_PUSH_CANDIDATES of them, in the order of horde/cylinder_push.h
+ * (ties go to the earlier), are (up, none), (down, none), then (v, l) for v = stay, up,
+ * down and l = 1 .. 9. */
+enum { HORDE_CYLINDER_PUSH_VERTICALS = 3, HORDE_CYLINDER_PUSH_LATERALS = 10 };
+enum { HORDE_CYLINDER_PUSH_CANDIDATES = 2 + HORDE_CYLINDER_PUSH_VERTICALS * (HORDE_CYLINDER_PUSH_LATERALS - 1) };
+static const int lat_xopt[HORDE_CYLINDER_PUSH_LATERALS] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
+static const int lat_zopt[HORDE_CYLINDER_PUSH_LATERALS] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
 
 /* The reference push of one mover (cylinder_push_ref.c); step_h > 0 enables step-up
  * (used by the move reference; the public push passes 0). */

@@ -1,17 +1,17 @@
 /* Scalar reference for horde_cylinder_push. This file DEFINES the result; every SIMD
- * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics: cylinder.h.
+ * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics:
+ * horde/cylinder_push.h.
  *
- * Origin: seed 000 (collision correction of a cylinder against one cube: push up,
- * push down, push off a face, push off a vertical edge, smallest wins). Unlike the
- * seed, candidates are evaluated against all blocks around the mover at once and an
- * exit is only taken if it is free, so seams between neighbouring blocks are not exits. */
+ * The candidate exits are push up, push down, push off a face, push off a vertical edge
+ * and their combinations, the shortest free one wins. Candidates are evaluated against
+ * all blocks around the mover at once and an exit is only taken if it is free, so seams
+ * between neighbouring blocks are not exits. */
 #include "cylinder_push.h"
 
-/* Candidate order (ties go to the earlier one): see cylinder.h. */
+/* The lateral options, in the order of lat_xopt and lat_zopt (cylinder_push.h). */
 enum { LAT_NONE, LAT_XLO, LAT_XHI, LAT_ZLO, LAT_ZHI, LAT_XLO_ZLO, LAT_XHI_ZLO, LAT_XLO_ZHI,
        LAT_XHI_ZHI, LAT_RADIAL, LAT_COUNT };
-static const int lat_xopt[LAT_COUNT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};
-static const int lat_zopt[LAT_COUNT] = {0, 0, 0, 1, 2, 1, 1, 2, 2, 3};
+_Static_assert((int)LAT_COUNT == (int)HORDE_CYLINDER_PUSH_LATERALS, "lateral options (cylinder_push.h)");
 
 /* Squared distance from coordinate c to window column (or row) i, for i in 0..3. */
 static void axis_dist2(float c, float fw, float *d2)
@@ -63,6 +63,7 @@ typedef struct mover {
 } mover;
 
 enum { V_STAY, V_UP, V_DOWN, V_COUNT };
+_Static_assert((int)V_COUNT == (int)HORDE_CYLINDER_PUSH_VERTICALS, "vertical options (cylinder_push.h)");
 
 /* Vertical options: stay, up (bottom onto floor(y) + 1), down (top under the bottom of
  * the highest level reached); whether each stays in the window; the solid cells of the
@@ -146,7 +147,7 @@ static void lateral_options(const mover *m, lateral *L)
 
 /* The candidates in the order of cylinder_push.h (ties go to the earlier one): (up,
  * none), (down, none), then (stay, l), (up, l), (down, l) for l = 1..9. */
-static const struct { int v, l; } order[29] = {
+static const struct { int v, l; } order[HORDE_CYLINDER_PUSH_CANDIDATES] = {
     {V_UP, LAT_NONE}, {V_DOWN, LAT_NONE},
     {V_STAY, 1}, {V_STAY, 2}, {V_STAY, 3}, {V_STAY, 4}, {V_STAY, 5},
     {V_STAY, 6}, {V_STAY, 7}, {V_STAY, 8}, {V_STAY, 9},
@@ -160,7 +161,7 @@ static int best_candidate(const mover *m, const vertical *V, const lateral *L)
 {
     int best = -1;
     float best_len = INFINITY;
-    for (int c = 0; c < 29; c++) {
+    for (int c = 0; c < HORDE_CYLINDER_PUSH_CANDIDATES; c++) {
         const int v = order[c].v, l = order[c].l;
         if (!V->ok[v] || !L->ok[l] || (V->band[v] & L->cells[l]))
             continue;

@@ -23,14 +23,13 @@ typedef struct window_chunks {
 
 /* All ones where grid offset g lies outside [0, n) on an axis of n chunks (n1 = n - 1, so
  * -1 for an empty view): g or n - 1 - g is then negative. |g| < 2^26 and n <= 2^26
- * (window.h): nothing wraps. Two operations and a shift where 0 <= g < n took two
+ * (window.h): nothing wraps. Two operations and a shift, where 0 <= g < n takes two
  * compares and an AND. */
 static inline wi view_out(wi g, wi n1) { return wi_sra(wi_or(g, wi_sub(n1, g)), 31); }
 
 /* The view's grid origin, extents less one and index strides, W lanes wide. A caller
  * that fetches many groups sets them once per call (view_lanes_of) rather than once per
- * group: eight broadcasts, about 22 instructions per group (callgrind, aabb_move/sse41:
- * 306 -> 300 per box). */
+ * group (eight broadcasts). */
 typedef struct view_lanes {
     wi ox, oy, oz;
     wi nx1, ny1, nz1;
@@ -112,10 +111,8 @@ static inline void window_chunks_across(const view_lanes *L, const view_xz *q, w
  * across an x or a z chunk border (fetch_windows takes the others); lane `l` of `c`
  * locates its chunks. Level j lies in idx0's chunk layer below split = 32 - (wy & 31)
  * and in idx1's from there on: the benchmark's NPCs stand on a floor at a layer border,
- * so most border windows span two layers. Before, those went to
- * horde_fetch_window_inline (about 190 instructions per window, 31 per mover of
- * cylinder_push/avx2, callgrind); only windows across both an x and a z border (about
- * one in a hundred) still do. */
+ * so most border windows span two layers. Only windows across both an x and a z border
+ * (about one in a hundred) take the general, much slower horde_fetch_window_inline. */
 static inline void fetch_border_lane(const horde_view *v, int32_t wx, int32_t wy, int32_t wz,
                                      const window_chunks *c, int l, int levels, uint32_t *occ,
                                      size_t stride)
@@ -168,29 +165,11 @@ _Static_assert(HORDE_WIN_LEVELS <= FETCH_MAX_LEVELS, "fetch_windows sizes above[
  * fetch4_bytes, from the chunk holding its first level (c0) below level `split` and
  * from the one above (c1) from there on; split = 32 - (wy & 31) lies past the last
  * level when the window is inside one chunk. Where the rows lie, and which level comes
- * from which chunk, is worked out W lanes at a time; the per-lane loop has no branch on
- * the window's place. The version before branched per lane on one chunk or two layers;
- * NPCs standing on a floor at y = 0, a chunk layer border, mix both, and its branches
- * missed: aabb_move/avx2 ran 1.44x its naive peer with it, 1.65x with this (one quick
- * run each), for 245 against 233 instructions per box (callgrind).
- * Tried and dropped: on native AVX2, the inside-one-chunk windows of 8 lanes read with
- * gathers (chunk pointers with vpgatherdq, each level's four rows as two masked
- * vpgatherqq of two rows, shifted with vpsrlvd and packed in registers). It counted
- * 16 % fewer instructions per box on aabb_move/avx2 (185 -> 157) and 5-8 % fewer on the
- * cylinder kernels, but aabb_move/avx2 ran 8 % slower and the cylinder kernels no faster
- * (minimum of 5 interleaved runs each, on a VM that /proc/cpuinfo calls "Intel(R)
- * Xeon(R) Processor", family 6 model 207): there a gather of 4 elements costs more than
- * the 4 loads it replaces. Also dropped (eighteenth session, AMD EPYC): a branch-free
- * loop for groups whose lanes are all inside one chunk column, with level 0 read without
- * its c1 mask (it always lies in c0): 260.6 -> 260.7 instructions per mover on
- * cylinder_push/avx2, 513.6 -> 524.6 on sse41; the per-lane branch predicts well.
- * Dropped too (nineteenth session, AMD EPYC): each lane's levels kept in registers, four
- * lanes per 128-bit register (the row load shifted and its low bytes moved into the top
- * lane with palignr), so that no wide load reads narrow stores. The PMU's count of loads
- * held back by an older store (event 0x24, umask 2) halved (aabb_move/avx2 4.1 -> 2.3
- * per box, cylinder_push/avx2 2.3 -> 1.1 per mover), but the instructions rose 3-9 %
- * and the cycles did not fall (minimum of 5 interleaved runs, aabb_move/avx2 76.0
- * against 76.1 per box): the stores and reloads here cost little. */
+ * from which chunk, is worked out W lanes at a time, so the per-lane loop does not branch
+ * on one chunk or two layers (NPCs standing on a floor at y = 0, a chunk layer border,
+ * mix both, and such a branch mispredicts); its one branch, on the rare border windows,
+ * predicts well. The per-lane loads stay scalar: an AVX2 gather of 4 elements costs more
+ * than the 4 loads it replaces, and the stores and reloads into occ[] cost little. */
 HORDE_FORCE_INLINE void fetch_windows_inline(const horde_view *v, const view_lanes *L, wi wx, wi wy, wi wz, wi go, int levels,
                                  uint32_t *occ, size_t stride)
 {
@@ -242,9 +221,8 @@ HORDE_FORCE_INLINE void fetch_windows_inline(const horde_view *v, const view_lan
                 o[(size_t)j * stride] = 0;
         }
     }
-    /* fetch4_bytes leaves bits 4..7 of each row's byte to this mask. Masking each lane
-     * instead, so that no wide load follows the narrow stores, ran no faster (minimum of
-     * 7 interleaved runs of cylinder_push and aabb_move, sse41 and avx2). */
+    /* fetch4_bytes leaves bits 4..7 of each row's byte to this mask, W lanes at a time
+     * (masking each lane, so that no wide load follows the narrow stores, is no faster). */
     for (int j = 0; j < levels; j++) {
         uint32_t *const lvl = occ + (size_t)j * stride;
         wi_store(lvl, wi_and(wi_load(lvl), wi_set(0x0f0f0f0f)));

@@ -1,6 +1,6 @@
 /* Internal: what the point move reference and its SIMD template share. */
-#ifndef HORDE_POINT_MOVE_COMMON_H
-#define HORDE_POINT_MOVE_COMMON_H
+#ifndef HORDE_VOXEL_POINT_MOVE_H
+#define HORDE_VOXEL_POINT_MOVE_H
 
 #include <math.h>
 

@@ -12,8 +12,8 @@
  * and every option y' (y, floor(y) + 1, and the one below, which ends no higher than y)
  * is at most floor(y) + 1, so y' + h <= floor(y) + 3 (exact: rounding is monotone and
  * floor(y) + 3 is a float), and the last level is at most 3. The cylinder kernels read
- * and test that many levels for tiles of such movers (NPCs are 1.8 blocks tall): 5-6 %
- * fewer instructions per mover on avx2 (cylinder_core_tmpl.h: tile_is_short). */
+ * and test that many levels for tiles of such movers (NPCs are 1.8 blocks tall;
+ * cylinder_core_tmpl.h: tile_is_short). */
 #define HORDE_WIN_SHORT_LEVELS 4
 #define HORDE_WIN_SHORT_HEIGHT 2.0f
 /* Columns (and rows) in a window: the disc (r <= 0.5) reaches at most two of them, plus
@@ -112,10 +112,7 @@ static inline uint32_t horde_view_solid(const horde_view *v, int32_t bx, int32_t
  * (layer, window row, x half), and then reads every level's rows without a branch: each
  * row is the 64-bit pair (this chunk's row | the next x chunk's row << 32), shifted by
  * the window's bit offset. When the window does not cross in x the "next" chunk is the
- * same one, whose bits above 31 are then never reached (sh <= 28).
- * Rewritten from an out-of-line version that looked up each chunk per run of levels and
- * per row: 474 instructions per window there (callgrind, cylinder push), about 400 here.
- * Reading through flat column pointers in two runs of levels did not count fewer. */
+ * same one, whose bits above 31 are then never reached (sh <= 28). */
 static inline void horde_fetch_window_inline(const horde_view *v, int32_t wx, int32_t wy,
                                              int32_t wz, int levels, uint32_t *occ)
 {

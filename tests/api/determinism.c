@@ -28,17 +28,14 @@
 #include "testutil.h"
 
 /* The hash every backend on every target must produce (see the header comment). It
- * changes only when a defect fix changes a reference; README "Determinism" lists each
- * change and why (last: the sweep's face normal loses its part along the longest edge,
- * issue 50; before that the scene gained radial_push_grid, issue 14; before that
- * radial_sweep and crowd_separate;
- * before that radial_push, and issue 13's sphere push, sweep normal and sweep edge/vertex times). */
+ * changes only when a defect fix changes a reference or a kernel joins the scene;
+ * CHANGELOG.md lists each change and why. */
 #define EXPECTED UINT64_C(0x1dbe075236189f7d)
 
 enum { N = 301 /* odd: every backend runs a tail */, FRAMES = 300 };
 
-/* Every kernel call goes through KERNEL(fn, isa, ...): in the hostile pass (issue 13,
- * item 7) the caller's FP environment is hostile (hostile_fp.h) for exactly the duration
+/* Every kernel call goes through KERNEL(fn, isa, ...): in the hostile pass the caller's
+ * FP environment is hostile (hostile_fp.h) for exactly the duration
  * of the call, while the test's own arithmetic stays in the default one, and the hash
  * must not change; the caller's register must come back as it was. */
 static int hostile_pass, hostile_calls, hostile_reg_kept = 1;
@@ -437,7 +434,7 @@ static int step_radial_push(sim *s, horde_isa isa, hash *hs)
     return st;
 }
 
-/* The NPCs swept among the trees by their velocity (issue 14), in place. */
+/* The NPCs swept among the trees by their velocity, in place. */
 static int step_radial_sweep(sim *s, horde_isa isa, hash *hs)
 {
     for (int i = 0; i < N; i++)
@@ -476,7 +473,7 @@ static int step_radial_push_grid(sim *s, horde_isa isa, hash *hs)
     return st;
 }
 
-/* The NPCs pushed apart (issue 14), in place; every seventh immovable, weights 1-3. */
+/* The NPCs pushed apart, in place; every seventh immovable, weights 1-3. */
 static float crowd_w[N];
 static unsigned char crowd_scratch[1 << 17];
 static int step_crowd_separate(sim *s, horde_isa isa, hash *hs)

@@ -19,7 +19,7 @@
  * the grid's rows (crowd_contacts.c, crowd_wave: the search, the slots and the passes,
  * steps of at least 64 movers): a list used before it is complete, or a pass run on a
  * mover before its contacts' input is final, shows here as a difference from the model
- * (three such mutations were caught, bench/results/README.md, twenty-sixth session).
+ * (mutations of the wavefront's order fail this test).
  * In double precision: two movers alone are apart after one iteration (distance >= R).
  * And a permuted batch (no ties) gives the permuted result.
  *

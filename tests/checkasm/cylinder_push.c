@@ -3,7 +3,7 @@
  * positions and flags). Inputs: random movers, movers snapped onto faces / edges /
  * chunk borders, zero and maximal sizes, invalid values; six scenes; random batch
  * sizes (odd tails), unaligned arrays, in-place calls. The reference's own output is
- * checked against the definition in cylinder.h (no overlap left unless STUCK).
+ * checked against the definition in horde/cylinder_push.h (no overlap left unless STUCK).
  *
  * Run: checkasm --test=cylinder_push [--seed=N] [--items=N] [--long] (checkasm.h).
  * A failure prints the seed, scene, backend and the offending mover in hex floats. */
@@ -113,7 +113,7 @@ static void report(const char *what, uint64_t seed, const char *scene_nm, const 
  * overlap test's r^2 is then 0 there, and the IEEE model below still sees a disc). */
 static size_t n_flushed;
 
-/* The reference's output must satisfy cylinder.h's contract. */
+/* The reference's output must satisfy horde/cylinder_push.h's contract. */
 static void check_contract(const horde_world *w, const arrays *a, size_t n, uint64_t seed,
                            const char *scene_nm, size_t *stuck)
 {

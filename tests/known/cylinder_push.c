@@ -1,7 +1,7 @@
-/* Known answers for horde_cylinder_push, derived by hand from seed 000's formulas
+/* Known answers for horde_cylinder_push, derived by hand from the one-cube formulas
  * (push up = cube top - bottom; push down = top - cube bottom; face push = r - gap;
  * edge push = r - distance to the vertical edge, away from it), plus the neighbour
- * rules of cylinder.h. Every case runs on every backend. */
+ * rules of horde/cylinder_push.h. Every case runs on every backend. */
 #include "testutil.h"
 
 static horde_isa cur_isa;

@@ -174,7 +174,7 @@ static void floors(void)
     expect(r, k, -k, HIT, 2e-6f, "vertex");
 }
 
-/* Regression (issue 13, defect 1): a band [0, 2^-10 (1 + 2^-23)] that only grazes the
+/* Regression: a band [0, 2^-10 (1 + 2^-23)] that only grazes the
  * lowest vertex C = (10, 2^-10, 10) clips the triangle to the single point (10, 10)
  * (the clip points differ from C by far less than an ulp). That point has no inside:
  * a far mover was reported CENTRE_INSIDE and pushed by (-70.4, -50.3). */

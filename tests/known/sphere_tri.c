@@ -90,7 +90,7 @@ static void pairs(void)
     PAIR_IS(o, 1, 1, 1, 1, 0, 0, 1, O | V | D);
     o = pair(1, 0, 0, 0.25f, LINE);
     PAIR_IS(o, 1, 0, 0, 0.25f, 0, 0.25f, 0, O | E | D);
-    /* Regressions (issue 13, defect 2): the push must leave the sphere touching.
+    /* Regressions: the push must leave the sphere touching.
      * Centre exactly on a slanted segment: pushed perpendicular to it, along the part of
      * up perpendicular to it ((-1, 1, 0) / sqrt 2); (0, r, 0) left it 0.354 away. */
     const float SLANT[9] = {0, 0, 0, 2, 2, 0, 4, 4, 0};
@@ -209,7 +209,7 @@ static void sweeps(void)
     const float yv = sqrtf(0.5f);
     o = sweep(-0.5f, 3, -0.5f, 0, -4, 0, 1, 1, 1, FLOOR);
     SWEEP_IS(o, (3 - yv) / 4, 0, 0, 0, -0.5f, yv, -0.5f, H | V);
-    /* Regression (issue 13, defect 3): a contact direction with tiny components (w.w
+    /* Regression: a contact direction with tiny components (w.w
      * subnormal) still gives a unit normal (|n| was 0.9927). armv7 flushes these inputs
      * to zero by design (README "armv7"). */
     if (!TU_FLUSHES_SUBNORMALS) {
