@@ -122,8 +122,8 @@ static void check_one(horde_isa isa, const batch *b, int i)
     double tf = 2, closest = 0;
     const int model_hit = model_first(P, D, R, v, &tf, &closest);
     const uint32_t f = b->f[i];
-    if (f & HORDE_TRI_HIT) {
-        CHECK(!(f & HORDE_TRI_STARTED_INSIDE), "[%s] started inside, but the model starts %.9g away (R %.9g)",
+    if (f & HORDE_FLAG_HIT) {
+        CHECK(!(f & HORDE_FLAG_STARTED_INSIDE), "[%s] started inside, but the model starts %.9g away (R %.9g)",
               horde_isa_name(isa), dist_to(P, v), R);
         double p[3];
         for (int k = 0; k < 3; k++)
@@ -145,7 +145,7 @@ static void check_one(horde_isa isa, const batch *b, int i)
     }
     if (model_hit && closest < R * (1 - 0x1p-8) && tf < 0.999) {
         deep_paths++;
-        CHECK(f & HORDE_TRI_HIT,
+        CHECK(f & HORDE_FLAG_HIT,
               "[%s] P (%a %a %a) D (%a %a %a) R %a tri (%a %a %a, %a %a %a, %a %a %a): no hit, the model "
                  "touches at t %.9g and reaches %.9g radii deep",
               horde_isa_name(isa), P[0], P[1], P[2], D[0], D[1], D[2], R, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
@@ -170,10 +170,10 @@ int main(int argc, char **argv)
         for (size_t done = 0; done < items && tu_failures - fails_before < 20; done += BATCH) {
             for (int i = 0; i < BATCH; i++)
                 aim(&g, &b, i);
-            const horde_sweepers m = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r, BATCH};
             horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
-            const horde_sweep_out out = {b.t, b.c[0], b.c[1], b.c[2], b.n[0], b.n[1], b.n[2], b.f};
-            CHECK(horde_sweep_sphere_tri_isa(isa, &m, &t, &out) == HORDE_OK, "status");
+            const horde_sweep_sphere_tri_batch sb = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r,
+                                                     b.t, b.c[0], b.c[1], b.c[2], b.n[0], b.n[1], b.n[2], b.f, BATCH};
+            CHECK(horde_sweep_sphere_tri_isa(isa, &t, &sb) == HORDE_OK, "status");
             for (int i = 0; i < BATCH; i += 16) {
                 const int j = i + (int)((done / BATCH) % 16);
                 const float *in[] = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r};
