@@ -151,13 +151,13 @@ static inline int horde_check_move_(const horde_world *w, const void *b, int par
             k->name(HORDE_ARGS_##name);                                                    \
         return st == HORDE_CHECKED_EMPTY ? HORDE_OK : st;                                  \
     }                                                                                      \
-    int horde_##name##_isa(horde_isa isa, HORDE_PARAMS_##name)                             \
+    horde_status horde_##name##_isa(horde_isa isa, HORDE_PARAMS_##name)                           \
     {                                                                                      \
         int st;                                                                            \
         HORDE_CALL(st = name##_checked(isa, HORDE_ARGS_##name));                           \
         return st;                                                                         \
     }                                                                                      \
-    int horde_##name(HORDE_PARAMS_##name)                                                  \
+    horde_status horde_##name(HORDE_PARAMS_##name)                                                \
     {                                                                                      \
         return horde_##name##_isa(horde_isa_active(), HORDE_ARGS_##name);                  \
     }

@@ -95,12 +95,12 @@ typedef struct horde_aabb_move_batch {
 /* Move every box of the batch with the active backend. n == 0 is valid (no array is
  * touched). Returns HORDE_OK, HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD, or
  * HORDE_ERR_BAD_PARAMS for params outside their ranges (NULL params = the defaults). */
-HORDE_API int horde_aabb_move(const horde_world *w, const horde_aabb_move_params *p,
+HORDE_API horde_status horde_aabb_move(const horde_world *w, const horde_aabb_move_params *p,
                               const horde_aabb_move_batch *b);
 
 /* The same with a named backend (tests, benchmarks); HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when it cannot run here. */
-HORDE_API int horde_aabb_move_isa(horde_isa isa, const horde_world *w,
+HORDE_API horde_status horde_aabb_move_isa(horde_isa isa, const horde_world *w,
                                   const horde_aabb_move_params *p,
                                   const horde_aabb_move_batch *b);
 

@@ -67,9 +67,9 @@ typedef struct horde_cylinder_move_batch {
 
 /* HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD, or HORDE_ERR_BAD_PARAMS for params outside
  * their documented ranges (NULL params means the defaults). */
-HORDE_API int horde_cylinder_move(const horde_world *w, const horde_cylinder_move_params *p,
+HORDE_API horde_status horde_cylinder_move(const horde_world *w, const horde_cylinder_move_params *p,
                                   const horde_cylinder_move_batch *b);
-HORDE_API int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
+HORDE_API horde_status horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
                                       const horde_cylinder_move_params *p,
                                       const horde_cylinder_move_batch *b);
 

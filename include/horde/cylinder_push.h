@@ -77,11 +77,11 @@ typedef struct horde_cylinder_batch {
 
 /* Correct every mover of the batch with the active backend. n == 0 is valid (no
  * pointer is touched). Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_WORLD. */
-HORDE_API int horde_cylinder_push(const horde_world *w, const horde_cylinder_batch *b);
+HORDE_API horde_status horde_cylinder_push(const horde_world *w, const horde_cylinder_batch *b);
 
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when it cannot run here. */
-HORDE_API int horde_cylinder_push_isa(horde_isa isa, const horde_world *w,
+HORDE_API horde_status horde_cylinder_push_isa(horde_isa isa, const horde_world *w,
                                       const horde_cylinder_batch *b);
 
 #ifdef __cplusplus

@@ -94,10 +94,10 @@ typedef struct horde_point_move_batch {
 /* Move every point of the batch with the active backend. NULL params means the
  * defaults. n == 0 is valid (no array pointer is touched). Returns HORDE_OK,
  * HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD or HORDE_ERR_BAD_PARAMS (nothing written). */
-HORDE_API int horde_point_move(const horde_world *w, const horde_point_move_params *p,
+HORDE_API horde_status horde_point_move(const horde_world *w, const horde_point_move_params *p,
                                const horde_point_move_batch *b);
 /* The same with a named backend: also HORDE_ERR_UNKNOWN_ISA / HORDE_ERR_UNSUPPORTED_ISA. */
-HORDE_API int horde_point_move_isa(horde_isa isa, const horde_world *w,
+HORDE_API horde_status horde_point_move_isa(horde_isa isa, const horde_world *w,
                                    const horde_point_move_params *p,
                                    const horde_point_move_batch *b);
 

@@ -81,12 +81,12 @@ typedef struct horde_poles {
     size_t n;
 } horde_poles;
 
-HORDE_API int horde_radial_push(const horde_poles *poles, const uint32_t *offsets,
+HORDE_API horde_status horde_radial_push(const horde_poles *poles, const uint32_t *offsets,
                                 const uint32_t *indices, uint32_t iterations,
                                 const horde_cylinder_batch *b);
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when that backend cannot run here. */
-HORDE_API int horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
+HORDE_API horde_status horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
                                     const uint32_t *offsets, const uint32_t *indices,
                                     uint32_t iterations, const horde_cylinder_batch *b);
 
@@ -135,10 +135,10 @@ typedef struct horde_radial_sweep_batch {
     size_t n;
 } horde_radial_sweep_batch;
 
-HORDE_API int horde_radial_sweep(const horde_poles *poles, const uint32_t *offsets,
+HORDE_API horde_status horde_radial_sweep(const horde_poles *poles, const uint32_t *offsets,
                                  const uint32_t *indices, uint32_t slides,
                                  const horde_radial_sweep_batch *b);
-HORDE_API int horde_radial_sweep_isa(horde_isa isa, const horde_poles *poles,
+HORDE_API horde_status horde_radial_sweep_isa(horde_isa isa, const horde_poles *poles,
                                      const uint32_t *offsets, const uint32_t *indices,
                                      uint32_t slides, const horde_radial_sweep_batch *b);
 
@@ -223,10 +223,10 @@ HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles 
  * exactly the scalar reference's bits, and those are horde_radial_push's bits for the
  * lists above. */
 HORDE_API size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n);
-HORDE_API int horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
+HORDE_API horde_status horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
                                      uint32_t iterations, const horde_cylinder_batch *b,
                                      void *scratch, size_t bytes);
-HORDE_API int horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g,
+HORDE_API horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g,
                                          const horde_poles *poles, uint32_t iterations,
                                          const horde_cylinder_batch *b, void *scratch,
                                          size_t bytes);

@@ -351,9 +351,9 @@ static int step_sphere_tri(sim *s, horde_isa isa, hash *hs)
     gather_pairs(s);
     for (int i = 0; i < N; i++)
         s->oy[i] = s->y[i] + s->r[i];
-    const horde_spheres sp = {s->x, s->oy, s->z, s->r, N};
-    const horde_sphere_tri_out out = {s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of};
-    int st = KERNEL(horde_sphere_tri_pairs_isa, isa, &sp, pair_tris(s), &out);
+    const horde_sphere_tri_pairs_batch pb = {s->x, s->oy, s->z, s->r, s->o[0], s->o[1], s->o[2],
+                                             s->o[3], s->o[4], s->o[5], s->o[6], s->of, N};
+    int st = KERNEL(horde_sphere_tri_pairs_isa, isa, pair_tris(s), &pb);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->of, N);
@@ -367,9 +367,9 @@ static int step_sphere_tri(sim *s, horde_isa isa, hash *hs)
         s->list_idx[4 * i + 2] = (uint32_t)t1, s->list_idx[4 * i + 3] = (uint32_t)t1 + 1;
     }
     s->lists[N] = 4u * N;
-    const horde_sphere_tri_list_out lo = {s->o[0], s->o[1], s->o[2], s->ou, s->o[3],
-                                          s->o[4], s->o[5], s->o[6], s->of};
-    st = KERNEL(horde_sphere_tri_list_isa, isa, &sp, &terrain, s->lists, s->list_idx, &lo);
+    const horde_sphere_tri_list_batch lb = {s->x, s->oy, s->z, s->r, s->lists, s->list_idx, s->o[0], s->o[1],
+                                            s->o[2], s->ou, s->o[3], s->o[4], s->o[5], s->o[6], s->of, N};
+    st = KERNEL(horde_sphere_tri_list_isa, isa, &terrain, &lb);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->ou, N), hash_u32s(hs, s->of, N);
@@ -388,9 +388,9 @@ static int step_sweep_sphere_tri(sim *s, horde_isa isa, hash *hs)
         s->dx[i] = s->vx[i] * (4.0f * DT), s->dy[i] = s->vy[i] * (4.0f * DT) - 0.5f;
         s->dz[i] = s->vz[i] * (4.0f * DT);
     }
-    const horde_sweepers m = {s->x, s->oy, s->z, s->dx, s->dy, s->dz, s->r, s->o[7], s->r, N};
-    const horde_sweep_out out = {s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of};
-    const int st = KERNEL(horde_sweep_sphere_tri_isa, isa, &m, pair_tris(s), &out);
+    const horde_sweep_sphere_tri_batch b = {s->x, s->oy, s->z, s->dx, s->dy, s->dz, s->r, s->o[7], s->r,
+                                            s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of, N};
+    const int st = KERNEL(horde_sweep_sphere_tri_isa, isa, pair_tris(s), &b);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->of, N);

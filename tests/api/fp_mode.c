@@ -64,15 +64,14 @@ static void run(const horde_world *w, horde_isa isa, outputs *o)
     CHECK(horde_cylinder_push_isa(isa, w, &cb) == HORDE_OK, "%s: cylinder_push", horde_isa_name(isa));
     const horde_triangles t = {in_tri[0], in_tri[1], in_tri[2], in_tri[3], in_tri[4],
                                in_tri[5], in_tri[6], in_tri[7], in_tri[8], N};
-    const horde_spheres s = {in_sph[0], in_sph[1], in_sph[2], in_sph[3], N};
-    const horde_sphere_tri_out so = {o->sph[0], o->sph[1], o->sph[2], o->sph[3],
-                                     o->sph[4], o->sph[5], o->sph[6], o->sph_f};
-    CHECK(horde_sphere_tri_pairs_isa(isa, &s, &t, &so) == HORDE_OK, "%s: sphere_tri", horde_isa_name(isa));
-    const horde_sweepers m = {in_swp[0], in_swp[1], in_swp[2], in_swp[3], in_swp[4], in_swp[5],
-                              in_sph[3], in_cyl[4], in_sph[3], N};
-    const horde_sweep_out wo = {o->swp[0], o->swp[1], o->swp[2], o->swp[3],
-                                o->swp[4], o->swp[5], o->swp[6], o->swp_f};
-    CHECK(horde_sweep_sphere_tri_isa(isa, &m, &t, &wo) == HORDE_OK, "%s: sweep", horde_isa_name(isa));
+    const horde_sphere_tri_pairs_batch sb = {in_sph[0], in_sph[1], in_sph[2], in_sph[3],
+                                             o->sph[0], o->sph[1], o->sph[2], o->sph[3],
+                                             o->sph[4], o->sph[5], o->sph[6], o->sph_f, N};
+    CHECK(horde_sphere_tri_pairs_isa(isa, &t, &sb) == HORDE_OK, "%s: sphere_tri", horde_isa_name(isa));
+    const horde_sweep_sphere_tri_batch wb = {in_swp[0], in_swp[1], in_swp[2], in_swp[3], in_swp[4], in_swp[5],
+                                             in_sph[3], in_cyl[4], in_sph[3], o->swp[0], o->swp[1], o->swp[2],
+                                             o->swp[3], o->swp[4], o->swp[5], o->swp[6], o->swp_f, N};
+    CHECK(horde_sweep_sphere_tri_isa(isa, &t, &wb) == HORDE_OK, "%s: sweep", horde_isa_name(isa));
 }
 
 /* Parameter checks run in the library's mode too: a NaN or subnormal parameter gets the

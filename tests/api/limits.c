@@ -311,41 +311,40 @@ static horde_triangles tris_of(float *const *in, size_t n)
     return t;
 }
 
-static const input sphere_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD), COORD("x", HORDE_TRI_MAX_COORD),
-                                  COORD("y", HORDE_TRI_MAX_COORD), COORD("z", HORDE_TRI_MAX_COORD),
-                                  {"r", 0.5f, 0.0f, HORDE_SPHERE_MAX_RADIUS, CLOSED}};
+static const input sphere_in[] = {TRI_INPUTS(HORDE_SPHERE_TRI_MAX_COORD), COORD("x", HORDE_SPHERE_TRI_MAX_COORD),
+                                  COORD("y", HORDE_SPHERE_TRI_MAX_COORD), COORD("z", HORDE_SPHERE_TRI_MAX_COORD),
+                                  {"r", 0.5f, 0.0f, HORDE_SPHERE_TRI_MAX_RADIUS, CLOSED}};
 static int run_sphere_pairs(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_spheres s = {in[9], in[10], in[11], in[12], n};
-    const horde_sphere_tri_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags};
-    return horde_sphere_tri_pairs_isa(isa, &s, &t, &out);
+    const horde_sphere_tri_pairs_batch b = {in[9], in[10], in[11], in[12], o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags, n};
+    return horde_sphere_tri_pairs_isa(isa, &t, &b);
 }
 static int run_sphere_list(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     one_entry_lists(n);
     const horde_triangles t = tris_of(in, n);
-    const horde_spheres s = {in[9], in[10], in[11], in[12], n};
-    const horde_sphere_tri_list_out out = {o[0], o[1], o[2], u, o[3], o[4], o[5], o[6], flags};
-    return horde_sphere_tri_list_isa(isa, &s, &t, g_offsets, g_indices, &out);
+    const horde_sphere_tri_list_batch b = {in[9], in[10], in[11], in[12], g_offsets, g_indices,
+                                           o[0], o[1], o[2], u, o[3], o[4], o[5], o[6], flags, n};
+    return horde_sphere_tri_list_isa(isa, &t, &b);
 }
 
-static const input sweep_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD),
-                                 COORD("x", HORDE_TRI_MAX_COORD),
-                                 COORD("y", HORDE_TRI_MAX_COORD),
-                                 COORD("z", HORDE_TRI_MAX_COORD),
-                                 {"dx", 0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
-                                 {"dy", -0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
-                                 {"dz", 0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
-                                 {"rx", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED},
-                                 {"ry", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED},
-                                 {"rz", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED}};
+static const input sweep_in[] = {TRI_INPUTS(HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 COORD("x", HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 COORD("y", HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 COORD("z", HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 {"dx", 0.5f, -HORDE_SWEEP_SPHERE_TRI_MAX_COORD, HORDE_SWEEP_SPHERE_TRI_MAX_COORD, CLOSED},
+                                 {"dy", -0.5f, -HORDE_SWEEP_SPHERE_TRI_MAX_COORD, HORDE_SWEEP_SPHERE_TRI_MAX_COORD, CLOSED},
+                                 {"dz", 0.5f, -HORDE_SWEEP_SPHERE_TRI_MAX_COORD, HORDE_SWEEP_SPHERE_TRI_MAX_COORD, CLOSED},
+                                 {"rx", 0.5f, HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS, HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS, CLOSED},
+                                 {"ry", 0.5f, HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS, HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS, CLOSED},
+                                 {"rz", 0.5f, HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS, HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS, CLOSED}};
 static int run_sweep_tri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_sweepers m = {in[9], in[10], in[11], in[12], in[13], in[14], in[15], in[16], in[17], n};
-    const horde_sweep_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags};
-    return horde_sweep_sphere_tri_isa(isa, &m, &t, &out);
+    const horde_sweep_sphere_tri_batch b = {in[9], in[10], in[11], in[12], in[13], in[14], in[15], in[16], in[17],
+                                            o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags, n};
+    return horde_sweep_sphere_tri_isa(isa, &t, &b);
 }
 
 static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLTRI_MAX_COORD),
@@ -403,7 +402,7 @@ static const kernel kernels[] = {
     {"radial_sweep", radial_in, NIN(radial_in), HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_sweep, pole_extra,
      NIN(pole_extra)},
     {"sphere_tri_pairs", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID, run_sphere_pairs, NO_EXTRA},
-    {"sphere_tri_list", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID | HORDE_TRI_SKIPPED, run_sphere_list,
+    {"sphere_tri_list", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_sphere_list,
      NO_EXTRA},
     {"sweep_sphere_tri", sweep_in, NIN(sweep_in), HORDE_FLAG_INVALID, run_sweep_tri, NO_EXTRA},
     {"cylinder_tri", cyltri_in, NIN(cyltri_in), HORDE_FLAG_INVALID, run_cyltri, NO_EXTRA},
@@ -504,9 +503,9 @@ static int empty_lists(int kernel, const uint32_t offsets[2])
         return horde_radial_sweep(&no_poles, offsets, NULL, 4, &b);
     }
     const horde_triangles no_tris = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    const horde_spheres s = {m[0], m[1], m[2], m[3], 1};
-    const horde_sphere_tri_list_out out = {mo[0], mo[1], mo[2], mu, mo[3], mo[4], mo[5], mo[6], mf};
-    return horde_sphere_tri_list(&s, &no_tris, offsets, NULL, &out);
+    const horde_sphere_tri_list_batch b = {m[0], m[1], m[2], m[3], offsets, NULL,
+                                           mo[0], mo[1], mo[2], mu, mo[3], mo[4], mo[5], mo[6], mf, 1};
+    return horde_sphere_tri_list(&no_tris, &b);
 }
 
 #define PARAM(call, want) CHECK((call) == (want), "%s: want %d", #call, want)

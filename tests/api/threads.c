@@ -87,20 +87,18 @@ static int step(int k, horde_isa isa, outputs *o)
         return dflt ? horde_ground_height(&soup, &b) : horde_ground_height_isa(isa, &soup, &b);
     }
     case 7: {
-        const horde_spheres s = {in_x, in_y, in_z, in_h, N};
-        const horde_sphere_tri_out out = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0]};
-        return dflt ? horde_sphere_tri_pairs(&s, &pairs, &out) : horde_sphere_tri_pairs_isa(isa, &s, &pairs, &out);
+        const horde_sphere_tri_pairs_batch b = {in_x, in_y, in_z, in_h, f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0], N};
+        return dflt ? horde_sphere_tri_pairs(&pairs, &b) : horde_sphere_tri_pairs_isa(isa, &pairs, &b);
     }
     case 8: {
-        const horde_spheres s = {in_x, in_y, in_z, in_h, N};
-        const horde_sphere_tri_list_out out = {f[0], f[1], f[2], u[1], f[3], f[4], f[5], f[6], u[0]};
-        return dflt ? horde_sphere_tri_list(&s, &soup, offsets, indices, &out)
-                    : horde_sphere_tri_list_isa(isa, &s, &soup, offsets, indices, &out);
+        const horde_sphere_tri_list_batch b = {in_x, in_y, in_z, in_h, offsets, indices, f[0], f[1], f[2],
+                                               u[1], f[3], f[4], f[5], f[6], u[0], N};
+        return dflt ? horde_sphere_tri_list(&soup, &b) : horde_sphere_tri_list_isa(isa, &soup, &b);
     }
     case 9: {
-        const horde_sweepers m = {in_x, in_y, in_z, in_dx, in_dy, in_dz, in_r, in_h, in_r, N};
-        const horde_sweep_out out = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0]};
-        return dflt ? horde_sweep_sphere_tri(&m, &pairs, &out) : horde_sweep_sphere_tri_isa(isa, &m, &pairs, &out);
+        const horde_sweep_sphere_tri_batch b = {in_x, in_y, in_z, in_dx, in_dy, in_dz, in_r, in_h, in_r,
+                                                f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0], N};
+        return dflt ? horde_sweep_sphere_tri(&pairs, &b) : horde_sweep_sphere_tri_isa(isa, &pairs, &b);
     }
     case 10: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
