@@ -100,11 +100,11 @@ typedef struct horde_crowd {
  * n > HORDE_CROWD_MAX_N or the size does not fit a size_t. */
 HORDE_API size_t horde_crowd_scratch_bytes(size_t n);
 
-HORDE_API int horde_crowd_separate(const horde_crowd *c, uint32_t iterations, void *scratch,
+HORDE_API horde_status horde_crowd_separate(const horde_crowd *c, uint32_t iterations, void *scratch,
                                    size_t bytes);
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when that backend cannot run here. */
-HORDE_API int horde_crowd_separate_isa(horde_isa isa, const horde_crowd *c, uint32_t iterations,
+HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd *c, uint32_t iterations,
                                        void *scratch, size_t bytes);
 
 #ifdef __cplusplus

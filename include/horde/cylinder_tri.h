@@ -79,8 +79,8 @@ typedef struct horde_cylinder_tri_batch {
  * written) but must not partially overlap one. n == 0 touches no pointer.
  * Returns HORDE_OK, HORDE_ERR_NULL_ARG, or HORDE_ERR_BAD_PARAMS (tris->n != b->n, or a
  * bad step). */
-HORDE_API int horde_cylinder_tri(const horde_triangles *tris, const horde_cylinder_tri_batch *b);
-HORDE_API int horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *tris,
+HORDE_API horde_status horde_cylinder_tri(const horde_triangles *tris, const horde_cylinder_tri_batch *b);
+HORDE_API horde_status horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *tris,
                                      const horde_cylinder_tri_batch *b);
 
 /* Soup shape (seed 001's loop): every mover against every triangle of one soup (the
@@ -108,8 +108,8 @@ typedef struct horde_cylinder_soup_batch {
 
 /* HORDE_OK, HORDE_ERR_NULL_ARG, or HORDE_ERR_BAD_PARAMS (bad step). An empty soup
  * leaves every valid mover where it is with flags 0. */
-HORDE_API int horde_cylinder_tri_soup(const horde_triangles *soup, const horde_cylinder_soup_batch *b);
-HORDE_API int horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *soup,
+HORDE_API horde_status horde_cylinder_tri_soup(const horde_triangles *soup, const horde_cylinder_soup_batch *b);
+HORDE_API horde_status horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *soup,
                                           const horde_cylinder_soup_batch *b);
 
 #ifdef __cplusplus

@@ -56,8 +56,8 @@ typedef struct horde_ground_batch {
  * partially. n == 0 touches no pointer; an empty soup (soup->n == 0) finds no ground.
  * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (bad depth, soup too
  * large). */
-HORDE_API int horde_ground_height(const horde_triangles *soup, const horde_ground_batch *b);
-HORDE_API int horde_ground_height_isa(horde_isa isa, const horde_triangles *soup,
+HORDE_API horde_status horde_ground_height(const horde_triangles *soup, const horde_ground_batch *b);
+HORDE_API horde_status horde_ground_height_isa(horde_isa isa, const horde_triangles *soup,
                                       const horde_ground_batch *b);
 
 #ifdef __cplusplus

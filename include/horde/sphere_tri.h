@@ -101,9 +101,9 @@ typedef struct horde_sphere_tri_out {
  * (HORDE_ERR_BAD_PARAMS otherwise). n == 0 is valid and touches no pointer. An output
  * array may be the very same array as an input (e.g. out->qx == s->x); no other overlap.
  * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS. */
-HORDE_API int horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
+HORDE_API horde_status horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
                                      const horde_sphere_tri_out *out);
-HORDE_API int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s,
+HORDE_API horde_status horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s,
                                          const horde_triangles *t,
                                          const horde_sphere_tri_out *out);
 
@@ -129,10 +129,10 @@ typedef struct horde_sphere_tri_list_out {
     uint32_t *flags;
 } horde_sphere_tri_list_out;
 
-HORDE_API int horde_sphere_tri_list(const horde_spheres *s, const horde_triangles *soup,
+HORDE_API horde_status horde_sphere_tri_list(const horde_spheres *s, const horde_triangles *soup,
                                     const uint32_t *offsets, const uint32_t *indices,
                                     const horde_sphere_tri_list_out *out);
-HORDE_API int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s,
+HORDE_API horde_status horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s,
                                         const horde_triangles *soup, const uint32_t *offsets,
                                         const uint32_t *indices,
                                         const horde_sphere_tri_list_out *out);

@@ -86,9 +86,9 @@ typedef struct horde_sweep_out {
 /* Mover i against triangle i for i < n; m->n must equal t->n (HORDE_ERR_BAD_PARAMS).
  * n == 0 touches no pointer. An output array may be the very same array as an input;
  * no other overlap. Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS. */
-HORDE_API int horde_sweep_sphere_tri(const horde_sweepers *m, const horde_triangles *t,
+HORDE_API horde_status horde_sweep_sphere_tri(const horde_sweepers *m, const horde_triangles *t,
                                      const horde_sweep_out *out);
-HORDE_API int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m,
+HORDE_API horde_status horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m,
                                          const horde_triangles *t, const horde_sweep_out *out);
 
 #ifdef __cplusplus

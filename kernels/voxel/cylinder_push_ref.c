@@ -1,5 +1,5 @@
 /* Scalar reference for horde_cylinder_push. This file DEFINES the result; every SIMD
- * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics: cylinder.h.
+ * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics: cylinder_push.h.
  *
  * Origin: seed 000 (collision correction of a cylinder against one cube: push up,
  * push down, push off a face, push off a vertical edge, smallest wins). Unlike the
@@ -7,7 +7,7 @@
  * exit is only taken if it is free, so seams between neighbouring blocks are not exits. */
 #include "cylinder_push.h"
 
-/* Candidate order (ties go to the earlier one): see cylinder.h. */
+/* Candidate order (ties go to the earlier one): see cylinder_push.h. */
 enum { LAT_NONE, LAT_XLO, LAT_XHI, LAT_ZLO, LAT_ZHI, LAT_XLO_ZLO, LAT_XHI_ZLO, LAT_XLO_ZHI,
        LAT_XHI_ZHI, LAT_RADIAL, LAT_COUNT };
 static const int lat_xopt[LAT_COUNT] = {0, 1, 2, 0, 0, 1, 2, 1, 2, 3};

@@ -165,7 +165,7 @@ static inline void tu_set(tu_world *t, int bx, int by, int bz, int solid)
     horde_chunk_set(&t->chunks[cx + w->nx * (cz + w->nz * cy)], bx & 31, by & 31, bz & 31, solid);
 }
 
-/* Independent overlap test straight from the definition in cylinder.h (float, as
+/* Independent overlap test straight from the definition in cylinder_push.h (float, as
  * documented), enumerating blocks through the public world lookup. */
 static inline int tu_cyl_overlaps(const horde_world *w, float x, float y, float z, float r, float h)
 {
