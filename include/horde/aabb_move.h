@@ -7,8 +7,8 @@
  * float (lo_x = x - hx, hi_x = x + hx, top = y + h, rounded as float arithmetic rounds).
  * It overlaps solid block (bx, by, bz) when, strictly,
  *     bx < hi_x && bx + 1 > lo_x  &&  by < top && by + 1 > y  &&  bz < hi_z && bz + 1 > lo_z
- * so touching a face is not overlapping (as in cylinder_push.h): a box standing exactly on a
- * floor or against a wall does not collide with it.
+ * so touching a face is not overlapping (as in cylinder_push.h): a box standing exactly
+ * on a floor or against a wall does not collide with it.
  *
  * Move. The wanted displacement (dx, dy, dz) is first limited per axis to
  * [-max_distance, +max_distance] (HORDE_FLAG_TRUNCATED when that changed it). Then the
@@ -49,9 +49,9 @@
  *                (output = input, zero displacement made), flags = STUCK | COLLIDED.
  *                Resolve it with a push-out; moving it on would hide the overlap;
  *   INVALID      rejected input: a non-finite value, |x|, |y| or |z| above
- *                HORDE_AABB_MOVE_MAX_COORD, hx or hz outside (0, HORDE_AABB_MOVE_MAX_HALF], h outside
- *                (0, HORDE_AABB_MOVE_MAX_HEIGHT]. Output = input bits, displacement made +0,
- *                flags = INVALID only. Other lanes are unaffected.
+ *                HORDE_AABB_MOVE_MAX_COORD, hx or hz outside (0, HORDE_AABB_MOVE_MAX_HALF],
+ *                h outside (0, HORDE_AABB_MOVE_MAX_HEIGHT]. Output = input bits,
+ *                displacement made +0, flags = INVALID only. Other lanes are unaffected.
  *
  * Missing chunks follow the world view's policy (HORDE_MISSING_SOLID keeps movers inside
  * the loaded area). Every backend returns exactly the scalar reference's bits. */
@@ -65,14 +65,14 @@
 extern "C" {
 #endif
 
-#define HORDE_AABB_MOVE_MAX_HALF 1.5f          /* hx, hz in (0, 1.5]: up to 3 x 3 blocks wide */
-#define HORDE_AABB_MOVE_MAX_HEIGHT 4.0f        /* h in (0, 4] */
-#define HORDE_AABB_MOVE_MAX_COORD 1048576.0f   /* 2^20 */
-#define HORDE_AABB_MOVE_MAX_DISTANCE 32.0f     /* largest params.max_distance */
-#define HORDE_AABB_MOVE_MAX_STEP_HEIGHT 4.0f   /* largest params.step_height */
+#define HORDE_AABB_MOVE_MAX_HALF 1.5f        /* hx, hz in (0, 1.5]: up to 3 x 3 blocks wide */
+#define HORDE_AABB_MOVE_MAX_HEIGHT 4.0f      /* h in (0, 4] */
+#define HORDE_AABB_MOVE_MAX_COORD 1048576.0f /* 2^20 */
+#define HORDE_AABB_MOVE_MAX_DISTANCE 32.0f   /* largest params.max_distance */
+#define HORDE_AABB_MOVE_MAX_STEP_HEIGHT 4.0f /* largest params.step_height */
 
 typedef struct horde_aabb_move_params {
-    float step_height;  /* 0 (default) disables step-up; at most HORDE_AABB_MOVE_MAX_STEP_HEIGHT */
+    float step_height;  /* 0 (default) disables step-up; in [0, HORDE_AABB_MOVE_MAX_STEP_HEIGHT] */
     float max_distance; /* per axis per call, in (0, HORDE_AABB_MOVE_MAX_DISTANCE]; default 32 */
 } horde_aabb_move_params;
 

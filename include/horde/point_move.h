@@ -47,9 +47,10 @@
  *   HIT_WALL     a correction moved x or z
  *   STUCK        no free neighbour (see above)
  *   TRUNCATED    the displacement was shortened to max_substeps * step
- *   INVALID      a non-finite x, y, z, dx, dy or dz, or |x|, |y| or |z| > 2^20: the
- *                output position is the input bit for bit, the displacement made is +0,
- *                out_flags = HORDE_FLAG_INVALID alone; other lanes are unaffected.
+ *   INVALID      a non-finite x, y, z, dx, dy or dz, or |x|, |y| or |z| >
+ *                HORDE_POINT_MOVE_MAX_COORD (2^20): the output position is the input bit
+ *                for bit, the displacement made is +0, out_flags = HORDE_FLAG_INVALID
+ *                alone; other lanes are unaffected.
  * End positions may lie up to max_substeps * step + 1 beyond the 2^20 start limit.
  *
  * Every backend returns exactly the scalar reference's bits. */
