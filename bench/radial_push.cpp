@@ -90,9 +90,9 @@ struct Forest {
         b.n = n;
         return b;
     }
-    horde_cylinder_batch batch(size_t f, size_t n)
+    horde_cylinder_push_batch batch(size_t f, size_t n)
     {
-        horde_cylinder_batch b;
+        horde_cylinder_push_batch b;
         b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
         b.radius = radius.data() + f, b.height = height.data() + f;
         b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
@@ -121,7 +121,7 @@ void hb::register_radial_push()
 {
     g_forest = new Forest(kMaxBatch);
     const horde_poles p = g_forest->poles();
-    horde_cylinder_batch b = g_forest->batch(0, kMaxBatch);
+    horde_cylinder_push_batch b = g_forest->batch(0, kMaxBatch);
     if (horde_radial_push_isa(HORDE_ISA_SCALAR, &p, g_forest->offsets.data(), g_forest->indices.data(),
                               kIterations, &b) == HORDE_OK) {
         add_percent_context("radial_collided_pct",
@@ -143,7 +143,7 @@ void hb::register_radial_push()
             if (scratch.size() < bytes)
                 scratch.resize(bytes);
             const horde_poles poles = g_forest->poles();
-            const horde_cylinder_batch bb = g_forest->batch(first, n);
+            const horde_cylinder_push_batch bb = g_forest->batch(first, n);
             return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, kIterations, &bb, scratch.data(), bytes);
         });
     if (grid_ok)
@@ -151,7 +151,7 @@ void hb::register_radial_push()
             static std::vector<uint32_t> offsets, indices;
             offsets.resize(n + 1), indices.resize(n * 16);
             const horde_poles poles = g_forest->poles();
-            const horde_cylinder_batch bb = g_forest->batch(first, n);
+            const horde_cylinder_push_batch bb = g_forest->batch(first, n);
             int st = horde_pole_grid_lists(&g_forest->grid, &poles, &bb, 0.0f, offsets.data(), indices.data(),
                                            indices.size());
             if (st == HORDE_OK)
@@ -160,7 +160,7 @@ void hb::register_radial_push()
         });
     register_backends("radial_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();
-        const horde_cylinder_batch bb = g_forest->batch(first, n);
+        const horde_cylinder_push_batch bb = g_forest->batch(first, n);
         return horde_radial_push_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
                                      kIterations, &bb);
     });

@@ -115,7 +115,7 @@ static void cell_range(float v, float half, float cell, int32_t first, uint32_t 
     *hi = b > last ? last : b;
 }
 
-static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_batch *b, float reach,
+static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_push_batch *b, float reach,
                  uint32_t *offsets, uint32_t *indices, size_t capacity)
 {
     if (!g || !poles || !b)
@@ -166,7 +166,7 @@ static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde
     return total <= capacity ? HORDE_OK : HORDE_ERR_BAD_PARAMS;
 }
 
-int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_batch *b,
+int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_push_batch *b,
                           float reach, uint32_t *offsets, uint32_t *indices, size_t capacity)
 {
     int st = HORDE_OK;
@@ -218,7 +218,7 @@ uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch)
     return sort_counts(scratch) + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
 }
 
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_push_batch *b, void *scratch,
                             horde_pole_sorted *s)
 {
     const size_t n = b->n;

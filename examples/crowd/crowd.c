@@ -279,7 +279,7 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     static uint32_t toff[(1 << 16) + 1], tidx[8 << 16], tflags[1 << 16];
     for (int i = 0; i < c->n; i++)
         tx[i] = c->x[i] + c->dx[i], tz[i] = c->z[i] + c->dz[i];
-    const horde_cylinder_batch tb = {tx, c->y, tz, c->r, c->h, tx, ty, tz, tflags, (size_t)c->n};
+    const horde_cylinder_push_batch tb = {tx, c->y, tz, c->r, c->h, tx, ty, tz, tflags, (size_t)c->n};
     t0 = now();
     if (horde_pole_grid_lists(&tree_grid, &trees, &tb, 0.0f, toff, tidx, sizeof tidx / sizeof tidx[0]) == HORDE_OK &&
         horde_radial_push_isa(isa, &trees, toff, tidx, 4, &tb) == HORDE_OK)

@@ -2,7 +2,7 @@
  * cylinders ("poles": trees, posts, pillars), radially, with both radii.
  *
  * A pole j is a vertical cylinder: axis (x[j], z[j]), radius r[j], from y = bottom[j] to
- * y = top[j]. A mover is the cylinder of horde_cylinder_batch (cylinder_push.h): bottom
+ * y = top[j]. A mover is the cylinder of horde_cylinder_push_batch (cylinder_push.h): bottom
  * centre (x, y, z), radius, height. Each mover is tested against its own candidate list,
  * pole indices[k] for k in [offsets[i], offsets[i + 1]) (the caller's broadphase fills
  * it, as for horde_sphere_tri_list).
@@ -83,12 +83,12 @@ typedef struct horde_poles {
 
 HORDE_API horde_status horde_radial_push(const horde_poles *poles, const uint32_t *offsets,
                                 const uint32_t *indices, uint32_t iterations,
-                                const horde_cylinder_batch *b);
+                                const horde_cylinder_push_batch *b);
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when that backend cannot run here. */
 HORDE_API horde_status horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
                                     const uint32_t *offsets, const uint32_t *indices,
-                                    uint32_t iterations, const horde_cylinder_batch *b);
+                                    uint32_t iterations, const horde_cylinder_push_batch *b);
 
 /* Swept variant: movers moving by a horizontal displacement (dx, dz) among the poles,
  * stopping at the earliest contact and sliding along the pole's tangent, so no speed
@@ -179,7 +179,7 @@ HORDE_API size_t horde_pole_grid_bytes(const horde_poles *poles, float cell);
 HORDE_API int horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell,
                                     void *scratch, size_t bytes);
 HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles,
-                                    const horde_cylinder_batch *b, float reach,
+                                    const horde_cylinder_push_batch *b, float reach,
                                     uint32_t *offsets, uint32_t *indices, size_t capacity);
 
 /* Radial push through the grid, without candidate lists: horde_radial_push where each
@@ -224,11 +224,11 @@ HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles 
  * lists above. */
 HORDE_API size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n);
 HORDE_API horde_status horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
-                                     uint32_t iterations, const horde_cylinder_batch *b,
+                                     uint32_t iterations, const horde_cylinder_push_batch *b,
                                      void *scratch, size_t bytes);
 HORDE_API horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g,
                                          const horde_poles *poles, uint32_t iterations,
-                                         const horde_cylinder_batch *b, void *scratch,
+                                         const horde_cylinder_push_batch *b, void *scratch,
                                          size_t bytes);
 
 #ifdef __cplusplus

@@ -81,7 +81,7 @@ static inline uint32_t pole_solve(pole_mover *m, const horde_poles *poles, const
 
 /* Mover i of batch b into *m; 0 for an invalid mover, whose outputs (its input bits,
  * INVALID) are then written. */
-static inline int pole_mover_of(const horde_cylinder_batch *b, size_t i, pole_mover *m)
+static inline int pole_mover_of(const horde_cylinder_push_batch *b, size_t i, pole_mover *m)
 {
     const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
     if (!horde_radial_push_mover_ok(x, y, z, r, h)) {
@@ -94,7 +94,7 @@ static inline int pole_mover_of(const horde_cylinder_batch *b, size_t i, pole_mo
 }
 
 /* Mover i's outputs after its solve. */
-static inline void pole_mover_out(const horde_cylinder_batch *b, size_t i, const pole_mover *m, uint32_t flags)
+static inline void pole_mover_out(const horde_cylinder_push_batch *b, size_t i, const pole_mover *m, uint32_t flags)
 {
     b->out_x[i] = m->x, b->out_y[i] = m->y, b->out_z[i] = m->z;
     b->out_flags[i] = flags;

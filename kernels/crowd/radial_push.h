@@ -35,7 +35,7 @@ static inline int horde_pole_of(const horde_poles *poles, uint32_t j, float v[5]
 
 /* The signature, written once: the parameters, and the names that pass them on. */
 #define HORDE_PARAMS_radial_push const horde_poles *poles, const uint32_t *offsets, \
-    const uint32_t *indices, uint32_t iterations, const horde_cylinder_batch *b
+    const uint32_t *indices, uint32_t iterations, const horde_cylinder_push_batch *b
 #define HORDE_ARGS_radial_push poles, offsets, indices, iterations, b
 HORDE_KERNEL_PROTOS(radial_push)
 
@@ -90,11 +90,11 @@ typedef struct horde_pole_sorted {
 } horde_pole_sorted;
 #define HORDE_POLE_SORT_PAD 16 /* two vectors of the widest ISA */
 uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch);
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_push_batch *b, void *scratch,
                             horde_pole_sorted *s);
 
 #define HORDE_PARAMS_radial_push_grid const horde_pole_grid *g, const horde_poles *poles, \
-    uint32_t iterations, const horde_cylinder_batch *b, void *scratch, size_t bytes
+    uint32_t iterations, const horde_cylinder_push_batch *b, void *scratch, size_t bytes
 #define HORDE_ARGS_radial_push_grid g, poles, iterations, b, scratch, bytes
 HORDE_KERNEL_PROTOS(radial_push_grid)
 

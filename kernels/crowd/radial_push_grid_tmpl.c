@@ -247,7 +247,7 @@ static inline int any_of(const wi *m)
 
 /* One group: its movers gathered into lanes (padding lanes invalid), solved, scattered. */
 static inline void push_group(const horde_pole_grid *g, const horde_poles *poles, uint32_t iterations,
-                              const horde_cylinder_batch *b, const horde_pole_sorted *s, const group *G)
+                              const horde_cylinder_push_batch *b, const horde_pole_sorted *s, const group *G)
 {
     float tout[3][GV * W]; /* x, unused, z (out_y was written with the buckets) */
     uint32_t tf[GV * W], used[GV * W];
@@ -309,7 +309,7 @@ static inline wi bucket_lanes(const horde_pole_grid *g, const float *const *in)
 
 /* Every mover's bucket into the sort's key array, and out_y (= y, in batch order: one
  * random store less per mover later); the tail through padded copies. */
-static inline void bucket_all(const horde_pole_grid *g, const horde_cylinder_batch *b, uint32_t *key)
+static inline void bucket_all(const horde_pole_grid *g, const horde_cylinder_push_batch *b, uint32_t *key)
 {
     const size_t full = b->n / W * W;
     for (size_t i = 0; i < full; i += W) {

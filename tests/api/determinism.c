@@ -242,7 +242,7 @@ static int step_cylinder_push(sim *s, horde_isa isa, hash *hs)
 {
     for (int i = s->frame % 7; i < N; i += 7)
         s->x[i] = s->x[i] + ((i & 1) ? 0.125f : -0.125f);
-    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const horde_cylinder_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
     const int st = KERNEL(horde_cylinder_push_isa, isa, s->world, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->y, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
@@ -426,7 +426,7 @@ static int step_radial_push(sim *s, horde_isa isa, hash *hs)
         s->lists[i + 1] = c;
     }
     const horde_poles poles = {pole_x, pole_z, pole_r, pole_b, pole_t, NPOLE};
-    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const horde_cylinder_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
     const int st = KERNEL(horde_radial_push_isa, isa, &poles, s->lists, s->list_idx, 4, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
@@ -464,7 +464,7 @@ static int step_radial_push_grid(sim *s, horde_isa isa, hash *hs)
                   horde_pole_grid_build(&pole_grid, &poles, 2.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK,
               "pole grid");
     CHECK(horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof push_grid_scratch, "push grid scratch");
-    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const horde_cylinder_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
     const int st = KERNEL(horde_radial_push_grid_isa, isa, &pole_grid, &poles, 4, &b, push_grid_scratch,
                           sizeof push_grid_scratch);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);

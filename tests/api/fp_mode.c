@@ -59,7 +59,7 @@ static void make_inputs(void)
 static void run(const horde_world *w, horde_isa isa, outputs *o)
 {
     memset(o, 0, sizeof *o);
-    const horde_cylinder_batch cb = {in_cyl[0], in_cyl[1], in_cyl[2], in_cyl[3], in_cyl[4],
+    const horde_cylinder_push_batch cb = {in_cyl[0], in_cyl[1], in_cyl[2], in_cyl[3], in_cyl[4],
                                      o->cyl[0], o->cyl[1], o->cyl[2], o->cyl_f, N};
     CHECK(horde_cylinder_push_isa(isa, w, &cb) == HORDE_OK, "%s: cylinder_push", horde_isa_name(isa));
     const horde_triangles t = {in_tri[0], in_tri[1], in_tri[2], in_tri[3], in_tri[4],

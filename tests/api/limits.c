@@ -180,21 +180,25 @@ static call_params g_params = DEFAULT_PARAMS;
 #define COORD(nm, L) {nm, 0.25f, -(L), (L), CLOSED}
 #define FINITE(nm, b) {nm, b, -FLT_MAX, FLT_MAX, CLOSED}
 
-static const input push_in[] = {COORD("x", HORDE_CYL_MAX_COORD), COORD("y", HORDE_CYL_MAX_COORD),
-                                COORD("z", HORDE_CYL_MAX_COORD),
-                                {"radius", 0.3f, 0.0f, HORDE_CYL_MAX_RADIUS, CLOSED},
-                                {"height", 1.8f, 0.0f, HORDE_CYL_MAX_HEIGHT, CLOSED}};
+static const input push_in[] = {COORD("x", HORDE_CYLINDER_PUSH_MAX_COORD),
+                                COORD("y", HORDE_CYLINDER_PUSH_MAX_COORD),
+                                COORD("z", HORDE_CYLINDER_PUSH_MAX_COORD),
+                                {"radius", 0.3f, 0.0f, HORDE_CYLINDER_PUSH_MAX_RADIUS, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLINDER_PUSH_MAX_HEIGHT, CLOSED}};
 static int run_push(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
-    const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
+    const horde_cylinder_push_batch b = {in[0], in[1], in[2], in[3], in[4],
+                                         o[0], o[1], o[2], flags, n};
     return horde_cylinder_push_isa(isa, &g_air, &b);
 }
 
-static const input move_in[] = {COORD("x", HORDE_CYL_MOVE_MAX_COORD), COORD("y", HORDE_CYL_MOVE_MAX_COORD),
-                                COORD("z", HORDE_CYL_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+static const input move_in[] = {COORD("x", HORDE_CYLINDER_MOVE_MAX_COORD),
+                                COORD("y", HORDE_CYLINDER_MOVE_MAX_COORD),
+                                COORD("z", HORDE_CYLINDER_MOVE_MAX_COORD), FINITE("dx", 0.1f),
                                 FINITE("dy", -0.01f), FINITE("dz", 0.05f),
-                                {"radius", 0.3f, HORDE_MOVE_MIN_RADIUS, HORDE_CYL_MAX_RADIUS, CLOSED},
-                                {"height", 1.8f, 0.0f, HORDE_CYL_MAX_HEIGHT, CLOSED}};
+                                {"radius", 0.3f, HORDE_CYLINDER_MOVE_MIN_RADIUS,
+                                 HORDE_CYLINDER_MOVE_MAX_RADIUS, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLINDER_MOVE_MAX_HEIGHT, CLOSED}};
 static int run_move(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7],
@@ -202,8 +206,10 @@ static int run_move(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     return horde_cylinder_move_isa(isa, &g_air, g_params.move, &b);
 }
 
-static const input point_in[] = {COORD("x", HORDE_PT_MAX_COORD), COORD("y", HORDE_PT_MAX_COORD),
-                                 COORD("z", HORDE_PT_MAX_COORD), FINITE("dx", 0.1f), FINITE("dy", -0.01f),
+static const input point_in[] = {COORD("x", HORDE_POINT_MOVE_MAX_COORD),
+                                 COORD("y", HORDE_POINT_MOVE_MAX_COORD),
+                                 COORD("z", HORDE_POINT_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+                                 FINITE("dy", -0.01f),
                                  FINITE("dz", 0.05f)};
 static int run_point(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
@@ -212,12 +218,14 @@ static int run_point(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     return horde_point_move_isa(isa, &g_air, g_params.point, &b);
 }
 
-static const input aabb_in[] = {COORD("x", HORDE_AABB_MAX_COORD), COORD("y", HORDE_AABB_MAX_COORD),
-                                COORD("z", HORDE_AABB_MAX_COORD), FINITE("dx", 0.1f), FINITE("dy", -0.01f),
+static const input aabb_in[] = {COORD("x", HORDE_AABB_MOVE_MAX_COORD),
+                                COORD("y", HORDE_AABB_MOVE_MAX_COORD),
+                                COORD("z", HORDE_AABB_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+                                FINITE("dy", -0.01f),
                                 FINITE("dz", 0.05f),
-                                {"half_x", 0.3f, 0.0f, HORDE_AABB_MAX_HALF, LO_OPEN},
-                                {"half_z", 0.3f, 0.0f, HORDE_AABB_MAX_HALF, LO_OPEN},
-                                {"height", 1.8f, 0.0f, HORDE_AABB_MAX_HEIGHT, LO_OPEN}};
+                                {"half_x", 0.3f, 0.0f, HORDE_AABB_MOVE_MAX_HALF, LO_OPEN},
+                                {"half_z", 0.3f, 0.0f, HORDE_AABB_MOVE_MAX_HALF, LO_OPEN},
+                                {"height", 1.8f, 0.0f, HORDE_AABB_MOVE_MAX_HEIGHT, LO_OPEN}};
 static int run_aabb(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_aabb_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8],
@@ -287,7 +295,7 @@ static int run_radial(horde_isa isa, float *const *in, size_t n, uint32_t *flags
 {
     one_entry_lists(n);
     const horde_poles poles = poles_of(in, n);
-    const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
+    const horde_cylinder_push_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
     return horde_radial_push_isa(isa, &poles, g_offsets, g_indices, g_params.radial_iterations, &b);
 }
 
@@ -495,7 +503,7 @@ static int empty_lists(int kernel, const uint32_t offsets[2])
     static uint32_t mf[1], mu[1];
     const horde_poles no_poles = {NULL, NULL, NULL, NULL, NULL, 0};
     if (kernel == 0) {
-        const horde_cylinder_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, 1};
+        const horde_cylinder_push_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, 1};
         return horde_radial_push(&no_poles, offsets, NULL, 4, &b);
     }
     if (kernel == 1) {
@@ -514,28 +522,29 @@ static void check_params(void)
     const int OK = HORDE_OK, BAD = HORDE_ERR_BAD_PARAMS;
     const float above = INFINITY, below = -INFINITY;
     PARAM(aabb_params(0.0f, 32.0f), OK);
-    PARAM(aabb_params(HORDE_AABB_MAX_STEP_HEIGHT, HORDE_AABB_MAX_DISTANCE), OK);
+    PARAM(aabb_params(HORDE_AABB_MOVE_MAX_STEP_HEIGHT, HORDE_AABB_MOVE_MAX_DISTANCE), OK);
     PARAM(aabb_params(next_float(0.0f, below), 32.0f), BAD);
-    PARAM(aabb_params(nextafterf(HORDE_AABB_MAX_STEP_HEIGHT, above), 32.0f), BAD);
-    PARAM(aabb_params(0.0f, nextafterf(HORDE_AABB_MAX_DISTANCE, above)), BAD);
+    PARAM(aabb_params(nextafterf(HORDE_AABB_MOVE_MAX_STEP_HEIGHT, above), 32.0f), BAD);
+    PARAM(aabb_params(0.0f, nextafterf(HORDE_AABB_MOVE_MAX_DISTANCE, above)), BAD);
     PARAM(aabb_params(0.0f, next_float(0.0f, above)), OK);
     PARAM(aabb_params(0.0f, 0.0f), BAD);
-    PARAM(move_params(1.0f, 1.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS), OK);
+    PARAM(move_params(1.0f, 1.0f, HORDE_CYLINDER_MOVE_MAX_SUBSTEPS), OK);
     PARAM(move_params(next_float(0.0f, above), 0.0f, 1), OK);
     PARAM(move_params(0.0f, 0.0f, 64), BAD);
     PARAM(move_params(nextafterf(1.0f, above), 0.0f, 64), BAD);
     PARAM(move_params(0.1f, next_float(0.0f, below), 64), BAD);
     PARAM(move_params(0.1f, nextafterf(1.0f, above), 64), BAD);
     PARAM(move_params(0.1f, 0.0f, 0), BAD);
-    PARAM(move_params(0.1f, 0.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS + 1), BAD);
-    PARAM(point_params(HORDE_PT_MAX_STEP, HORDE_PT_MAX_SKIN, HORDE_PT_MAX_SUBSTEPS), OK);
+    PARAM(move_params(0.1f, 0.0f, HORDE_CYLINDER_MOVE_MAX_SUBSTEPS + 1), BAD);
+    PARAM(point_params(HORDE_POINT_MOVE_MAX_STEP, HORDE_POINT_MOVE_MAX_SKIN,
+                       HORDE_POINT_MOVE_MAX_SUBSTEPS), OK);
     PARAM(point_params(next_float(0.0f, above), 0.0f, 1), OK);
     PARAM(point_params(0.0f, 0.0f, 64), BAD);
-    PARAM(point_params(nextafterf(HORDE_PT_MAX_STEP, above), 0.0f, 64), BAD);
+    PARAM(point_params(nextafterf(HORDE_POINT_MOVE_MAX_STEP, above), 0.0f, 64), BAD);
     PARAM(point_params(0.4f, next_float(0.0f, below), 64), BAD);
-    PARAM(point_params(0.4f, nextafterf(HORDE_PT_MAX_SKIN, above), 64), BAD);
+    PARAM(point_params(0.4f, nextafterf(HORDE_POINT_MOVE_MAX_SKIN, above), 64), BAD);
     PARAM(point_params(0.4f, 0.0f, 0), BAD);
-    PARAM(point_params(0.4f, 0.0f, HORDE_PT_MAX_SUBSTEPS + 1), BAD);
+    PARAM(point_params(0.4f, 0.0f, HORDE_POINT_MOVE_MAX_SUBSTEPS + 1), BAD);
     PARAM(crowd_params(1), OK);
     PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS), OK);
     PARAM(crowd_params(0), BAD);
@@ -578,7 +587,7 @@ static void check_empty_lists_with_poles(void)
         m[0][i] = m[2][i] = 0.25f, m[1][i] = 0.0f, m[3][i] = 0.3f, m[4][i] = 1.8f;
     for (int i = 0; i <= N; i++)
         offsets[i] = 5;
-    const horde_cylinder_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, N};
+    const horde_cylinder_push_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, N};
     TU_FOR_EACH_BACKEND(isa) {
         CHECK(horde_radial_push_isa(isa, &poles, offsets, NULL, 4, &b) == HORDE_OK, "radial_push/%s: empty lists",
               horde_isa_name(isa));

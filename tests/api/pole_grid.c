@@ -88,7 +88,7 @@ static void round_once(tu_rng *g, int round)
     CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes) == HORDE_OK, "build");
     CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes - 4) == HORDE_ERR_BAD_PARAMS, "build, scratch short");
     CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes) == HORDE_OK, "build again");
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
+    const horde_cylinder_push_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
     const int st = horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], MAXM * MAXP);
     const size_t total = brute(np, nm, reach, offs[1], idx[1]);
     entries_seen += total;
@@ -102,7 +102,7 @@ static void round_once(tu_rng *g, int round)
     }
     /* radial_push on the grid's lists equals radial_push on the brute-force lists */
     horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], MAXM * MAXP);
-    const horde_cylinder_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
+    const horde_cylinder_push_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
     CHECK(horde_radial_push(&p, offs[0], idx[0], 4, &b) == HORDE_OK &&
               horde_radial_push(&p, offs[1], idx[1], 4, &b1) == HORDE_OK,
           "push status");
@@ -121,8 +121,8 @@ static void grid_push(const horde_pole_grid *grid, const horde_poles *p, size_t 
     CHECK(bytes > 0 && bytes + 3 <= sizeof push_scratch, "grid push bytes %zu", bytes);
     if (!bytes || bytes + 3 > sizeof push_scratch)
         return;
-    const horde_cylinder_batch b0 = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
-    const horde_cylinder_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
+    const horde_cylinder_push_batch b0 = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
+    const horde_cylinder_push_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
     const uint32_t it = 1 + (uint32_t)round % 6;
     CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, it, &b0, push_scratch, bytes) == HORDE_OK,
           "grid push scalar");
@@ -159,7 +159,7 @@ static void grid_push_arguments(void)
     bad = g, bad.items = NULL;
     CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: not built");
     mx[0] = 0.9f, my[0] = 0.0f, mz[0] = 0.0f, mr[0] = 0.5f, mh[0] = 1.0f;
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
+    const horde_cylinder_push_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
     const size_t bytes = horde_radial_push_grid_bytes(&g, 1);
     CHECK(horde_radial_push_grid(&g, &p, 4, &b, push_scratch, bytes) == HORDE_OK &&
               (of[0][0] & HORDE_FLAG_COLLIDED) && ox[0][0] > 1.0f,
@@ -174,9 +174,9 @@ static void grid_push_arguments(void)
     CHECK(horde_radial_push_grid(&g, &p, 4, &b, push_scratch, bytes - 1) == HORDE_ERR_BAD_PARAMS, "short scratch");
     bad = g, bad.cell = 0.0f;
     CHECK(horde_radial_push_grid(&bad, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "bad grid");
-    const horde_cylinder_batch b0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    const horde_cylinder_push_batch b0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     CHECK(horde_radial_push_grid(&g, &p, 4, &b0, NULL, 0) == HORDE_OK, "n = 0 touches nothing");
-    horde_cylinder_batch nul = b;
+    horde_cylinder_push_batch nul = b;
     nul.out_flags = NULL;
     CHECK(horde_radial_push_grid(&g, &p, 4, &nul, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no flags");
     CHECK(horde_radial_push_grid_isa((horde_isa)99, &g, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_UNKNOWN_ISA,
@@ -202,7 +202,7 @@ static void bad_arguments(void)
     CHECK(horde_pole_grid_build(&g, &empty, 1.0f, scratch, sizeof scratch) == HORDE_OK, "no poles");
     uint32_t o[2];
     mx[0] = 0, my[0] = 0, mz[0] = 0, mr[0] = 0.5f, mh[0] = 1;
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
+    const horde_cylinder_push_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
     CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, o, NULL, 0) == HORDE_OK && o[0] == 0 && o[1] == 0,
           "no poles: empty lists");
     CHECK(horde_pole_grid_lists(&g, &empty, &b, -1.0f, o, NULL, 0) == HORDE_ERR_BAD_PARAMS, "negative reach");

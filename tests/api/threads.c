@@ -49,7 +49,7 @@ static int step(int k, horde_isa isa, outputs *o)
     const horde_triangles pairs = {tri[0], tri[1], tri[2], tri[3], tri[4], tri[5], tri[6], tri[7], tri[8], N};
     switch (k) {
     case 0: {
-        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const horde_cylinder_push_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         return dflt ? horde_cylinder_push(&sc.world, &b) : horde_cylinder_push_isa(isa, &sc.world, &b);
     }
     case 1: {
@@ -102,7 +102,7 @@ static int step(int k, horde_isa isa, outputs *o)
     }
     case 10: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const horde_cylinder_push_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         return dflt ? horde_radial_push(&poles, offsets, indices, 4, &b)
                     : horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
     }
@@ -119,7 +119,7 @@ static int step(int k, horde_isa isa, outputs *o)
     }
     case 13: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const horde_cylinder_push_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         const size_t bytes = sizeof o->grid_scratch;
         return dflt ? horde_radial_push_grid(&pole_grid, &poles, 4, &b, o->grid_scratch, bytes)
                     : horde_radial_push_grid_isa(isa, &pole_grid, &poles, 4, &b, o->grid_scratch, bytes);

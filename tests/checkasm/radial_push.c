@@ -24,9 +24,9 @@ enum { NIN = 5, NOUT = 3, GRID = 48, NPOLES = GRID * GRID, MAX_LIST = 30 };
 typedef struct { float *in[NIN], *out[NOUT]; uint32_t *flags; } arrays; /* x y z r h | x y z */
 typedef struct { float *x, *z, *r, *bottom, *top; } pole_arrays;
 
-static horde_cylinder_batch batch_of(const arrays *a, size_t off, size_t n)
+static horde_cylinder_push_batch batch_of(const arrays *a, size_t off, size_t n)
 {
-    horde_cylinder_batch b = {a->in[0] + off, a->in[1] + off, a->in[2] + off, a->in[3] + off,
+    horde_cylinder_push_batch b = {a->in[0] + off, a->in[1] + off, a->in[2] + off, a->in[3] + off,
                               a->in[4] + off, a->out[0] + off, a->out[1] + off, a->out[2] + off,
                               a->flags + off, n};
     return b;
@@ -177,7 +177,7 @@ static void check_references(const arrays *in, const arrays *ref, size_t n, cons
 }
 
 /* One push call of a test on backend isa, for the sub-batch b that starts at item off. */
-typedef int (*push_call)(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx);
+typedef int (*push_call)(horde_isa isa, const horde_cylinder_push_batch *b, size_t off, const void *ctx);
 
 /* Backend isa against the reference's outputs (ref) on n items of `in`: random
  * sub-batches into poisoned outputs, then in place on the first 1000. */
@@ -189,7 +189,7 @@ static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arr
         ca_poison(got->out[c], n);
     for (size_t off = 0; off < n;) {
         const size_t len = ca_sub_batch(g, n - off, 20, 700);
-        horde_cylinder_batch bb = batch_of(got, off, len);
+        horde_cylinder_push_batch bb = batch_of(got, off, len);
         for (int c = 0; c < NIN; c++)
             (&bb.x)[c] = in->in[c] + off;
         CHECK(call(isa, &bb, off, ctx) == HORDE_OK, "status");
@@ -207,7 +207,7 @@ static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arr
     CA_ALLOC_ARRAYS(&alias, m);
     for (int c = 0; c < NIN; c++)
         memcpy(alias.in[c], in->in[c], m * 4);
-    const horde_cylinder_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
+    const horde_cylinder_push_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
                                      alias.in[0], alias.in[1], alias.in[2], alias.flags, m};
     CHECK(call(isa, &ab, 0, ctx) == HORDE_OK, "in place status");
     CHECK(!memcmp(alias.flags, ref->flags, m * 4) && ca_same_arrays(alias.in, ref->out, NOUT, m),
@@ -217,7 +217,7 @@ static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arr
 
 /* The list kernel's call: the lists from item off on. */
 typedef struct { const horde_poles *poles; const uint32_t *offsets, *indices; uint32_t iterations; } list_ctx;
-static int call_list(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx)
+static int call_list(horde_isa isa, const horde_cylinder_push_batch *b, size_t off, const void *ctx)
 {
     const list_ctx *c = ctx;
     return horde_radial_push_isa(isa, c->poles, c->offsets + off, c->indices, c->iterations, b);
@@ -258,7 +258,7 @@ CHECKASM_TEST(radial_push)
         }
         n_entries += offsets[n];
         const horde_poles hp = {poles.x, poles.z, poles.r, poles.bottom, poles.top, NPOLES};
-        horde_cylinder_batch rb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
+        horde_cylinder_push_batch rb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
                                    ref.out[0], ref.out[1], ref.out[2], ref.flags, n};
         CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, iterations, &rb) == HORDE_OK,
               "scalar status");
@@ -579,7 +579,7 @@ typedef struct {
     void *scratch;
     size_t bytes;
 } grid_ctx;
-static int call_grid(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx)
+static int call_grid(horde_isa isa, const horde_cylinder_push_batch *b, size_t off, const void *ctx)
 {
     const grid_ctx *c = ctx;
     return horde_radial_push_grid_isa(isa, c->grid, c->poles, c->iterations, b, (char *)c->scratch + off % 4,
@@ -707,12 +707,12 @@ CHECKASM_TEST(radial_push_grid)
             for (int k = 0; k < 40; k++)
                 poles.r[tu_below(&g, NPOLES)] = tu_below(&g, 2) ? NAN : -1.0f;
         /* The list kernel on the header's lists, and the grid reference. */
-        horde_cylinder_batch lb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
+        horde_cylinder_push_batch lb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
                                    lst.out[0], lst.out[1], lst.out[2], lst.flags, n};
         CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, iterations, &lb) == HORDE_OK, "list status");
         const size_t bytes = horde_radial_push_grid_bytes(&grid, chunk);
         void *scratch = malloc(bytes + 3);
-        horde_cylinder_batch rb = lb;
+        horde_cylinder_push_batch rb = lb;
         rb.out_x = ref.out[0], rb.out_y = ref.out[1], rb.out_z = ref.out[2], rb.out_flags = ref.flags;
         CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, &grid, &hp, iterations, &rb, scratch, bytes) == HORDE_OK,
               "grid scalar status");

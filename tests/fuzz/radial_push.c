@@ -52,7 +52,7 @@ static int run(horde_isa isa, int slot, const horde_poles *p, float *const *x, s
     for (int k = 0; k < 3; k++)
         out[k] = in_place ? x[k] : fz_place(&res[slot][k], off, n);
     uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_cylinder_batch b = {x[0], x[1], x[2], x[3], x[4], out[0], out[1], out[2], f, n};
+    const horde_cylinder_push_batch b = {x[0], x[1], x[2], x[3], x[4], out[0], out[1], out[2], f, n};
     const fz_fp saved = fz_fp_enter(fp);
     const int st = horde_radial_push_isa(isa, p, offsets, indices, it, &b);
     fz_fp_leave(saved);
@@ -157,7 +157,7 @@ static void check_grid(const horde_poles *p, float *const *x, size_t n, int off,
     float *o[3];
     for (int k = 0; k < 3; k++)
         o[k] = fz_place(&res[0][k], off, n);
-    const horde_cylinder_batch lb = {x[0], x[1], x[2], x[3], x[4], o[0], o[1], o[2], fz_place_u(&resf[0], off), n};
+    const horde_cylinder_push_batch lb = {x[0], x[1], x[2], x[3], x[4], o[0], o[1], o[2], fz_place_u(&resf[0], off), n};
     const int sl = horde_radial_push_isa(HORDE_ISA_SCALAR, p, g_offsets, g_indices, it, &lb);
     static float keep[3][FZ_MAX_N];
     static uint32_t keepf[FZ_MAX_N];
@@ -171,7 +171,7 @@ static void check_grid(const horde_poles *p, float *const *x, size_t n, int off,
         for (int k = 0; k < 3; k++)
             o1[k] = fz_place(&res[1][k], off, n);
         uint32_t *f1 = fz_place_u(&resf[1], off);
-        const horde_cylinder_batch gb1 = {x[0], x[1], x[2], x[3], x[4], o1[0], o1[1], o1[2], f1, n};
+        const horde_cylinder_push_batch gb1 = {x[0], x[1], x[2], x[3], x[4], o1[0], o1[1], o1[2], f1, n};
         const fz_fp saved = fz_fp_enter(isa == HORDE_ISA_SCALAR ? 0 : fp);
         const int sg = horde_radial_push_grid_isa(isa, &g, p, it, &gb1, push_mem + (size_t)off, bytes);
         fz_fp_leave(saved);

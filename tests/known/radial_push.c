@@ -49,7 +49,7 @@ static result push(const forest *p, float x, float y, float z, float r, float h,
     }
     offsets[N] = N * count;
     const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
+    const horde_cylinder_push_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
     CHECK(horde_radial_push_isa(cur_isa, &hp, offsets, idx, it, &b) == HORDE_OK, "status on %s",
           horde_isa_name(cur_isa));
     return lane5(ox, oy, oz, of);
@@ -151,7 +151,7 @@ static void arguments(void)
     const horde_poles hp = {p.x, p.z, p.r, p.bottom, p.top, p.n};
     float x = 0.5f, y = 0, z = 0, r = 0.5f, h = 1, ox, oy, oz;
     uint32_t f, offs[2] = {0, 1}, bad[2] = {1, 0};
-    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
+    horde_cylinder_push_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
     CHECK(horde_radial_push_isa(cur_isa, &hp, offs, L0, 0, &b) == HORDE_ERR_BAD_PARAMS, "0 iterations");
     CHECK(horde_radial_push_isa(cur_isa, &hp, offs, L0, HORDE_RADIAL_MAX_ITERATIONS + 1, &b) == HORDE_ERR_BAD_PARAMS,
           "too many iterations");
@@ -268,7 +268,7 @@ static result grid_push(const forest *p, float cell, float x, float y, float z, 
     const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
     horde_pole_grid g;
     CHECK(horde_pole_grid_build(&g, &hp, cell, gmem, sizeof gmem) == HORDE_OK, "grid build");
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
+    const horde_cylinder_push_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
     CHECK(horde_radial_push_grid_isa(cur_isa, &g, &hp, it, &b, smem, sizeof smem) == HORDE_OK, "grid status on %s",
           horde_isa_name(cur_isa));
     return lane5(ox, oy, oz, of);
