@@ -123,7 +123,7 @@ static void build_world(void)
 typedef struct {
     int n;
     float *x, *y, *z, *z0, *vy, *r, *h, *dx, *dy, *dz, *gx, *gz, *ground;
-    int32_t *tri;
+    uint32_t *tri;
     uint32_t *flags, *gflags;
     int *stuck, *detour, *reached, *tries;
 } crowd;
@@ -145,7 +145,7 @@ static void crowd_init(crowd *c, int n)
     float **f[] = {&c->x, &c->y, &c->z, &c->z0, &c->vy, &c->r, &c->h, &c->dx, &c->dy, &c->dz, &c->gx, &c->gz, &c->ground};
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
         *f[k] = calloc((size_t)n, sizeof(float));
-    c->tri = calloc((size_t)n, sizeof(int32_t));
+    c->tri = calloc((size_t)n, sizeof(uint32_t));
     c->flags = calloc((size_t)n, sizeof(uint32_t)), c->gflags = calloc((size_t)n, sizeof(uint32_t));
     c->stuck = calloc((size_t)n, sizeof(int)), c->detour = calloc((size_t)n, sizeof(int));
     c->reached = calloc((size_t)n, sizeof(int)), c->tries = calloc((size_t)n, sizeof(int));
@@ -294,9 +294,10 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     /* 3. The ramp: NPCs over it stand on it (search from a step above the feet). */
     for (int i = 0; i < c->n; i++)
         c->ground[i] = c->y[i] + 0.6f;
-    const horde_ground_batch gb = {c->x, c->ground, c->z, 1.2f, c->ground, c->tri, c->gflags, (size_t)c->n};
+    const horde_ground_height_params gp = {1.2f};
+    const horde_ground_height_batch gb = {c->x, c->ground, c->z, c->ground, c->tri, c->gflags, (size_t)c->n};
     t0 = now();
-    horde_ground_height_isa(isa, &ramp_soup, &gb);
+    horde_ground_height_isa(isa, &ramp_soup, &gp, &gb);
     st->ground += now() - t0;
     for (int i = 0; i < c->n; i++) {
         if ((c->gflags[i] & HORDE_FLAG_ON_GROUND) && c->ground[i] >= c->y[i]) {
@@ -459,7 +460,7 @@ int main(int argc, char **argv)
         nan += !(isfinite(c.x[i]) && isfinite(c.y[i]) && isfinite(c.z[i]));
         inside += horde_world_solid(&world, (int32_t)floorf(c.x[i]), (int32_t)floorf(c.y[i] + 0.5f),
                                     (int32_t)floorf(c.z[i]));
-        on_ramp += c.tri[i] >= 0;
+        on_ramp += c.tri[i] != HORDE_NONE;
         const uint8_t white[3] = {255, 255, 255};
         if (png && i % 4 == 0)
             dot(c.x[i], c.z[i], white, 1);

@@ -355,17 +355,18 @@ static int run_sweep_tri(horde_isa isa, float *const *in, size_t n, uint32_t *fl
     return horde_sweep_sphere_tri_isa(isa, &t, &b);
 }
 
-static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLTRI_MAX_COORD),
-                                  COORD("x", HORDE_CYLTRI_MAX_COORD),
-                                  COORD("y", HORDE_CYLTRI_MAX_COORD),
-                                  COORD("z", HORDE_CYLTRI_MAX_COORD),
-                                  {"radius", 0.3f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED},
-                                  {"height", 1.8f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED}};
+static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLINDER_TRI_MAX_COORD),
+                                  COORD("x", HORDE_CYLINDER_TRI_MAX_COORD),
+                                  COORD("y", HORDE_CYLINDER_TRI_MAX_COORD),
+                                  COORD("z", HORDE_CYLINDER_TRI_MAX_COORD),
+                                  {"radius", 0.3f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED},
+                                  {"height", 1.8f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED}};
 static int run_cyltri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], g_params.tri_step, o[0], o[1], flags, n};
-    return horde_cylinder_tri_isa(isa, &t, &b);
+    const horde_cylinder_tri_params p = {g_params.tri_step};
+    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], o[0], o[1], flags, n};
+    return horde_cylinder_tri_isa(isa, &t, &p, &b);
 }
 
 /* The soup kernels skip invalid triangles without a flag: only the movers' inputs. */
@@ -377,24 +378,28 @@ static horde_triangles one_triangle(void)
     return t;
 }
 
-static const input soup_in[] = {COORD("x", HORDE_CYLTRI_MAX_COORD), COORD("y", HORDE_CYLTRI_MAX_COORD),
-                                COORD("z", HORDE_CYLTRI_MAX_COORD),
-                                {"radius", 0.3f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED},
-                                {"height", 1.8f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED}};
+static const input soup_in[] = {COORD("x", HORDE_CYLINDER_TRI_MAX_COORD),
+                                COORD("y", HORDE_CYLINDER_TRI_MAX_COORD),
+                                COORD("z", HORDE_CYLINDER_TRI_MAX_COORD),
+                                {"radius", 0.3f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED}};
 static int run_soup(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = one_triangle();
-    const horde_cylinder_soup_batch b = {in[0], in[1], in[2], in[3], in[4], g_params.tri_step, o[0], o[1], flags, n};
-    return horde_cylinder_tri_soup_isa(isa, &t, &b);
+    const horde_cylinder_tri_soup_params p = {g_params.tri_step};
+    const horde_cylinder_tri_soup_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], flags, n};
+    return horde_cylinder_tri_soup_isa(isa, &t, &p, &b);
 }
 
-static const input ground_in[] = {COORD("x", HORDE_GROUND_MAX_COORD), COORD("y", HORDE_GROUND_MAX_COORD),
-                                  COORD("z", HORDE_GROUND_MAX_COORD)};
+static const input ground_in[] = {COORD("x", HORDE_GROUND_HEIGHT_MAX_COORD),
+                                  COORD("y", HORDE_GROUND_HEIGHT_MAX_COORD),
+                                  COORD("z", HORDE_GROUND_HEIGHT_MAX_COORD)};
 static int run_ground(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = one_triangle();
-    const horde_ground_batch b = {in[0], in[1], in[2], g_params.ground_depth, o[0], (int32_t *)u, flags, n};
-    return horde_ground_height_isa(isa, &t, &b);
+    const horde_ground_height_params p = {g_params.ground_depth};
+    const horde_ground_height_batch b = {in[0], in[1], in[2], o[0], u, flags, n};
+    return horde_ground_height_isa(isa, &t, &p, &b);
 }
 
 #define NIN(a) (int)(sizeof(a) / sizeof(a)[0])
@@ -551,14 +556,14 @@ static void check_params(void)
     PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS + 1), BAD);
     for (int soup = 0; soup < 2; soup++) {
         PARAM(cyltri_params(0.0f, soup), OK);
-        PARAM(cyltri_params(HORDE_CYLTRI_MAX_SIZE, soup), OK);
+        PARAM(cyltri_params(HORDE_CYLINDER_TRI_MAX_SIZE, soup), OK);
         PARAM(cyltri_params(next_float(0.0f, below), soup), BAD);
-        PARAM(cyltri_params(nextafterf(HORDE_CYLTRI_MAX_SIZE, above), soup), BAD);
+        PARAM(cyltri_params(nextafterf(HORDE_CYLINDER_TRI_MAX_SIZE, above), soup), BAD);
     }
     PARAM(ground_params(0.0f), OK);
-    PARAM(ground_params(HORDE_GROUND_MAX_DEPTH), OK);
+    PARAM(ground_params(HORDE_GROUND_HEIGHT_MAX_DEPTH), OK);
     PARAM(ground_params(next_float(0.0f, below)), BAD);
-    PARAM(ground_params(nextafterf(HORDE_GROUND_MAX_DEPTH, above)), BAD);
+    PARAM(ground_params(nextafterf(HORDE_GROUND_HEIGHT_MAX_DEPTH, above)), BAD);
     PARAM(radial_params(1), OK);
     PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS), OK);
     PARAM(radial_params(0), BAD);

@@ -75,16 +75,19 @@ static int step(int k, horde_isa isa, outputs *o)
         return dflt ? horde_aabb_move(&sc.world, &p, &b) : horde_aabb_move_isa(isa, &sc.world, &p, &b);
     }
     case 4: {
-        const horde_cylinder_tri_batch b = {in_x, in_y, in_z, in_r, in_h, 0.25f, f[0], f[1], u[0], N};
-        return dflt ? horde_cylinder_tri(&pairs, &b) : horde_cylinder_tri_isa(isa, &pairs, &b);
+        const horde_cylinder_tri_params p = {0.25f};
+        const horde_cylinder_tri_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], u[0], N};
+        return dflt ? horde_cylinder_tri(&pairs, &p, &b) : horde_cylinder_tri_isa(isa, &pairs, &p, &b);
     }
     case 5: {
-        const horde_cylinder_soup_batch b = {in_x, in_y, in_z, in_r, in_h, 0.25f, f[0], f[1], u[0], N};
-        return dflt ? horde_cylinder_tri_soup(&soup, &b) : horde_cylinder_tri_soup_isa(isa, &soup, &b);
+        const horde_cylinder_tri_soup_params p = {0.25f};
+        const horde_cylinder_tri_soup_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], u[0], N};
+        return dflt ? horde_cylinder_tri_soup(&soup, &p, &b) : horde_cylinder_tri_soup_isa(isa, &soup, &p, &b);
     }
     case 6: {
-        const horde_ground_batch b = {in_x, in_y, in_z, 8.0f, f[0], (int32_t *)u[1], u[0], N};
-        return dflt ? horde_ground_height(&soup, &b) : horde_ground_height_isa(isa, &soup, &b);
+        const horde_ground_height_params p = {8.0f};
+        const horde_ground_height_batch b = {in_x, in_y, in_z, f[0], u[1], u[0], N};
+        return dflt ? horde_ground_height(&soup, &p, &b) : horde_ground_height_isa(isa, &soup, &p, &b);
     }
     case 7: {
         const horde_sphere_tri_pairs_batch b = {in_x, in_y, in_z, in_h, f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0], N};
