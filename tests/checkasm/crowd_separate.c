@@ -305,7 +305,8 @@ CHECKASM_TEST(crowd_separate)
         for (size_t i = 0; i < n; i++)
             make_mover(&g, &in, i, sc, cx, cz, n);
         const int weights = tu_below(&g, 4) != 0;
-        const uint32_t iterations = tu_below(&g, 8) == 0 ? 1 + tu_below(&g, HORDE_CROWD_SEPARATE_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
+        const uint32_t iterations =
+            tu_below(&g, 8) == 0 ? 1 + tu_below(&g, HORDE_CROWD_SEPARATE_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
         arrays r = in;
         r.ox = ref.ox, r.oz = ref.oz, r.flags = ref.flags;
         const horde_crowd_separate_batch rc = crowd_of(&r, n, weights);
