@@ -80,7 +80,7 @@ static void build_trees(void)
             n++;
         }
     trees = (horde_poles){tree_x, tree_z, tree_r, tree_b, tree_t, n};
-    if (horde_pole_grid_bytes(&trees, (float)TREE_CELL) > sizeof tree_scratch ||
+    if (horde_pole_grid_scratch_bytes(&trees, (float)TREE_CELL) > sizeof tree_scratch ||
         horde_pole_grid_build(&tree_grid, &trees, (float)TREE_CELL, tree_scratch, sizeof tree_scratch) != HORDE_OK)
         trees.n = 0, horde_pole_grid_build(&tree_grid, &trees, (float)TREE_CELL, tree_scratch, sizeof tree_scratch);
 }
@@ -261,16 +261,16 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     static uint32_t cflags[1 << 16];
     static void *scratch;
     static size_t scratch_bytes;
-    if (scratch_bytes < horde_crowd_scratch_bytes((size_t)c->n)) {
+    if (scratch_bytes < horde_crowd_separate_scratch_bytes((size_t)c->n)) {
         free(scratch);
-        scratch_bytes = horde_crowd_scratch_bytes((size_t)c->n);
+        scratch_bytes = horde_crowd_separate_scratch_bytes((size_t)c->n);
         scratch = malloc(scratch_bytes);
     }
     for (int i = 0; i < c->n; i++)
         ix[i] = c->x[i] + c->dx[i], iz[i] = c->z[i] + c->dz[i];
-    const horde_crowd cb = {ix, c->y, iz, c->r, c->h, NULL, cx, cz, cflags, (size_t)c->n};
+    const horde_crowd_separate_batch cb = {ix, c->y, iz, c->r, c->h, NULL, cx, cz, cflags, (size_t)c->n};
     double t0 = now();
-    if (scratch && horde_crowd_separate_isa(isa, &cb, 4, scratch, scratch_bytes) == HORDE_OK)
+    if (scratch && horde_crowd_separate_isa(isa, NULL, &cb, scratch, scratch_bytes) == HORDE_OK)
         for (int i = 0; i < c->n; i++)
             c->dx[i] += cx[i] - ix[i], c->dz[i] += cz[i] - iz[i];
     st->crowd += now() - t0;
@@ -279,10 +279,10 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     static uint32_t toff[(1 << 16) + 1], tidx[8 << 16], tflags[1 << 16];
     for (int i = 0; i < c->n; i++)
         tx[i] = c->x[i] + c->dx[i], tz[i] = c->z[i] + c->dz[i];
-    const horde_cylinder_push_batch tb = {tx, c->y, tz, c->r, c->h, tx, ty, tz, tflags, (size_t)c->n};
+    const horde_radial_push_batch tb = {tx, c->y, tz, c->r, c->h, toff, tidx, tx, ty, tz, tflags, (size_t)c->n};
     t0 = now();
     if (horde_pole_grid_lists(&tree_grid, &trees, &tb, 0.0f, toff, tidx, sizeof tidx / sizeof tidx[0]) == HORDE_OK &&
-        horde_radial_push_isa(isa, &trees, toff, tidx, 4, &tb) == HORDE_OK)
+        horde_radial_push_isa(isa, &trees, NULL, &tb) == HORDE_OK)
         for (int i = 0; i < c->n; i++)
             c->dx[i] = tx[i] - c->x[i], c->dz[i] = tz[i] - c->z[i];
     st->trees += now() - t0;

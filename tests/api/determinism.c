@@ -429,8 +429,9 @@ static int step_radial_push(sim *s, horde_isa isa, hash *hs)
         s->lists[i + 1] = c;
     }
     const horde_poles poles = {pole_x, pole_z, pole_r, pole_b, pole_t, NPOLE};
-    const horde_cylinder_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
-    const int st = KERNEL(horde_radial_push_isa, isa, &poles, s->lists, s->list_idx, 4, &b);
+    const horde_radial_push_params p = {4};
+    const horde_radial_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->lists, s->list_idx, s->x, s->y, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_push_isa, isa, &poles, &p, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);
@@ -443,8 +444,10 @@ static int step_radial_sweep(sim *s, horde_isa isa, hash *hs)
     for (int i = 0; i < N; i++)
         s->dx[i] = s->vx[i] * DT, s->dz[i] = s->vz[i] * DT;
     const horde_poles poles = {pole_x, pole_z, pole_r, pole_b, pole_t, NPOLE};
-    const horde_radial_sweep_batch b = {s->x, s->y, s->z, s->r, s->h, s->dx, s->dz, s->x, s->z, s->of, N};
-    const int st = KERNEL(horde_radial_sweep_isa, isa, &poles, s->lists, s->list_idx, 4, &b);
+    const horde_radial_sweep_params p = {4};
+    const horde_radial_sweep_batch b = {s->x,     s->y,         s->z, s->r, s->h, s->dx, s->dz,
+                                        s->lists, s->list_idx, s->x, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_sweep_isa, isa, &poles, &p, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);
@@ -463,12 +466,13 @@ static int step_radial_push_grid(sim *s, horde_isa isa, hash *hs)
         bush_x[k] = pole_x[k] + 7.0f, bush_z[k] = pole_z[k] + 5.0f, bush_r[k] = pole_r[k] + 0.25f;
     const horde_poles poles = {bush_x, bush_z, bush_r, pole_b, pole_t, NPOLE};
     if (!pole_grid.start) /* the poles never change: one grid for every run */
-        CHECK(horde_pole_grid_bytes(&poles, 2.0f) <= sizeof pole_grid_mem &&
+        CHECK(horde_pole_grid_scratch_bytes(&poles, 2.0f) <= sizeof pole_grid_mem &&
                   horde_pole_grid_build(&pole_grid, &poles, 2.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK,
               "pole grid");
-    CHECK(horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof push_grid_scratch, "push grid scratch");
-    const horde_cylinder_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
-    const int st = KERNEL(horde_radial_push_grid_isa, isa, &pole_grid, &poles, 4, &b, push_grid_scratch,
+    CHECK(horde_radial_push_grid_scratch_bytes(&pole_grid, N) <= sizeof push_grid_scratch, "push grid scratch");
+    const horde_radial_push_grid_params p = {4};
+    const horde_radial_push_grid_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_push_grid_isa, isa, &pole_grid, &poles, &p, &b, push_grid_scratch,
                           sizeof push_grid_scratch);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
@@ -483,9 +487,10 @@ static int step_crowd_separate(sim *s, horde_isa isa, hash *hs)
 {
     for (int i = 0; i < N; i++)
         crowd_w[i] = i % 7 == 0 ? 0.0f : (float)(1 + i % 3);
-    const horde_crowd c = {s->x, s->y, s->z, s->r, s->h, crowd_w, s->x, s->z, s->of, N};
-    CHECK(horde_crowd_scratch_bytes(N) <= sizeof crowd_scratch, "crowd scratch");
-    const int st = KERNEL(horde_crowd_separate_isa, isa, &c, 4, crowd_scratch, sizeof crowd_scratch);
+    const horde_crowd_separate_batch c = {s->x, s->y, s->z, s->r, s->h, crowd_w, s->x, s->z, s->of, N};
+    CHECK(horde_crowd_separate_scratch_bytes(N) <= sizeof crowd_scratch, "crowd scratch");
+    const horde_crowd_separate_params p = {4};
+    const int st = KERNEL(horde_crowd_separate_isa, isa, &p, &c, crowd_scratch, sizeof crowd_scratch);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);

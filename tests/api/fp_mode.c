@@ -91,6 +91,36 @@ static void params_status(const horde_world *w, int status[4])
     }
 }
 
+/* The poles' grid and its size queries check floats (the cell, the reach, the poles)
+ * inside the FP guard too: a signalling-NaN cell (bits 0x7f800001) gets the documented
+ * answer, never a SIGFPE from the caller's unmasked invalid-operation trap. st[] gets
+ * every call's result. */
+enum { NPG = 7 };
+static void pole_grid_calls(long st[NPG])
+{
+    float snan;
+    const uint32_t bits = 0x7f800001u;
+    memcpy(&snan, &bits, sizeof snan);
+    static float px[3] = {0.5f, 3.0f, 0.0f}, pz[3] = {0.5f, 0.0f, 0.0f}, pr[3] = {0.5f, 0.5f, 0.5f};
+    static float pb[3] = {0.0f, 0.0f, 0.0f}, pt[3] = {2.0f, 2.0f, 2.0f};
+    memcpy(&px[2], &bits, sizeof px[2]); /* pole 2: a signalling NaN (invalid, left out) */
+    const horde_poles poles = {px, pz, pr, pb, pt, 3};
+    static unsigned char mem[512], push_mem[4096];
+    static float mx[1] = {1.0f}, my[1] = {0.0f}, mz[1] = {0.5f}, mr[1] = {0.5f}, mh[1] = {1.0f}, o[3][1];
+    static uint32_t of[1], offsets[2], indices[8];
+    horde_pole_grid g, bad;
+    st[0] = (long)horde_pole_grid_scratch_bytes(&poles, snan);
+    st[1] = horde_pole_grid_build(&g, &poles, snan, mem, sizeof mem);
+    st[2] = (long)horde_pole_grid_scratch_bytes(&poles, 2.0f);
+    st[3] = horde_pole_grid_build(&g, &poles, 2.0f, mem + 1, sizeof mem - 1);
+    const horde_radial_push_batch b = {mx, my, mz, mr, mh, offsets, indices, o[0], o[1], o[2], of, 1};
+    st[4] = st[3] == HORDE_OK ? horde_pole_grid_lists(&g, &poles, &b, snan, offsets, indices, 8) : -100;
+    bad = g, bad.cell = snan;
+    st[5] = st[3] == HORDE_OK ? (long)horde_radial_push_grid_scratch_bytes(&bad, 1) : -100;
+    const horde_radial_push_grid_batch gb = {mx, my, mz, mr, mh, o[0], o[1], o[2], of, 1};
+    st[6] = st[3] == HORDE_OK ? horde_radial_push_grid(&bad, &poles, NULL, &gb, push_mem, sizeof push_mem) : -100;
+}
+
 /* horde_verlet_displacement: inputs whose differences, products and sums round
  * differently toward zero than to nearest, and subnormal results. */
 enum { NV = 64 };
@@ -134,6 +164,39 @@ int main(void)
     for (int v = 0; v < 4; v++)
         CHECK(st_plain[v] == st_hostile[v], "parameter check %d: status %d, under the caller's FP "
               "environment %d", v, st_plain[v], st_hostile[v]);
+    {
+        long gp[NPG], gh[NPG];
+        pole_grid_calls(gp);
+        CHECK(gp[0] == 0 && gp[1] == HORDE_ERR_BAD_PARAMS && gp[2] > 0 && gp[3] == HORDE_OK &&
+                  gp[4] == HORDE_ERR_BAD_PARAMS && gp[5] == 0 && gp[6] == HORDE_ERR_BAD_PARAMS,
+              "pole grid, signalling-NaN arguments: %ld %ld %ld %ld %ld %ld %ld", gp[0], gp[1], gp[2], gp[3], gp[4],
+              gp[5], gp[6]);
+#ifdef HOSTILE
+        /* the hostile environment, then (x86-64) only the invalid-operation trap unmasked */
+        const horde_fp_reg modes[2] = {HOSTILE, (horde_fp_reg)(HORDE_FP_MODE & ~(horde_fp_reg)0x80)};
+        const int nmodes = HORDE_FP_MODE == 0x1f80u ? 2 : 1;
+#else
+        const int nmodes = 1;
+#endif
+        for (int m = 0; m < nmodes; m++) {
+#ifdef HOSTILE
+            const horde_fp_reg saved = horde_fp_get();
+            horde_fp_set(modes[m]);
+            const horde_fp_reg set = horde_fp_get();
+            pole_grid_calls(gh);
+            const horde_fp_reg after = horde_fp_get();
+            horde_fp_set(saved);
+            CHECK((after & ~(horde_fp_reg)HORDE_FP_FLAGS) == (set & ~(horde_fp_reg)HORDE_FP_FLAGS),
+                  "pole grid calls: FP control register %#" PRIx64 " after the calls, the caller had %#" PRIx64,
+                  (uint64_t)after, (uint64_t)set);
+#else
+            pole_grid_calls(gh);
+#endif
+            for (int k = 0; k < NPG; k++)
+                CHECK(gp[k] == gh[k], "pole grid call %d: %ld, under the caller's FP environment %d %ld", k, gp[k],
+                      m, gh[k]);
+        }
+    }
     {
         float dp[NV], dh[NV];
         verlet_inputs();

@@ -233,37 +233,41 @@ static int run_aabb(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     return horde_aabb_move_isa(isa, &g_air, g_params.aabb, &b);
 }
 
-static const input crowd_in[] = {COORD("x", HORDE_CROWD_MAX_COORD), COORD("y", HORDE_CROWD_MAX_COORD),
-                                 COORD("z", HORDE_CROWD_MAX_COORD),
-                                 {"radius", 0.3f, 0.0f, HORDE_CROWD_MAX_RADIUS, CLOSED},
-                                 {"height", 1.8f, 0.0f, HORDE_CROWD_MAX_HEIGHT, CLOSED},
-                                 {"weight", 1.0f, 0.0f, HORDE_CROWD_MAX_WEIGHT, CLOSED}};
+static const input crowd_in[] = {COORD("x", HORDE_CROWD_SEPARATE_MAX_COORD),
+                                 COORD("y", HORDE_CROWD_SEPARATE_MAX_COORD),
+                                 COORD("z", HORDE_CROWD_SEPARATE_MAX_COORD),
+                                 {"radius", 0.3f, 0.0f, HORDE_CROWD_SEPARATE_MAX_RADIUS, CLOSED},
+                                 {"height", 1.8f, 0.0f, HORDE_CROWD_SEPARATE_MAX_HEIGHT, CLOSED},
+                                 {"weight", 1.0f, 0.0f, HORDE_CROWD_SEPARATE_MAX_WEIGHT, CLOSED}};
 static int run_crowd(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     static unsigned char scratch[MAXN * 256];
-    const size_t bytes = horde_crowd_scratch_bytes(n);
+    const size_t bytes = horde_crowd_separate_scratch_bytes(n);
     if (bytes > sizeof scratch)
         return -1;
-    const horde_crowd c = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], flags, n};
-    return horde_crowd_separate_isa(isa, &c, g_params.crowd_iterations, scratch, bytes);
+    const horde_crowd_separate_batch c = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], flags, n};
+    const horde_crowd_separate_params p = {g_params.crowd_iterations};
+    return horde_crowd_separate_isa(isa, &p, &c, scratch, bytes);
 }
 
 /* Radial push and sweep: mover i lists pole i, whose inputs follow the mover's. */
-static const input radial_in[] = {COORD("x", HORDE_RADIAL_MAX_COORD), COORD("y", HORDE_RADIAL_MAX_COORD),
-                                  COORD("z", HORDE_RADIAL_MAX_COORD),
-                                  {"radius", 0.3f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
-                                  {"height", 1.8f, 0.0f, HORDE_RADIAL_MAX_HEIGHT, CLOSED},
-                                  COORD("pole x", HORDE_RADIAL_MAX_COORD),
-                                  COORD("pole z", HORDE_RADIAL_MAX_COORD),
-                                  {"pole r", 0.5f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
+static const input radial_in[] = {COORD("x", HORDE_RADIAL_PUSH_MAX_COORD), COORD("y", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  COORD("z", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  {"radius", 0.3f, 0.0f, HORDE_RADIAL_PUSH_MAX_RADIUS, CLOSED},
+                                  {"height", 1.8f, 0.0f, HORDE_RADIAL_PUSH_MAX_HEIGHT, CLOSED},
+                                  COORD("pole x", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  COORD("pole z", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  {"pole r", 0.5f, 0.0f, HORDE_RADIAL_PUSH_MAX_RADIUS, CLOSED},
                                   {"pole bottom", -1.0f, 0.0f, 0.0f, RELATION},
                                   {"pole top", 3.0f, 0.0f, 0.0f, RELATION},
-                                  {"dx", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED},
-                                  {"dz", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED}};
+                                  {"dx", 0.5f, -HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT,
+                                   HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT, CLOSED},
+                                  {"dz", 0.5f, -HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT,
+                                   HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT, CLOSED}};
 enum { RADIAL_POLE = 5, RADIAL_SWEEP = 10 }; /* first pole input; first sweep input */
 /* The pole's bottom and top: within the coordinate limit, and bottom <= top
  * (0x1.000002p16f: the float after 2^16). */
-#define RL HORDE_RADIAL_MAX_COORD
+#define RL HORDE_RADIAL_PUSH_MAX_COORD
 static const edit pole_extra[] = {
     {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {-RL, -RL}, 1},
     {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {RL, RL}, 1},
@@ -295,17 +299,19 @@ static int run_radial(horde_isa isa, float *const *in, size_t n, uint32_t *flags
 {
     one_entry_lists(n);
     const horde_poles poles = poles_of(in, n);
-    const horde_cylinder_push_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
-    return horde_radial_push_isa(isa, &poles, g_offsets, g_indices, g_params.radial_iterations, &b);
+    const horde_radial_push_params p = {g_params.radial_iterations};
+    const horde_radial_push_batch b = {in[0], in[1], in[2], in[3], in[4], g_offsets, g_indices, o[0], o[1], o[2], flags, n};
+    return horde_radial_push_isa(isa, &poles, &p, &b);
 }
 
 static int run_sweep(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     one_entry_lists(n);
     const horde_poles poles = poles_of(in, n);
+    const horde_radial_sweep_params p = {g_params.slides};
     const horde_radial_sweep_batch b = {in[0], in[1], in[2], in[3], in[4], in[RADIAL_SWEEP],
-                                        in[RADIAL_SWEEP + 1], o[0], o[1], flags, n};
-    return horde_radial_sweep_isa(isa, &poles, g_offsets, g_indices, g_params.slides, &b);
+                                        in[RADIAL_SWEEP + 1], g_offsets, g_indices, o[0], o[1], flags, n};
+    return horde_radial_sweep_isa(isa, &poles, &p, &b);
 }
 
 /* Triangle kernels: a small triangle near the mover; inputs 0 .. 8 are its corners. */
@@ -508,12 +514,12 @@ static int empty_lists(int kernel, const uint32_t offsets[2])
     static uint32_t mf[1], mu[1];
     const horde_poles no_poles = {NULL, NULL, NULL, NULL, NULL, 0};
     if (kernel == 0) {
-        const horde_cylinder_push_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, 1};
-        return horde_radial_push(&no_poles, offsets, NULL, 4, &b);
+        const horde_radial_push_batch b = {m[0], m[1], m[2], m[3], m[4], offsets, NULL, mo[0], mo[1], mo[2], mf, 1};
+        return horde_radial_push(&no_poles, NULL, &b);
     }
     if (kernel == 1) {
-        const horde_radial_sweep_batch b = {m[0], m[1], m[2], m[3], m[4], d, d, mo[0], mo[1], mf, 1};
-        return horde_radial_sweep(&no_poles, offsets, NULL, 4, &b);
+        const horde_radial_sweep_batch b = {m[0], m[1], m[2], m[3], m[4], d, d, offsets, NULL, mo[0], mo[1], mf, 1};
+        return horde_radial_sweep(&no_poles, NULL, &b);
     }
     const horde_triangles no_tris = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     const horde_sphere_tri_list_batch b = {m[0], m[1], m[2], m[3], offsets, NULL,
@@ -551,9 +557,9 @@ static void check_params(void)
     PARAM(point_params(0.4f, 0.0f, 0), BAD);
     PARAM(point_params(0.4f, 0.0f, HORDE_POINT_MOVE_MAX_SUBSTEPS + 1), BAD);
     PARAM(crowd_params(1), OK);
-    PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS), OK);
+    PARAM(crowd_params(HORDE_CROWD_SEPARATE_MAX_ITERATIONS), OK);
     PARAM(crowd_params(0), BAD);
-    PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS + 1), BAD);
+    PARAM(crowd_params(HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1), BAD);
     for (int soup = 0; soup < 2; soup++) {
         PARAM(cyltri_params(0.0f, soup), OK);
         PARAM(cyltri_params(HORDE_CYLINDER_TRI_MAX_SIZE, soup), OK);
@@ -565,13 +571,13 @@ static void check_params(void)
     PARAM(ground_params(next_float(0.0f, below)), BAD);
     PARAM(ground_params(nextafterf(HORDE_GROUND_HEIGHT_MAX_DEPTH, above)), BAD);
     PARAM(radial_params(1), OK);
-    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS), OK);
+    PARAM(radial_params(HORDE_RADIAL_PUSH_MAX_ITERATIONS), OK);
     PARAM(radial_params(0), BAD);
-    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS + 1), BAD);
+    PARAM(radial_params(HORDE_RADIAL_PUSH_MAX_ITERATIONS + 1), BAD);
     PARAM(sweep_params(1), OK);
-    PARAM(sweep_params(HORDE_RADIAL_MAX_SLIDES), OK);
+    PARAM(sweep_params(HORDE_RADIAL_SWEEP_MAX_SLIDES), OK);
     PARAM(sweep_params(0), BAD);
-    PARAM(sweep_params(HORDE_RADIAL_MAX_SLIDES + 1), BAD);
+    PARAM(sweep_params(HORDE_RADIAL_SWEEP_MAX_SLIDES + 1), BAD);
     const uint32_t empty[2] = {5, 5}, decreasing[2] = {5, 4};
     for (int k = 0; k < 3; k++) {
         PARAM(empty_lists(k, empty), OK);
@@ -592,9 +598,9 @@ static void check_empty_lists_with_poles(void)
         m[0][i] = m[2][i] = 0.25f, m[1][i] = 0.0f, m[3][i] = 0.3f, m[4][i] = 1.8f;
     for (int i = 0; i <= N; i++)
         offsets[i] = 5;
-    const horde_cylinder_push_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, N};
+    const horde_radial_push_batch b = {m[0], m[1], m[2], m[3], m[4], offsets, NULL, mo[0], mo[1], mo[2], mf, N};
     TU_FOR_EACH_BACKEND(isa) {
-        CHECK(horde_radial_push_isa(isa, &poles, offsets, NULL, 4, &b) == HORDE_OK, "radial_push/%s: empty lists",
+        CHECK(horde_radial_push_isa(isa, &poles, NULL, &b) == HORDE_OK, "radial_push/%s: empty lists",
               horde_isa_name(isa));
         for (int i = 0; i < N; i++)
             CHECK(mf[i] == 0 && mo[0][i] == 0.25f && mo[2][i] == 0.25f, "radial_push/%s: mover %d of empty lists",

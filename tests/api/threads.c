@@ -105,27 +105,30 @@ static int step(int k, horde_isa isa, outputs *o)
     }
     case 10: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_cylinder_push_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
-        return dflt ? horde_radial_push(&poles, offsets, indices, 4, &b)
-                    : horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
+        const horde_radial_push_params p = {4};
+        const horde_radial_push_batch b = {in_x, in_y, in_z, in_r, in_h, offsets, indices, f[0], f[1], f[2], u[0], N};
+        return dflt ? horde_radial_push(&poles, &p, &b) : horde_radial_push_isa(isa, &poles, &p, &b);
     }
     case 11: { /* the movers pushed apart, weights 0.2-0.9 */
-        const horde_crowd c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
-        return dflt ? horde_crowd_separate(&c, 4, o->scratch, sizeof o->scratch)
-                    : horde_crowd_separate_isa(isa, &c, 4, o->scratch, sizeof o->scratch);
+        const horde_crowd_separate_batch c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
+        const horde_crowd_separate_params p = {4};
+        return dflt ? horde_crowd_separate(&p, &c, o->scratch, sizeof o->scratch)
+                    : horde_crowd_separate_isa(isa, &p, &c, o->scratch, sizeof o->scratch);
     }
     case 12: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_radial_sweep_batch b = {in_x, in_y, in_z, in_r, in_h, in_dx, in_dz, f[0], f[1], u[0], N};
-        return dflt ? horde_radial_sweep(&poles, offsets, indices, 4, &b)
-                    : horde_radial_sweep_isa(isa, &poles, offsets, indices, 4, &b);
+        const horde_radial_sweep_params p = {4};
+        const horde_radial_sweep_batch b = {in_x, in_y, in_z, in_r, in_h, in_dx, in_dz, offsets, indices,
+                                            f[0], f[1], u[0], N};
+        return dflt ? horde_radial_sweep(&poles, &p, &b) : horde_radial_sweep_isa(isa, &poles, &p, &b);
     }
     case 13: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_cylinder_push_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const horde_radial_push_grid_params p = {4};
+        const horde_radial_push_grid_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         const size_t bytes = sizeof o->grid_scratch;
-        return dflt ? horde_radial_push_grid(&pole_grid, &poles, 4, &b, o->grid_scratch, bytes)
-                    : horde_radial_push_grid_isa(isa, &pole_grid, &poles, 4, &b, o->grid_scratch, bytes);
+        return dflt ? horde_radial_push_grid(&pole_grid, &poles, &p, &b, o->grid_scratch, bytes)
+                    : horde_radial_push_grid_isa(isa, &pole_grid, &poles, &p, &b, o->grid_scratch, bytes);
     }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);
@@ -205,9 +208,9 @@ int main(int argc, char **argv)
     }
     make_inputs();
     const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-    CHECK(horde_pole_grid_bytes(&poles, 8.0f) <= sizeof pole_grid_mem &&
+    CHECK(horde_pole_grid_scratch_bytes(&poles, 8.0f) <= sizeof pole_grid_mem &&
               horde_pole_grid_build(&pole_grid, &poles, 8.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK &&
-              horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof reference.grid_scratch,
+              horde_radial_push_grid_scratch_bytes(&pole_grid, N) <= sizeof reference.grid_scratch,
           "pole grid and its push's scratch");
     int bites = 0;
     for (int k = 0; k < NSTEPS; k++) {
