@@ -126,9 +126,9 @@ static unsigned runnable(void)
     return m;
 }
 
-int horde_isa_emulated(horde_isa isa) { return in_mask(emulated & compiled, isa); }
+bool horde_isa_emulated(horde_isa isa) { return in_mask(emulated & compiled, isa); }
 
-int horde_isa_supported(horde_isa isa)
+bool horde_isa_supported(horde_isa isa)
 {
     return in_mask(runnable(), isa);
 }

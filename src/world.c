@@ -24,7 +24,7 @@ void horde_chunk_set(horde_chunk *c, int x, int y, int z, int solid)
         c->rows[y][z] &= ~(1u << x);
 }
 
-int horde_chunk_get(const horde_chunk *c, int x, int y, int z)
+bool horde_chunk_get(const horde_chunk *c, int x, int y, int z)
 {
     if (!in_chunk(x, y, z))
         return 0;
@@ -89,7 +89,7 @@ horde_status horde_world_init(horde_world *w, const horde_chunk *const *chunks, 
 const horde_chunk horde_empty_chunk;
 const horde_chunk horde_solid_chunk = {{ROWS8, ROWS8, ROWS8, ROWS8}};
 
-int horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz)
+bool horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz)
 {
     if (horde_world_check(w) != HORDE_OK)
         return 0;

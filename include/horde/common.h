@@ -3,6 +3,7 @@
 #ifndef HORDE_COMMON_H
 #define HORDE_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 

@@ -36,12 +36,12 @@ HORDE_API horde_status horde_isa_parse(const char *name, horde_isa *out);
  * compiled through SIMDe's emulation (NEON and wasm_simd128 on x86; SSE/AVX and
  * wasm_simd128 on ARM; SSE/AVX and NEON on wasm32) and are runnable (slowly), so tests
  * cover them; horde_isa_best() never picks them. */
-HORDE_API int horde_isa_supported(horde_isa isa);
+HORDE_API bool horde_isa_supported(horde_isa isa);
 /* 1 if this backend is compiled into this build for another architecture, through
  * SIMDe's portable C (it runs, slowly, so tests prove it bit-exact; never picked by
  * horde_isa_best(), and benchmark figures for it mean nothing), 0 otherwise (native,
  * not compiled in, or out of range). This is the one place that knows. */
-HORDE_API int horde_isa_emulated(horde_isa isa);
+HORDE_API bool horde_isa_emulated(horde_isa isa);
 /* The best backend this machine runs natively (ignores HORDE_ISA). */
 HORDE_API horde_isa horde_isa_best(void);
 /* Force a backend for the whole process. HORDE_ERR_UNKNOWN_ISA for an out-of-range

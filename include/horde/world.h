@@ -41,7 +41,7 @@ typedef struct horde_world {
 HORDE_API void horde_chunk_clear(horde_chunk *c);
 HORDE_API void horde_chunk_fill(horde_chunk *c); /* every block solid */
 HORDE_API void horde_chunk_set(horde_chunk *c, int x, int y, int z, int solid);
-HORDE_API int horde_chunk_get(const horde_chunk *c, int x, int y, int z);
+HORDE_API bool horde_chunk_get(const horde_chunk *c, int x, int y, int z);
 /* blocks[x + 32*(z + 32*y)] != 0 means solid; 32768 bytes. */
 HORDE_API void horde_chunk_from_bytes(horde_chunk *c, const uint8_t *blocks);
 
@@ -53,7 +53,7 @@ HORDE_API horde_status horde_world_init(horde_world *w, const horde_chunk *const
                                         int32_t origin_cx, int32_t origin_cy, int32_t origin_cz,
                                         int32_t nx, int32_t ny, int32_t nz, horde_missing missing);
 /* Is world block (bx, by, bz) solid? Any int32 coordinates; missing chunks follow policy. */
-HORDE_API int horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz);
+HORDE_API bool horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz);
 /* Checks a view's fields the way every kernel does (HORDE_OK or an error code). */
 HORDE_API horde_status horde_world_check(const horde_world *w);
 
