@@ -24,7 +24,7 @@ extern "C" {
 typedef enum horde_status {
     HORDE_OK = 0,
     HORDE_ERR_NULL_ARG = -1,    /* a required pointer is NULL: the scene or batch (always), an array, list or scratch (when n > 0) */
-    HORDE_ERR_BAD_WORLD = -2,   /* world view has negative or overflowing dimensions */
+    HORDE_ERR_BAD_WORLD = -2,   /* world view: negative or overflowing dimensions, or a `missing` policy that is neither EMPTY nor SOLID */
     HORDE_ERR_UNKNOWN_ISA = -3, /* backend name not recognised */
     HORDE_ERR_UNSUPPORTED_ISA = -4, /* backend known but not usable on this CPU/OS/build */
     HORDE_ERR_BAD_ENV = -5,     /* HORDE_ISA holds a value that is unknown or unsupported */

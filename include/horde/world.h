@@ -45,8 +45,9 @@ HORDE_API bool horde_chunk_get(const horde_chunk *c, int x, int y, int z);
 /* blocks[x + 32*(z + 32*y)] != 0 means solid; 32768 bytes. */
 HORDE_API void horde_chunk_from_bytes(horde_chunk *c, const uint8_t *blocks);
 
-/* Initialise a view. Returns HORDE_ERR_BAD_WORLD for negative sizes or a grid whose
- * pointer count nx * ny * nz overflows int32, HORDE_ERR_NULL_ARG for a NULL view, or for
+/* Initialise a view. Returns HORDE_ERR_BAD_WORLD for negative sizes, a grid whose
+ * pointer count nx * ny * nz overflows int32 or a `missing` that is neither
+ * HORDE_MISSING_EMPTY nor HORDE_MISSING_SOLID; HORDE_ERR_NULL_ARG for a NULL view, or for
  * a NULL chunks array with a non-empty grid. A grid with a zero size is empty, whatever
  * the other two sizes (every lookup follows `missing`; chunks may be NULL). */
 HORDE_API horde_status horde_world_init(horde_world *w, const horde_chunk *const *chunks,
@@ -54,7 +55,8 @@ HORDE_API horde_status horde_world_init(horde_world *w, const horde_chunk *const
                                         int32_t nx, int32_t ny, int32_t nz, horde_missing missing);
 /* Is world block (bx, by, bz) solid? Any int32 coordinates; missing chunks follow policy. */
 HORDE_API bool horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz);
-/* Checks a view's fields the way every kernel does (HORDE_OK or an error code). */
+/* Checks a view's fields the way every kernel does: horde_world_init's statuses (HORDE_OK,
+ * HORDE_ERR_NULL_ARG also for a NULL w, HORDE_ERR_BAD_WORLD). */
 HORDE_API horde_status horde_world_check(const horde_world *w);
 
 #ifdef __cplusplus
