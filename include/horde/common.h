@@ -38,8 +38,8 @@ HORDE_API const char *horde_status_string(horde_status status);
 #define HORDE_NONE 0xFFFFFFFFu
 
 /* The flag registry: every result flag of every kernel, each its own bit of out_flags
- * (uint32_t), with the kernels that set it. tests/api/convention.c checks that the bits
- * are distinct. A kernel's header says exactly when it sets each of its flags. */
+ * (uint32_t), with the kernels that set it. scripts/check_api.py (a test) checks
+ * that the bits are distinct. A kernel's header says exactly when it sets each of its flags. */
 #define HORDE_FLAG_COLLIDED 0x1u        /* voxel movers, radial_push*, radial_sweep, cylinder_tri*: moved by a collision */
 #define HORDE_FLAG_ON_GROUND 0x2u       /* voxel movers: pushed up out of a floor or resting on one; ground_height: ground found */
 #define HORDE_FLAG_HIT_CEILING 0x4u     /* voxel movers: pushed down out of a ceiling */
