@@ -50,6 +50,26 @@ template <class T> struct LanePool {
     }
 };
 
+// The lanes of a batch of cylinder movers: x, y, z, radius, height in; out_x, out_y, out_z,
+// out_flags out. set_inputs / set_outputs fill a batch's members of those names for
+// items f .. (set_outputs also its n); a kernel's other members are the caller's.
+struct CylinderLanes {
+    Lane<float> x, y, z, radius, height, out_x, out_y, out_z;
+    Lane<uint32_t> out_flags;
+
+    template <class B> void set_inputs(B &b, size_t f) const
+    {
+        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
+        b.radius = radius.data() + f, b.height = height.data() + f;
+    }
+    template <class B> void set_outputs(B &b, size_t f, size_t n) const
+    {
+        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
+        b.out_flags = out_flags.data() + f;
+        b.n = n;
+    }
+};
+
 } // namespace hb
 
 #endif

@@ -85,12 +85,10 @@ Npcs *g_npcs;
 void hb::register_point_move()
 {
     g_npcs = new Npcs(kMax);
-    horde_point_move_batch b = g_npcs->batch(0, kMax);
-    if (horde_point_move_isa(HORDE_ISA_SCALAR, &g_scene.world, NULL, &b) == HORDE_OK)
-        add_percent_context("point_collided_pct", count_flags(g_npcs->flags.data(), kMax, HORDE_FLAG_COLLIDED),
-                            kMax);
-    register_backends("point_move", kBatches, [](horde_isa isa, size_t first, size_t n) {
+    const IsaCall move = [](horde_isa isa, size_t first, size_t n) {
         const horde_point_move_batch b = g_npcs->batch(first, n);
         return horde_point_move_isa(isa, &g_scene.world, NULL, &b);
-    });
+    };
+    register_backends_flagged("point_move", kBatches, move, kMax, g_npcs->flags.data(), HORDE_FLAG_COLLIDED,
+                              "point_collided_pct");
 }

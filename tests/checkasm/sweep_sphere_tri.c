@@ -22,27 +22,19 @@
 
 enum { NIN = 18, NOUT = 7 };
 
-typedef struct {
-    float *in[NIN], *out[NOUT];
-    uint32_t *flags;
-} arrays;
+typedef CA_IO_ARRAYS(NIN, NOUT) arrays;
 
-static horde_triangles tris_of(float *const *in, size_t off, size_t n)
+/* Movers off .. off + n - 1 on isa (ca_io_call): movers from in[0 .. 8], triangles from
+ * in[9 .. 17], outputs into o[0 .. 6] and f. */
+static int sweep_call(horde_isa isa, float *const *in, float *const *o, uint32_t *f, size_t off, size_t n)
 {
-    horde_triangles t = {in[9] + off, in[10] + off, in[11] + off, in[12] + off, in[13] + off,
-                         in[14] + off, in[15] + off, in[16] + off, in[17] + off, n};
-    return t;
-}
-/* Movers off .. off + n - 1 from in[0 .. 8], outputs into o[0 .. 6] and f. */
-static horde_sweep_sphere_tri_batch batch_of(float *const *in, float *const *o, uint32_t *f,
-                                             size_t off, size_t n)
-{
-    horde_sweep_sphere_tri_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
-                                      in[4] + off, in[5] + off, in[6] + off, in[7] + off,
-                                      in[8] + off, o[0] + off,  o[1] + off,  o[2] + off,
-                                      o[3] + off,  o[4] + off,  o[5] + off,  o[6] + off,
-                                      f + off,     n};
-    return b;
+    const horde_triangles t = TU_TRIS(in + 9, off, n);
+    const horde_sweep_sphere_tri_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
+                                            in[4] + off, in[5] + off, in[6] + off, in[7] + off,
+                                            in[8] + off, o[0] + off,  o[1] + off,  o[2] + off,
+                                            o[3] + off,  o[4] + off,  o[5] + off,  o[6] + off,
+                                            f + off,     n};
+    return horde_sweep_sphere_tri_isa(isa, &t, &b);
 }
 
 static void gen(tu_rng *g, int mode, float *const *in, size_t i)
@@ -259,9 +251,7 @@ CHECKASM_TEST(sweep_sphere_tri)
         const size_t n = total - done < chunk ? total - done : chunk;
         for (size_t i = 0; i < n; i++)
             gen(&g, (int)(pass % 3), in.in, i);
-        horde_triangles t = tris_of(in.in, 0, n);
-        horde_sweep_sphere_tri_batch rb = batch_of(in.in, ref.out, ref.flags, 0, n);
-        CHECK(horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
+        CHECK(sweep_call(HORDE_ISA_SCALAR, in.in, ref.out, ref.flags, 0, n) == HORDE_OK, "scalar status");
         /* The model on a subset (it is slow): every model_every-th pair. */
         for (size_t i = pass % model_every; i < n; i += model_every) {
             float *mi[NIN], *mo[NOUT];
@@ -272,18 +262,9 @@ CHECKASM_TEST(sweep_sphere_tri)
             check_ref(seed, mi, mo, ref.flags + i, 1);
         }
         TU_FOR_EACH_BACKEND(isa) {
-            for (int k = 0; k < NOUT; k++)
-                ca_poison(in.out[k], n);
-            ca_poison(in.flags, n);
-            for (size_t off = 0; off < n;) {
-                const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
-                horde_triangles bt = tris_of(in.in, off, len);
-                horde_sweep_sphere_tri_batch bb = batch_of(in.in, in.out, in.flags, off, len);
-                CHECK(horde_sweep_sphere_tri_isa((horde_isa)isa, &bt, &bb) == HORDE_OK, "status");
-                off += len;
-            }
             size_t first = 0;
-            const size_t bad = ca_diff_outputs(ref.flags, ref.out, in.flags, in.out, NOUT, n, &first);
+            const size_t bad = ca_io_backend((horde_isa)isa, sweep_call, &g, 40, 3000, in.in, in.out, in.flags, NOUT,
+                                             ref.out, ref.flags, n, &first);
             if (bad) {
                 const size_t i = first;
                 fprintf(stderr, "MISMATCH seed=%" PRIu64 " isa=%s pair %zu\n  P %a %a %a D %a %a %a R %a %a %a\n"
@@ -301,11 +282,8 @@ CHECKASM_TEST(sweep_sphere_tri)
                   horde_isa_name((horde_isa)isa), bad, n, seed);
             /* In place: t over x, contact over y, z, dx, normal over dy, dz, rx. */
             const size_t mm = n < 2000 ? n : 2000;
-            ca_copy_arrays(alias.in, in.in, NIN, mm);
-            horde_triangles at = tris_of(alias.in, 0, mm);
-            horde_sweep_sphere_tri_batch ab = batch_of(alias.in, alias.in, alias.flags, 0, mm);
-            horde_sweep_sphere_tri_isa((horde_isa)isa, &at, &ab);
-            const int asame = !memcmp(alias.flags, ref.flags, mm * 4) && ca_same_arrays(alias.in, ref.out, NOUT, mm);
+            const int asame = ca_io_in_place((horde_isa)isa, sweep_call, alias.in, alias.flags, in.in, NIN, NOUT,
+                                             ref.out, ref.flags, mm);
             CHECK(asame, "sweep in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
             per_isa[isa] += n;
         }

@@ -13,9 +13,8 @@ FZ_INITIALIZE(names, 3) /* the first 3 must move */
 /* v: x, y, z, dx, dy, dz, hx, hz, h */
 static int valid_box(const float *v)
 {
-    for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_AABB_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
-            return 0;
+    if (!fz_move_valid_start(v, HORDE_AABB_MOVE_MAX_COORD))
+        return 0;
     return v[6] > 0.0f && v[6] <= HORDE_AABB_MOVE_MAX_HALF && v[7] > 0.0f &&
            v[7] <= HORDE_AABB_MOVE_MAX_HALF && v[8] > 0.0f && v[8] <= HORDE_AABB_MOVE_MAX_HEIGHT;
 }
@@ -40,11 +39,7 @@ static int box_overlaps(const horde_world *w, float x, float y, float z, float h
     return 0;
 }
 
-static fz_world fw;
-static fz_floats in[9];
-static fz_move_out res[2];
-
-FZ_MOVE_RUN(aabb_move, res, &fw.w, x[3], x[4], x[5], x[6], x[7], x[8])
+FZ_MOVE_TARGET(aabb_move, 9, x[3], x[4], x[5], x[6], x[7], x[8])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

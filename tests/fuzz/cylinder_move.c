@@ -14,9 +14,8 @@ FZ_INITIALIZE(names, 4) /* the first 4 must move */
 
 static int valid_mover(const float *v)
 {
-    for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_CYLINDER_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
-            return 0;
+    if (!fz_move_valid_start(v, HORDE_CYLINDER_MOVE_MAX_COORD))
+        return 0;
     return v[6] >= HORDE_CYLINDER_MOVE_MIN_RADIUS && v[6] <= HORDE_CYLINDER_MOVE_MAX_RADIUS &&
            v[7] >= 0.0f && v[7] <= HORDE_CYLINDER_MOVE_MAX_HEIGHT;
 }
@@ -27,11 +26,7 @@ static int valid_params(const horde_cylinder_move_params *p)
            p->max_substeps >= 1 && p->max_substeps <= HORDE_CYLINDER_MOVE_MAX_SUBSTEPS;
 }
 
-static fz_world fw;
-static fz_floats in[8];
-static fz_move_out res[2];
-
-FZ_MOVE_RUN(cylinder_move, res, &fw.w, x[3], x[4], x[5], x[6], x[7])
+FZ_MOVE_TARGET(cylinder_move, 8, x[3], x[4], x[5], x[6], x[7])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -362,20 +362,35 @@ static inline int fz_move_end(const fz_move_out *s, fz_move_call c, fz_move_io i
     return st;
 }
 
-/* Defines the mover target's run(isa, slot, x, c, p): call c of horde_<kernel>_isa on isa,
- * world `world`, parameters p, positions x[0 .. 2] and the further inputs given after
- * `world` (the batch fields between the positions and the outputs), outputs into
- * outs[slot] (fz_move_begin, fz_move_end). Returns the status. */
-#define FZ_MOVE_RUN(kernel, outs, world, ...)                                                  \
+/* Defines a mover target's state and call: the world fw, its n_in input arrays in[] and
+ * the outputs res[2] (slot 0 the scalar reference's, slot 1 a backend's); and
+ * run(isa, slot, x, c, p), call c of horde_<kernel>_isa on isa with parameters p, positions
+ * x[0 .. 2] and the further inputs given after n_in (the batch fields between the positions
+ * and the outputs), outputs into res[slot] (fz_move_begin, fz_move_end). run returns the
+ * status. */
+#define FZ_MOVE_TARGET(kernel, n_in, ...)                                                      \
+    static fz_world fw;                                                                        \
+    static fz_floats in[n_in];                                                                 \
+    static fz_move_out res[2];                                                                 \
     static int run(horde_isa isa, int slot, float *const *x, fz_move_call c,                   \
                    const horde_##kernel##_params *p)                                           \
     {                                                                                          \
-        const fz_move_io io = fz_move_begin(&(outs)[slot], x, c);                              \
+        const fz_move_io io = fz_move_begin(&res[slot], x, c);                                 \
         const horde_##kernel##_batch b = {io.pos[0], io.pos[1], io.pos[2], __VA_ARGS__,        \
                                           io.o[0],   io.o[1],   io.o[2],   io.o[3],            \
                                           io.o[4],   io.o[5],   io.f,      c.n};               \
-        return fz_move_end(&(outs)[slot], c, io, horde_##kernel##_isa(isa, (world), p, &b));   \
+        return fz_move_end(&res[slot], c, io, horde_##kernel##_isa(isa, &fw.w, p, &b));        \
     }
+
+/* A mover's start v (x, y, z, dx, dy, dz) is valid: |position| <= max_coord (not NaN), the
+ * displacement finite. */
+static inline int fz_move_valid_start(const float *v, float max_coord)
+{
+    for (int k = 0; k < 3; k++)
+        if (!(fabsf(v[k]) <= max_coord) || !isfinite(v[3 + k]))
+            return 0;
+    return 1;
+}
 
 /* The count input arrays of call c, placed at c.off in in[0 .. count - 1], into x. */
 static inline void fz_move_inputs(fz_floats *in, int count, fz_move_call c, float **x)

@@ -12,10 +12,7 @@ FZ_INITIALIZE(names, 3) /* the first 3 must move */
 
 static int valid_point(const float *v)
 {
-    for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_POINT_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
-            return 0;
-    return 1;
+    return fz_move_valid_start(v, HORDE_POINT_MOVE_MAX_COORD);
 }
 
 static int valid_params(const horde_point_move_params *p)
@@ -30,11 +27,7 @@ static int solid_at(const horde_world *w, const float *p)
     return horde_world_solid(w, (int32_t)floorf(p[0]), (int32_t)floorf(p[1]), (int32_t)floorf(p[2]));
 }
 
-static fz_world fw;
-static fz_floats in[6];
-static fz_move_out res[2];
-
-FZ_MOVE_RUN(point_move, res, &fw.w, x[3], x[4], x[5])
+FZ_MOVE_TARGET(point_move, 6, x[3], x[4], x[5])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
