@@ -69,12 +69,8 @@ void hb::register_aabb_move()
 {
     g_boxes = new Boxes(kMax);
     // Share of walkers that hit a wall this frame: checks the scene keeps the sweeps busy.
-    const IsaCall move = [](horde_isa isa, size_t first, size_t n) {
-        const horde_aabb_move_batch b = g_boxes->batch(first, n);
-        return horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);
-    };
-    register_backends_flagged("aabb_move", kSizes, move, kMax, g_boxes->flags.data(), HORDE_FLAG_HIT_WALL,
-                              "aabb_hit_wall_pct", 2);
+    register_backends_flagged("aabb_move", kSizes, scene_call(&g_boxes, horde_aabb_move_isa), kMax,
+                              g_boxes->flags.data(), HORDE_FLAG_HIT_WALL, "aabb_hit_wall_pct", 2);
     // Peers: the plain y, x, z sweep, and the memory floor (horde's scalar results are in
     // the outputs from the count above).
     register_peers(

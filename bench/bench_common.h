@@ -95,6 +95,26 @@ void add_percent_context(const char *key, size_t part, size_t whole, int digits 
 extern scene g_scene;                 // SCENE_GAME, seed 1
 std::vector<horde_isa> isas();        // every backend horde_isa_supported() reports
 
+// The IsaCall of a voxel kernel over g_scene.world with its default parameters (nullptr):
+// kernel(isa, world, nullptr, &b), b = (*src)->batch(first, n); *src (a benchmark's global
+// data) is read at each call. The second form is for kernels without parameters.
+template <class Src, class P, class B>
+IsaCall scene_call(Src *const *src, horde_status (*kernel)(horde_isa, const horde_world *, const P *, const B *))
+{
+    return [src, kernel](horde_isa isa, size_t first, size_t n) {
+        const B b = (*src)->batch(first, n);
+        return (int)kernel(isa, &g_scene.world, nullptr, &b);
+    };
+}
+template <class Src, class B>
+IsaCall scene_call(Src *const *src, horde_status (*kernel)(horde_isa, const horde_world *, const B *))
+{
+    return [src, kernel](horde_isa isa, size_t first, size_t n) {
+        const B b = (*src)->batch(first, n);
+        return (int)kernel(isa, &g_scene.world, &b);
+    };
+}
+
 // Registration functions, one per kernel family: bench/<family>.cpp defines
 // register_<family>() (the list is generated from meson.build's kernel registry).
 #include "bench_list.h"

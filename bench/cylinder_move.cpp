@@ -74,11 +74,7 @@ Npcs *g_npcs;
 void hb::register_cylinder_move()
 {
     g_npcs = new Npcs(kMax);
-    const IsaCall move = [](horde_isa isa, size_t first, size_t n) {
-        const horde_cylinder_move_batch b = g_npcs->batch(first, n);
-        return horde_cylinder_move_isa(isa, &g_scene.world, nullptr, &b);
-    };
-    register_backends("cylinder_move", kSizes, move);
+    register_backends("cylinder_move", kSizes, scene_call(&g_npcs, horde_cylinder_move_isa));
     // Peers: naive substeps of the per-cube push, and the memory floor.
     const horde_cylinder_move_batch all = g_npcs->batch(0, kMax);
     if (horde_cylinder_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &all) != HORDE_OK)

@@ -59,12 +59,8 @@ void hb::register_cylinder_push()
 {
     g_movers = new Movers(kMaxBatch);
     // Share of movers the push actually moves: checks the scene keeps the kernel busy.
-    const IsaCall push = [](horde_isa isa, size_t first, size_t n) {
-        const horde_cylinder_push_batch b = g_movers->batch(first, n);
-        return horde_cylinder_push_isa(isa, &g_scene.world, &b);
-    };
-    register_backends_flagged("cylinder_push", kBatches, push, kMaxBatch, g_movers->out_flags.data(),
-                              HORDE_FLAG_COLLIDED, "collided_pct");
+    register_backends_flagged("cylinder_push", kBatches, scene_call(&g_movers, horde_cylinder_push_isa),
+                              kMaxBatch, g_movers->out_flags.data(), HORDE_FLAG_COLLIDED, "collided_pct");
 
     // Peers: the naive per-cube push and the memory floor (horde's scalar results are
     // in the outputs from the count above).

@@ -85,10 +85,6 @@ Npcs *g_npcs;
 void hb::register_point_move()
 {
     g_npcs = new Npcs(kMax);
-    const IsaCall move = [](horde_isa isa, size_t first, size_t n) {
-        const horde_point_move_batch b = g_npcs->batch(first, n);
-        return horde_point_move_isa(isa, &g_scene.world, NULL, &b);
-    };
-    register_backends_flagged("point_move", kBatches, move, kMax, g_npcs->flags.data(), HORDE_FLAG_COLLIDED,
-                              "point_collided_pct");
+    register_backends_flagged("point_move", kBatches, scene_call(&g_npcs, horde_point_move_isa), kMax,
+                              g_npcs->flags.data(), HORDE_FLAG_COLLIDED, "point_collided_pct");
 }

@@ -181,6 +181,43 @@ static inline int ca_io_in_place(horde_isa isa, ca_io_call call, float *const *a
     return !memcmp(alias_flags, ref_flags, m * 4) && ca_same_arrays(alias, ref_out, nout, m);
 }
 
+/* How a CA_IO_ARRAYS test runs its backends (ca_io_backends). */
+typedef struct {
+    const char *what; /* the messages' prefix */
+    ca_io_call call;
+    uint32_t small, large; /* sub-batch lengths (ca_sub_batch) */
+    int nin, nout;
+    size_t in_place_max; /* items of the in-place run */
+    uint64_t seed;
+    /* Prints item i of a backend that differs from the scalar reference. */
+    void (*report)(uint64_t seed, const char *isa, float *const *in, size_t i, float *const *ref_out,
+                   const uint32_t *ref_flags, float *const *out, const uint32_t *flags);
+} ca_io_test;
+
+/* Every backend on the n items of in (outputs into out and flags) against the scalar
+ * reference's ref_out / ref_flags: ca_io_backend, the first differing item reported and
+ * one CHECK on the lot; then ca_io_in_place on up to in_place_max items in alias /
+ * alias_flags, one CHECK. per_isa[isa] counts the n items of every backend. */
+static inline void ca_io_backends(const ca_io_test *t, tu_rng *g, float *const *in, float *const *out, uint32_t *flags,
+                                  float *const *alias, uint32_t *alias_flags, float *const *ref_out,
+                                  const uint32_t *ref_flags, size_t n, size_t *per_isa)
+{
+    TU_FOR_EACH_BACKEND(isa) {
+        const char *name = horde_isa_name((horde_isa)isa);
+        size_t first = 0;
+        const size_t bad = ca_io_backend((horde_isa)isa, t->call, g, t->small, t->large, in, out, flags, t->nout,
+                                         ref_out, ref_flags, n, &first);
+        if (bad)
+            t->report(t->seed, name, in, first, ref_out, ref_flags, out, flags);
+        CHECK(!bad, "%s: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")", t->what, name, bad, n, t->seed);
+        const size_t m = n < t->in_place_max ? n : t->in_place_max;
+        const int asame = ca_io_in_place((horde_isa)isa, t->call, alias, alias_flags, in, t->nin, t->nout, ref_out,
+                                         ref_flags, m);
+        CHECK(asame, "%s in place: %s differs (seed=%" PRIu64 ")", t->what, name, t->seed);
+        per_isa[isa] += n;
+    }
+}
+
 /* Items per backend, as printed at the start of every test. */
 static inline void ca_banner(const char *test, const checkasm_opts *o, const char *what)
 {

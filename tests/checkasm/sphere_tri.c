@@ -202,8 +202,16 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
     }
 }
 
+static void report_mismatch(uint64_t seed, const char *isa, float *const *in, size_t i, float *const *ro,
+                            const uint32_t *rf, float *const *no, const uint32_t *nf)
+{
+    report_pair("MISMATCH", seed, isa, in, i, ro, rf, no, nf);
+}
+
 static void test_pairs(uint64_t seed, size_t total)
 {
+    /* In place (at most 2000 pairs): q over the centre, depth over r, push over A. */
+    const ca_io_test t = {"pairs", pairs_call, 40, 3000, NIN, NOUT, 2000, seed, report_mismatch};
     const size_t chunk = 65536;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
@@ -216,23 +224,7 @@ static void test_pairs(uint64_t seed, size_t total)
             gen_pair(&g, mode, in.in, i);
         CHECK(pairs_call(HORDE_ISA_SCALAR, in.in, ref.out, ref.flags, 0, n) == HORDE_OK, "scalar status");
         check_ref(seed, in.in, ref.out, ref.flags, n);
-        TU_FOR_EACH_BACKEND(isa) {
-            size_t first = 0;
-            const size_t bad = ca_io_backend((horde_isa)isa, pairs_call, &g, 40, 3000, in.in, in.out, in.flags, NOUT,
-                                             ref.out, ref.flags, n, &first);
-            if (bad) {
-                report_pair("MISMATCH", seed, horde_isa_name((horde_isa)isa), in.in, first, ref.out,
-                            ref.flags, in.out, in.flags);
-            }
-            CHECK(!bad, "pairs: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")",
-                  horde_isa_name((horde_isa)isa), bad, n, seed);
-            /* Outputs aliasing inputs: q over the centre, depth over r, push over A. */
-            const size_t m = n < 2000 ? n : 2000;
-            const int asame = ca_io_in_place((horde_isa)isa, pairs_call, alias.in, alias.flags, in.in, NIN, NOUT,
-                                             ref.out, ref.flags, m);
-            CHECK(asame, "pairs in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
-            per_isa[isa] += n;
-        }
+        ca_io_backends(&t, &g, in.in, in.out, in.flags, alias.in, alias.flags, ref.out, ref.flags, n, per_isa);
         done += n;
     }
     ca_summary(per_isa, "pairs");

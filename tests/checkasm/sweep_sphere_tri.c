@@ -241,10 +241,24 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
     }
 }
 
+static void report_mismatch(uint64_t seed, const char *isa, float *const *in, size_t i, float *const *ro,
+                            const uint32_t *rf, float *const *no, const uint32_t *nf)
+{
+    fprintf(stderr, "MISMATCH seed=%" PRIu64 " isa=%s pair %zu\n  P %a %a %a D %a %a %a R %a %a %a\n"
+                    "  tri %a %a %a | %a %a %a | %a %a %a\n"
+                    "  ref t=%a c=%a %a %a n=%a %a %a f=%#x\n  new t=%a c=%a %a %a n=%a %a %a f=%#x\n",
+            seed, isa, i, in[0][i], in[1][i], in[2][i], in[3][i], in[4][i], in[5][i], in[6][i], in[7][i], in[8][i],
+            in[9][i], in[10][i], in[11][i], in[12][i], in[13][i], in[14][i], in[15][i], in[16][i], in[17][i],
+            ro[0][i], ro[1][i], ro[2][i], ro[3][i], ro[4][i], ro[5][i], ro[6][i], rf[i], no[0][i], no[1][i],
+            no[2][i], no[3][i], no[4][i], no[5][i], no[6][i], nf[i]);
+}
+
 CHECKASM_TEST(sweep_sphere_tri)
 {
     CA_BEGIN(sweep_sphere_tri, total);
     const size_t chunk = 65536, model_every = 8; /* the model checks 1 pair in 8 */
+    /* In place (at most 2000 sweeps): t over x, contact over y, z, dx, normal over dy, dz, rx. */
+    const ca_io_test t = {"sweep", sweep_call, 40, 3000, NIN, NOUT, 2000, seed, report_mismatch};
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
     for (size_t done = 0, pass = 0; done < total; pass++) {
@@ -261,32 +275,7 @@ CHECKASM_TEST(sweep_sphere_tri)
                 mo[k] = ref.out[k] + i;
             check_ref(seed, mi, mo, ref.flags + i, 1);
         }
-        TU_FOR_EACH_BACKEND(isa) {
-            size_t first = 0;
-            const size_t bad = ca_io_backend((horde_isa)isa, sweep_call, &g, 40, 3000, in.in, in.out, in.flags, NOUT,
-                                             ref.out, ref.flags, n, &first);
-            if (bad) {
-                const size_t i = first;
-                fprintf(stderr, "MISMATCH seed=%" PRIu64 " isa=%s pair %zu\n  P %a %a %a D %a %a %a R %a %a %a\n"
-                                "  tri %a %a %a | %a %a %a | %a %a %a\n"
-                                "  ref t=%a c=%a %a %a n=%a %a %a f=%#x\n  new t=%a c=%a %a %a n=%a %a %a f=%#x\n",
-                        seed, horde_isa_name((horde_isa)isa), i, in.in[0][i], in.in[1][i], in.in[2][i],
-                        in.in[3][i], in.in[4][i], in.in[5][i], in.in[6][i], in.in[7][i], in.in[8][i],
-                        in.in[9][i], in.in[10][i], in.in[11][i], in.in[12][i], in.in[13][i], in.in[14][i],
-                        in.in[15][i], in.in[16][i], in.in[17][i], ref.out[0][i], ref.out[1][i], ref.out[2][i],
-                        ref.out[3][i], ref.out[4][i], ref.out[5][i], ref.out[6][i], ref.flags[i],
-                        in.out[0][i], in.out[1][i], in.out[2][i], in.out[3][i], in.out[4][i], in.out[5][i],
-                        in.out[6][i], in.flags[i]);
-            }
-            CHECK(!bad, "sweep: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")",
-                  horde_isa_name((horde_isa)isa), bad, n, seed);
-            /* In place: t over x, contact over y, z, dx, normal over dy, dz, rx. */
-            const size_t mm = n < 2000 ? n : 2000;
-            const int asame = ca_io_in_place((horde_isa)isa, sweep_call, alias.in, alias.flags, in.in, NIN, NOUT,
-                                             ref.out, ref.flags, mm);
-            CHECK(asame, "sweep in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
-            per_isa[isa] += n;
-        }
+        ca_io_backends(&t, &g, in.in, in.out, in.flags, alias.in, alias.flags, ref.out, ref.flags, n, per_isa);
         done += n;
     }
     ca_summary(per_isa, "sweeps");

@@ -338,7 +338,8 @@ int main(int argc, char **argv)
     uint64_t seed = 20261124;
     size_t items;
     /* The model costs ~1000 distance evaluations per sweep: check a sample of 1 in 16. */
-    if (tu_property_start(argc, argv, "property_sweep_sphere_tri", "aimed sweeps", " (1 in 16 checked against the model)", &seed, &items))
+    if (tu_property_start(argc, argv, "property_sweep_sphere_tri", "aimed sweeps",
+                          " (1 in 16 checked against the model)", &seed, &items))
         return 2;
     static batch b;
     TU_FOR_EACH_BACKEND(isa) {
