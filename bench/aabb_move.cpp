@@ -19,9 +19,8 @@ namespace {
 const std::vector<size_t> kSizes = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
-struct Boxes {
-    Lane<float> x, y, z, dx, dy, dz, hx, hz, h, ox, oy, oz, odx, ody, odz;
-    Lane<uint32_t> flags;
+struct Boxes : MoveLanes {
+    Lane<float> hx, hz, h;
     LanePool<float> pool;
     LanePool<uint32_t> upool;
     explicit Boxes(size_t n)
@@ -51,12 +50,11 @@ struct Boxes {
             i++;
         }
     }
-    horde_aabb_move_batch batch(size_t f, size_t n)
+    horde_aabb_move_batch batch(size_t f, size_t n) const
     {
-        horde_aabb_move_batch b = {x.data() + f,   y.data() + f,   z.data() + f,  dx.data() + f,  dy.data() + f,
-                                   dz.data() + f,  hx.data() + f,  hz.data() + f, h.data() + f,   ox.data() + f,
-                                   oy.data() + f,  oz.data() + f,  odx.data() + f, ody.data() + f, odz.data() + f,
-                                   flags.data() + f, n};
+        horde_aabb_move_batch b;
+        set_fields(b, f, n);
+        b.half_x = hx.data() + f, b.half_z = hz.data() + f, b.height = h.data() + f;
         return b;
     }
 };

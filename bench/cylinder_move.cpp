@@ -18,9 +18,8 @@ namespace {
 const std::vector<size_t> kSizes = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
-struct Npcs {
-    Lane<float> x, y, z, dx, dy, dz, r, h, ox, oy, oz, odx, ody, odz;
-    Lane<uint32_t> flags;
+struct Npcs : MoveLanes {
+    Lane<float> r, h;
     LanePool<float> pool;
     LanePool<uint32_t> upool;
     explicit Npcs(size_t n)
@@ -57,12 +56,11 @@ struct Npcs {
             i++;
         }
     }
-    horde_cylinder_move_batch batch(size_t f, size_t n)
+    horde_cylinder_move_batch batch(size_t f, size_t n) const
     {
-        horde_cylinder_move_batch b = {x.data() + f,  y.data() + f,  z.data() + f,   dx.data() + f,  dy.data() + f,
-                                       dz.data() + f, r.data() + f,  h.data() + f,   ox.data() + f,  oy.data() + f,
-                                       oz.data() + f, odx.data() + f, ody.data() + f, odz.data() + f, flags.data() + f,
-                                       n};
+        horde_cylinder_move_batch b;
+        set_fields(b, f, n);
+        b.radius = r.data() + f, b.height = h.data() + f;
         return b;
     }
 };

@@ -27,9 +27,7 @@ const std::vector<size_t> kBatches = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 const uint64_t kSeed = 0x706f696e74ull; // "point"
 
-struct Npcs {
-    Lane<float> x, y, z, dx, dy, dz, ox, oy, oz, odx, ody, odz;
-    Lane<uint32_t> flags;
+struct Npcs : MoveLanes {
     LanePool<float> pool;
     LanePool<uint32_t> upool;
 
@@ -65,15 +63,10 @@ struct Npcs {
         }
     }
 
-    horde_point_move_batch batch(size_t f, size_t n)
+    horde_point_move_batch batch(size_t f, size_t n) const
     {
         horde_point_move_batch b;
-        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
-        b.dx = dx.data() + f, b.dy = dy.data() + f, b.dz = dz.data() + f;
-        b.out_x = ox.data() + f, b.out_y = oy.data() + f, b.out_z = oz.data() + f;
-        b.out_dx = odx.data() + f, b.out_dy = ody.data() + f, b.out_dz = odz.data() + f;
-        b.out_flags = flags.data() + f;
-        b.n = n;
+        set_fields(b, f, n);
         return b;
     }
 };
