@@ -21,12 +21,9 @@ const size_t kMax = 1048576;
 
 struct Boxes : MoveLanes {
     Lane<float> hx, hz, h;
-    LanePool<float> pool;
-    LanePool<uint32_t> upool;
     explicit Boxes(size_t n)
     {
-        pool.carve({&x, &y, &z, &dx, &dy, &dz, &hx, &hz, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
-        upool.carve({&flags}, n, 15);
+        carve({&hx, &hz, &h}, n);
         std::fill(hx.data(), hx.data() + n, 0.3f);
         std::fill(hz.data(), hz.data() + n, 0.3f);
         std::fill(h.data(), h.data() + n, 1.8f);

@@ -57,6 +57,22 @@ template <class T> struct LanePool {
 struct MoveLanes {
     Lane<float> x, y, z, dx, dy, dz, ox, oy, oz, odx, ody, odz;
     Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
+
+    // Carves n movers' lanes in batch order: x .. dz, then `shape` (the kernel's further
+    // inputs), then ox .. odz, one pool; the flags in their own pool, placed after them.
+    void carve(std::initializer_list<Lane<float> *> shape, size_t n)
+    {
+        std::vector<Lane<float> *> all = {&x, &y, &z, &dx, &dy, &dz};
+        all.insert(all.end(), shape.begin(), shape.end());
+        all.insert(all.end(), {&ox, &oy, &oz, &odx, &ody, &odz});
+        std::vector<Lane<float>> lanes(all.size());
+        pool.carve(lanes.data(), lanes.size(), n);
+        for (size_t k = 0; k < all.size(); k++)
+            *all[k] = lanes[k];
+        upool.carve(&flags, 1, n, all.size());
+    }
 
     template <class B> void set_fields(B &b, size_t f, size_t n) const
     {

@@ -20,12 +20,9 @@ const size_t kMax = 1048576;
 
 struct Npcs : MoveLanes {
     Lane<float> r, h;
-    LanePool<float> pool;
-    LanePool<uint32_t> upool;
     explicit Npcs(size_t n)
     {
-        pool.carve({&x, &y, &z, &dx, &dy, &dz, &r, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
-        upool.carve({&flags}, n, 14);
+        carve({&r, &h}, n);
         std::fill(r.data(), r.data() + n, 0.3f);
         std::fill(h.data(), h.data() + n, 1.8f);
         Rng rng{0x6d6f7665ull}; // "move"

@@ -28,13 +28,10 @@ const size_t kMax = 1048576;
 const uint64_t kSeed = 0x706f696e74ull; // "point"
 
 struct Npcs : MoveLanes {
-    LanePool<float> pool;
-    LanePool<uint32_t> upool;
 
     explicit Npcs(size_t n)
     {
-        pool.carve({&x, &y, &z, &dx, &dy, &dz, &ox, &oy, &oz, &odx, &ody, &odz}, n);
-        upool.carve({&flags}, n, 12);
+        carve({}, n);
         const horde_world *w = &g_scene.world;
         const float g = 9.81f, dt = 1.0f / 60.0f, skin = 1.0f / 1024.0f;
         Rng rng{kSeed};
