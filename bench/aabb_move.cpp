@@ -19,15 +19,11 @@ namespace {
 const std::vector<size_t> kSizes = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
-struct Boxes {
-    Lane<float> x, y, z, dx, dy, dz, hx, hz, h, ox, oy, oz, odx, ody, odz;
-    Lane<uint32_t> flags;
-    LanePool<float> pool;
-    LanePool<uint32_t> upool;
+struct Boxes : MoveLanes {
+    Lane<float> hx, hz, h;
     explicit Boxes(size_t n)
     {
-        pool.carve({&x, &y, &z, &dx, &dy, &dz, &hx, &hz, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
-        upool.carve({&flags}, n, 15);
+        carve({&hx, &hz, &h}, n);
         std::fill(hx.data(), hx.data() + n, 0.3f);
         std::fill(hz.data(), hz.data() + n, 0.3f);
         std::fill(h.data(), h.data() + n, 1.8f);
@@ -51,12 +47,11 @@ struct Boxes {
             i++;
         }
     }
-    horde_aabb_move_batch batch(size_t f, size_t n)
+    horde_aabb_move_batch batch(size_t f, size_t n) const
     {
-        horde_aabb_move_batch b = {x.data() + f,   y.data() + f,   z.data() + f,  dx.data() + f,  dy.data() + f,
-                                   dz.data() + f,  hx.data() + f,  hz.data() + f, h.data() + f,   ox.data() + f,
-                                   oy.data() + f,  oz.data() + f,  odx.data() + f, ody.data() + f, odz.data() + f,
-                                   flags.data() + f, n};
+        horde_aabb_move_batch b;
+        set_fields(b, f, n);
+        b.half_x = hx.data() + f, b.half_z = hz.data() + f, b.height = h.data() + f;
         return b;
     }
 };
@@ -69,14 +64,8 @@ void hb::register_aabb_move()
 {
     g_boxes = new Boxes(kMax);
     // Share of walkers that hit a wall this frame: checks the scene keeps the sweeps busy.
-    horde_aabb_move_batch b = g_boxes->batch(0, kMax);
-    if (horde_aabb_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &b) == HORDE_OK)
-        add_percent_context("aabb_hit_wall_pct", count_flags(g_boxes->flags.data(), kMax, HORDE_FLAG_HIT_WALL),
-                            kMax, 2);
-    register_backends("aabb_move", kSizes, [](horde_isa isa, size_t first, size_t n) {
-        const horde_aabb_move_batch b = g_boxes->batch(first, n);
-        return horde_aabb_move_isa(isa, &g_scene.world, nullptr, &b);
-    });
+    register_backends_flagged("aabb_move", kSizes, scene_call(&g_boxes, horde_aabb_move_isa), kMax,
+                              g_boxes->flags.data(), HORDE_FLAG_HIT_WALL, "aabb_hit_wall_pct", 2);
     // Peers: the plain y, x, z sweep, and the memory floor (horde's scalar results are in
     // the outputs from the count above).
     register_peers(

@@ -76,6 +76,11 @@ void register_rows(const std::string &kernel, const std::string &label,
 using IsaCall = std::function<int(horde_isa isa, size_t first, size_t n)>;
 void register_backends(const std::string &kernel, const std::vector<size_t> &sizes, IsaCall call,
                        int64_t items_per_item = 1);
+// register_backends after one scalar call(HORDE_ISA_SCALAR, 0, max) over all the items:
+// the share of them whose flags (flags[0..max), written by that call) have any bit of
+// `mask` becomes the context entry `key` (add_percent_context; none when the call fails).
+void register_backends_flagged(const std::string &kernel, const std::vector<size_t> &sizes, IsaCall call,
+                               size_t max, const uint32_t *flags, uint32_t mask, const char *key, int digits = 1);
 // How many of flags[0..n) have any bit of mask set.
 size_t count_flags(const uint32_t *flags, size_t n, uint32_t mask);
 // Rows <kernel>/<isa>/<n>/threads:1 and threads:<cores>: one batch of n split into one
@@ -89,6 +94,26 @@ void add_percent_context(const char *key, size_t part, size_t whole, int digits 
 
 extern scene g_scene;                 // SCENE_GAME, seed 1
 std::vector<horde_isa> isas();        // every backend horde_isa_supported() reports
+
+// The IsaCall of a voxel kernel over g_scene.world with its default parameters (nullptr):
+// kernel(isa, world, nullptr, &b), b = (*src)->batch(first, n); *src (a benchmark's global
+// data) is read at each call. The second form is for kernels without parameters.
+template <class Src, class P, class B>
+IsaCall scene_call(Src *const *src, horde_status (*kernel)(horde_isa, const horde_world *, const P *, const B *))
+{
+    return [src, kernel](horde_isa isa, size_t first, size_t n) {
+        const B b = (*src)->batch(first, n);
+        return (int)kernel(isa, &g_scene.world, nullptr, &b);
+    };
+}
+template <class Src, class B>
+IsaCall scene_call(Src *const *src, horde_status (*kernel)(horde_isa, const horde_world *, const B *))
+{
+    return [src, kernel](horde_isa isa, size_t first, size_t n) {
+        const B b = (*src)->batch(first, n);
+        return (int)kernel(isa, &g_scene.world, &b);
+    };
+}
 
 // Registration functions, one per kernel family: bench/<family>.cpp defines
 // register_<family>() (the list is generated from meson.build's kernel registry).

@@ -50,6 +50,61 @@ template <class T> struct LanePool {
     }
 };
 
+// The lanes of a batch of movers: x, y, z, dx, dy, dz in; ox, oy, oz, odx, ody, odz (end
+// position, displacement made) and flags out. set_fields fills a horde_*_move_batch's
+// members of those roles for items f .. (and its n); a kernel's shape members (radius,
+// half extents, height) are the caller's.
+struct MoveLanes {
+    Lane<float> x, y, z, dx, dy, dz, ox, oy, oz, odx, ody, odz;
+    Lane<uint32_t> flags;
+    LanePool<float> pool;
+    LanePool<uint32_t> upool;
+
+    // Carves n movers' lanes in batch order: x .. dz, then `shape` (the kernel's further
+    // inputs), then ox .. odz, one pool; the flags in their own pool, placed after them.
+    void carve(std::initializer_list<Lane<float> *> shape, size_t n)
+    {
+        std::vector<Lane<float> *> all = {&x, &y, &z, &dx, &dy, &dz};
+        all.insert(all.end(), shape.begin(), shape.end());
+        all.insert(all.end(), {&ox, &oy, &oz, &odx, &ody, &odz});
+        std::vector<Lane<float>> lanes(all.size());
+        pool.carve(lanes.data(), lanes.size(), n);
+        for (size_t k = 0; k < all.size(); k++)
+            *all[k] = lanes[k];
+        upool.carve(&flags, 1, n, all.size());
+    }
+
+    template <class B> void set_fields(B &b, size_t f, size_t n) const
+    {
+        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
+        b.dx = dx.data() + f, b.dy = dy.data() + f, b.dz = dz.data() + f;
+        b.out_x = ox.data() + f, b.out_y = oy.data() + f, b.out_z = oz.data() + f;
+        b.out_dx = odx.data() + f, b.out_dy = ody.data() + f, b.out_dz = odz.data() + f;
+        b.out_flags = flags.data() + f;
+        b.n = n;
+    }
+};
+
+// The lanes of a batch of cylinder movers: x, y, z, radius, height in; out_x, out_y, out_z,
+// out_flags out. set_inputs / set_outputs fill a batch's members of those names for
+// items f .. (set_outputs also its n); a kernel's other members are the caller's.
+struct CylinderLanes {
+    Lane<float> x, y, z, radius, height, out_x, out_y, out_z;
+    Lane<uint32_t> out_flags;
+
+    template <class B> void set_inputs(B &b, size_t f) const
+    {
+        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
+        b.radius = radius.data() + f, b.height = height.data() + f;
+    }
+    template <class B> void set_outputs(B &b, size_t f, size_t n) const
+    {
+        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
+        b.out_flags = out_flags.data() + f;
+        b.n = n;
+    }
+};
+
 } // namespace hb
 
 #endif

@@ -11,12 +11,16 @@
 
 namespace hb {
 
-struct TriPairs {
-    // 13 input arrays (sphere x, y, z, r, then ax .. cz), 7 + flags outputs: one pool.
-    Lane<float> in[13], out[7];
+// A triangle kernel's batch: kIn input arrays and 7 float outputs (one pool), the flags.
+template <int kIn> struct TriLanes {
+    Lane<float> in[kIn], out[7];
     Lane<uint32_t> flags;
     LanePool<float> pool;
     LanePool<uint32_t> flag_pool;
+};
+
+// 13 input arrays: sphere x, y, z, r, then ax .. cz.
+struct TriPairs : TriLanes<13> {
     double overlap_pct = 0;
 };
 

@@ -18,15 +18,11 @@ namespace {
 const std::vector<size_t> kSizes = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 
-struct Npcs {
-    Lane<float> x, y, z, dx, dy, dz, r, h, ox, oy, oz, odx, ody, odz;
-    Lane<uint32_t> flags;
-    LanePool<float> pool;
-    LanePool<uint32_t> upool;
+struct Npcs : MoveLanes {
+    Lane<float> r, h;
     explicit Npcs(size_t n)
     {
-        pool.carve({&x, &y, &z, &dx, &dy, &dz, &r, &h, &ox, &oy, &oz, &odx, &ody, &odz}, n);
-        upool.carve({&flags}, n, 14);
+        carve({&r, &h}, n);
         std::fill(r.data(), r.data() + n, 0.3f);
         std::fill(h.data(), h.data() + n, 1.8f);
         Rng rng{0x6d6f7665ull}; // "move"
@@ -57,12 +53,11 @@ struct Npcs {
             i++;
         }
     }
-    horde_cylinder_move_batch batch(size_t f, size_t n)
+    horde_cylinder_move_batch batch(size_t f, size_t n) const
     {
-        horde_cylinder_move_batch b = {x.data() + f,  y.data() + f,  z.data() + f,   dx.data() + f,  dy.data() + f,
-                                       dz.data() + f, r.data() + f,  h.data() + f,   ox.data() + f,  oy.data() + f,
-                                       oz.data() + f, odx.data() + f, ody.data() + f, odz.data() + f, flags.data() + f,
-                                       n};
+        horde_cylinder_move_batch b;
+        set_fields(b, f, n);
+        b.radius = r.data() + f, b.height = h.data() + f;
         return b;
     }
 };
@@ -74,11 +69,7 @@ Npcs *g_npcs;
 void hb::register_cylinder_move()
 {
     g_npcs = new Npcs(kMax);
-    const IsaCall move = [](horde_isa isa, size_t first, size_t n) {
-        const horde_cylinder_move_batch b = g_npcs->batch(first, n);
-        return horde_cylinder_move_isa(isa, &g_scene.world, nullptr, &b);
-    };
-    register_backends("cylinder_move", kSizes, move);
+    register_backends("cylinder_move", kSizes, scene_call(&g_npcs, horde_cylinder_move_isa));
     // Peers: naive substeps of the per-cube push, and the memory floor.
     const horde_cylinder_move_batch all = g_npcs->batch(0, kMax);
     if (horde_cylinder_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &all) != HORDE_OK)

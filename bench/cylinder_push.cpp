@@ -24,9 +24,7 @@ const uint64_t kMoverSeed = 0x686f726465ull; // "horde"
 
 // One set of movers; each timed call takes the next n of them (Rotor). Inputs are never
 // written.
-struct Movers {
-    Lane<float> x, y, z, radius, height, out_x, out_y, out_z;
-    Lane<uint32_t> out_flags;
+struct Movers : CylinderLanes {
     LanePool<float> pool;
     LanePool<uint32_t> upool;
 
@@ -44,14 +42,11 @@ struct Movers {
         }
     }
 
-    horde_cylinder_push_batch batch(size_t f, size_t n)
+    horde_cylinder_push_batch batch(size_t f, size_t n) const
     {
         horde_cylinder_push_batch b;
-        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
-        b.radius = radius.data() + f, b.height = height.data() + f;
-        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
-        b.out_flags = out_flags.data() + f;
-        b.n = n;
+        set_inputs(b, f);
+        set_outputs(b, f, n);
         return b;
     }
 };
@@ -64,15 +59,8 @@ void hb::register_cylinder_push()
 {
     g_movers = new Movers(kMaxBatch);
     // Share of movers the push actually moves: checks the scene keeps the kernel busy.
-    horde_cylinder_push_batch b = g_movers->batch(0, kMaxBatch);
-    if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK)
-        add_percent_context("collided_pct", count_flags(g_movers->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED),
-                            kMaxBatch);
-    const IsaCall push = [](horde_isa isa, size_t first, size_t n) {
-        const horde_cylinder_push_batch b = g_movers->batch(first, n);
-        return horde_cylinder_push_isa(isa, &g_scene.world, &b);
-    };
-    register_backends("cylinder_push", kBatches, push);
+    register_backends_flagged("cylinder_push", kBatches, scene_call(&g_movers, horde_cylinder_push_isa),
+                              kMaxBatch, g_movers->out_flags.data(), HORDE_FLAG_COLLIDED, "collided_pct");
 
     // Peers: the naive per-cube push and the memory floor (horde's scalar results are
     // in the outputs from the count above).

@@ -133,6 +133,14 @@ void hb::register_rows(const std::string &kernel, const std::string &label,
     }
 }
 
+void hb::register_backends_flagged(const std::string &kernel, const std::vector<size_t> &sizes, IsaCall call,
+                                   size_t max, const uint32_t *flags, uint32_t mask, const char *key, int digits)
+{
+    if (call(HORDE_ISA_SCALAR, 0, max) == HORDE_OK)
+        add_percent_context(key, count_flags(flags, max, mask), max, digits);
+    register_backends(kernel, sizes, call);
+}
+
 void hb::register_backends(const std::string &kernel, const std::vector<size_t> &sizes,
                            IsaCall call, int64_t items_per_item)
 {

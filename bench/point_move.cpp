@@ -27,16 +27,11 @@ const std::vector<size_t> kBatches = {1024, 16384, 100000, 1048576};
 const size_t kMax = 1048576;
 const uint64_t kSeed = 0x706f696e74ull; // "point"
 
-struct Npcs {
-    Lane<float> x, y, z, dx, dy, dz, ox, oy, oz, odx, ody, odz;
-    Lane<uint32_t> flags;
-    LanePool<float> pool;
-    LanePool<uint32_t> upool;
+struct Npcs : MoveLanes {
 
     explicit Npcs(size_t n)
     {
-        pool.carve({&x, &y, &z, &dx, &dy, &dz, &ox, &oy, &oz, &odx, &ody, &odz}, n);
-        upool.carve({&flags}, n, 12);
+        carve({}, n);
         const horde_world *w = &g_scene.world;
         const float g = 9.81f, dt = 1.0f / 60.0f, skin = 1.0f / 1024.0f;
         Rng rng{kSeed};
@@ -65,15 +60,10 @@ struct Npcs {
         }
     }
 
-    horde_point_move_batch batch(size_t f, size_t n)
+    horde_point_move_batch batch(size_t f, size_t n) const
     {
         horde_point_move_batch b;
-        b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
-        b.dx = dx.data() + f, b.dy = dy.data() + f, b.dz = dz.data() + f;
-        b.out_x = ox.data() + f, b.out_y = oy.data() + f, b.out_z = oz.data() + f;
-        b.out_dx = odx.data() + f, b.out_dy = ody.data() + f, b.out_dz = odz.data() + f;
-        b.out_flags = flags.data() + f;
-        b.n = n;
+        set_fields(b, f, n);
         return b;
     }
 };
@@ -85,12 +75,6 @@ Npcs *g_npcs;
 void hb::register_point_move()
 {
     g_npcs = new Npcs(kMax);
-    horde_point_move_batch b = g_npcs->batch(0, kMax);
-    if (horde_point_move_isa(HORDE_ISA_SCALAR, &g_scene.world, NULL, &b) == HORDE_OK)
-        add_percent_context("point_collided_pct", count_flags(g_npcs->flags.data(), kMax, HORDE_FLAG_COLLIDED),
-                            kMax);
-    register_backends("point_move", kBatches, [](horde_isa isa, size_t first, size_t n) {
-        const horde_point_move_batch b = g_npcs->batch(first, n);
-        return horde_point_move_isa(isa, &g_scene.world, NULL, &b);
-    });
+    register_backends_flagged("point_move", kBatches, scene_call(&g_npcs, horde_point_move_isa), kMax,
+                              g_npcs->flags.data(), HORDE_FLAG_COLLIDED, "point_collided_pct");
 }

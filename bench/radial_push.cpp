@@ -36,8 +36,8 @@ const uint64_t kSeed = 0x706f6c6573ull; // "poles"
 
 struct Forest {
     std::vector<float> x, z, r, bottom, top;
-    Lane<float> mx, my, mz, radius, height, out_x, out_y, out_z, ddx, ddz;
-    Lane<uint32_t> out_flags;
+    CylinderLanes m; // the movers
+    Lane<float> ddx, ddz;
     LanePool<float> pool;
     LanePool<uint32_t> upool;
     std::vector<uint32_t> offsets, indices;
@@ -54,21 +54,21 @@ struct Forest {
             bottom.push_back(-1.0f);
             top.push_back(rng.uniform(4.0f, 8.0f));
         }
-        pool.carve({&mx, &my, &mz, &radius, &height, &out_x, &out_y, &out_z, &ddx, &ddz}, n);
-        upool.carve({&out_flags}, n, 8);
+        pool.carve({&m.x, &m.y, &m.z, &m.radius, &m.height, &m.out_x, &m.out_y, &m.out_z, &ddx, &ddz}, n);
+        upool.carve({&m.out_flags}, n, 8);
         offsets.push_back(0);
         for (size_t i = 0; i < n; i++) {
-            radius[i] = 0.3f, height[i] = 1.8f, my[i] = rng.uniform(0.0f, 1.0f);
+            m.radius[i] = 0.3f, m.height[i] = 1.8f, m.y[i] = rng.uniform(0.0f, 1.0f);
             const float heading = rng.uniform(0.0f, 6.2831853f), speed = rng.uniform(0.05f, 1.5f);
             ddx[i] = speed * std::cos(heading), ddz[i] = speed * std::sin(heading);
             if (rng.next() & 1) {
                 const size_t j = rng.next() % x.size();
                 const float a = rng.uniform(0.0f, 6.2831853f), d = (0.3f + r[j]) * rng.uniform(0.5f, 1.0f);
-                mx[i] = x[j] + d * std::cos(a), mz[i] = z[j] + d * std::sin(a);
+                m.x[i] = x[j] + d * std::cos(a), m.z[i] = z[j] + d * std::sin(a);
             } else {
-                mx[i] = rng.uniform(0.0f, kSpacing * (kGrid - 1)), mz[i] = rng.uniform(0.0f, kSpacing * (kGrid - 1));
+                m.x[i] = rng.uniform(0.0f, kSpacing * (kGrid - 1)), m.z[i] = rng.uniform(0.0f, kSpacing * (kGrid - 1));
             }
-            const int cx = (int)std::lround(mx[i] / kSpacing), cz = (int)std::lround(mz[i] / kSpacing);
+            const int cx = (int)std::lround(m.x[i] / kSpacing), cz = (int)std::lround(m.z[i] / kSpacing);
             for (int dz = -1; dz <= 1; dz++)
                 for (int dx = -1; dx <= 1; dx++)
                     if (cx + dx >= 0 && cx + dx < kGrid && cz + dz >= 0 && cz + dz < kGrid)
@@ -80,36 +80,29 @@ struct Forest {
     {
         return horde_poles{x.data(), z.data(), r.data(), bottom.data(), top.data(), x.size()};
     }
-    horde_radial_sweep_batch sweep_batch(size_t f, size_t n)
+    horde_radial_sweep_batch sweep_batch(size_t f, size_t n) const
     {
         horde_radial_sweep_batch b;
-        b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
-        b.radius = radius.data() + f, b.height = height.data() + f;
+        m.set_inputs(b, f);
         b.dx = ddx.data() + f, b.dz = ddz.data() + f;
         b.offsets = offsets.data() + f, b.indices = indices.data();
-        b.out_x = out_x.data() + f, b.out_z = out_z.data() + f, b.out_flags = out_flags.data() + f;
+        b.out_x = m.out_x.data() + f, b.out_z = m.out_z.data() + f, b.out_flags = m.out_flags.data() + f;
         b.n = n;
         return b;
     }
-    horde_radial_push_batch batch(size_t f, size_t n)
+    horde_radial_push_batch batch(size_t f, size_t n) const
     {
         horde_radial_push_batch b;
-        b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
-        b.radius = radius.data() + f, b.height = height.data() + f;
+        m.set_inputs(b, f);
         b.offsets = offsets.data() + f, b.indices = indices.data();
-        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
-        b.out_flags = out_flags.data() + f;
-        b.n = n;
+        m.set_outputs(b, f, n);
         return b;
     }
-    horde_radial_push_grid_batch grid_batch(size_t f, size_t n)
+    horde_radial_push_grid_batch grid_batch(size_t f, size_t n) const
     {
         horde_radial_push_grid_batch b;
-        b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
-        b.radius = radius.data() + f, b.height = height.data() + f;
-        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
-        b.out_flags = out_flags.data() + f;
-        b.n = n;
+        m.set_inputs(b, f);
+        m.set_outputs(b, f, n);
         return b;
     }
 };
@@ -138,9 +131,9 @@ void hb::register_radial_push()
     horde_radial_push_batch b = g_forest->batch(0, kMaxBatch);
     if (horde_radial_push_isa(HORDE_ISA_SCALAR, &p, &kPush, &b) == HORDE_OK) {
         add_percent_context("radial_collided_pct",
-                            count_flags(g_forest->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED), kMaxBatch);
+                            count_flags(g_forest->m.out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED), kMaxBatch);
         add_percent_context("radial_wedged_pct",
-                            count_flags(g_forest->out_flags.data(), kMaxBatch, HORDE_FLAG_WEDGED), kMaxBatch, 3);
+                            count_flags(g_forest->m.out_flags.data(), kMaxBatch, HORDE_FLAG_WEDGED), kMaxBatch, 3);
     }
     register_backends("radial_sweep", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();

@@ -95,12 +95,8 @@ TriPairs *make_pairs()
     }
     const horde_triangles t = tris_of(p, 0, kMaxPairs);
     const horde_sphere_tri_pairs_batch b = pairs_batch_of(p, 0, kMaxPairs);
-    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
-        size_t over = 0;
-        for (size_t i = 0; i < kMaxPairs; i++)
-            over += (p->flags[i] & HORDE_FLAG_OVERLAP) != 0;
-        p->overlap_pct = 100.0 * (double)over / (double)kMaxPairs;
-    }
+    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK)
+        p->overlap_pct = 100.0 * (double)count_flags(p->flags.data(), kMaxPairs, HORDE_FLAG_OVERLAP) / (double)kMaxPairs;
     return p;
 }
 

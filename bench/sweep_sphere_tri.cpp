@@ -10,13 +10,7 @@ const size_t kMaxPairs = kFreshItems;
 
 // Sweeps: ellipsoids (0.4, 0.9, 0.4) starting 0.2 .. 2 units from a triangle, moving by
 // up to 3 units towards a point near it: about half hit.
-struct Sweeps {
-    Lane<float> in[18], out[7];
-    Lane<uint32_t> flags;
-    LanePool<float> pool;
-    LanePool<uint32_t> flag_pool;
-    double hit_pct = 0;
-};
+using Sweeps = TriLanes<18>;
 Sweeps *g_sweeps;
 
 Sweeps *make_sweeps()
@@ -73,20 +67,11 @@ horde_triangles sweep_tris_of(Sweeps *w, size_t f, size_t n)
 void hb::register_sweep_sphere_tri()
 {
     g_sweeps = make_sweeps();
-    {
-        const horde_triangles t = sweep_tris_of(g_sweeps, 0, kMaxPairs);
-        const horde_sweep_sphere_tri_batch b = sweep_batch_of(g_sweeps, 0, kMaxPairs);
-        if (horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
-            size_t hit = 0;
-            for (size_t i = 0; i < kMaxPairs; i++)
-                hit += (g_sweeps->flags[i] & HORDE_FLAG_HIT) != 0;
-            add_percent_context("sweep_hit_pct", hit, kMaxPairs);
-        }
-    }
-
-    register_backends("sweep_sphere_tri", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
+    const IsaCall sweep = [](horde_isa isa, size_t f, size_t n) {
         const horde_triangles t = sweep_tris_of(g_sweeps, f, n);
         const horde_sweep_sphere_tri_batch b = sweep_batch_of(g_sweeps, f, n);
         return horde_sweep_sphere_tri_isa(isa, &t, &b);
-    });
+    };
+    register_backends_flagged("sweep_sphere_tri", kTriBatches, sweep, kMaxPairs, g_sweeps->flags.data(), HORDE_FLAG_HIT,
+                              "sweep_hit_pct");
 }

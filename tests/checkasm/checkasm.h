@@ -73,6 +73,12 @@ static inline void ca_free_arrays(void *s, size_t size)
         ca_free(p);
     }
 }
+/* A test's arrays: nin inputs, nout float outputs and the flags (for CA_ALLOC_ARRAYS). */
+#define CA_IO_ARRAYS(nin, nout)                                                             \
+    struct {                                                                                \
+        float *in[nin], *out[nout];                                                         \
+        uint32_t *flags;                                                                    \
+    }
 #define CA_ALLOC_ARRAYS(s, n) ca_alloc_arrays((s), sizeof *(s), (n))
 #define CA_FREE_ARRAYS(s) ca_free_arrays((s), sizeof *(s))
 
@@ -136,6 +142,80 @@ static inline size_t ca_diff_outputs(const uint32_t *ref_flags, float *const *re
     for (int k = 0; k < count; k++)
         refs[k + 1] = ref_out[k], gots[k + 1] = got_out[k];
     return ca_count_diffs(refs, gots, count + 1, n, first);
+}
+
+/* ---- tests over CA_IO_ARRAYS (inputs in[], outputs out[] and flags) -------------------- */
+/* One call of the kernel under test on isa: the items off .. off + n - 1 of the inputs in,
+ * outputs into out and flags at off (out may be in: in place). Returns the status. */
+typedef int (*ca_io_call)(horde_isa isa, float *const *in, float *const *out, uint32_t *flags, size_t off,
+                          size_t n);
+
+/* A backend's run of n items: its nout outputs and flags poisoned, then the inputs in
+ * sub-batches (ca_sub_batch(g, .., small, large)), each call checked for HORDE_OK.
+ * Returns the items whose outputs differ from ref_out / ref_flags in bits (ca_diff_outputs;
+ * *first is the first). */
+static inline size_t ca_io_backend(horde_isa isa, ca_io_call call, tu_rng *g, uint32_t small, uint32_t large,
+                                   float *const *in, float *const *out, uint32_t *flags, int nout,
+                                   float *const *ref_out, const uint32_t *ref_flags, size_t n, size_t *first)
+{
+    for (int k = 0; k < nout; k++)
+        ca_poison(out[k], n);
+    ca_poison(flags, n);
+    for (size_t off = 0; off < n;) {
+        const size_t len = ca_sub_batch(g, n - off, small, large);
+        CHECK(call(isa, in, out, flags, off, len) == HORDE_OK, "status");
+        off += len;
+    }
+    return ca_diff_outputs(ref_flags, ref_out, flags, out, nout, n, first);
+}
+
+/* The same m items in place: the nin inputs src copied to alias, the call writes its
+ * outputs over alias's first nout inputs and its flags to alias_flags. Returns whether they
+ * equal ref_out / ref_flags bit for bit. */
+static inline int ca_io_in_place(horde_isa isa, ca_io_call call, float *const *alias, uint32_t *alias_flags,
+                                 float *const *src, int nin, int nout, float *const *ref_out,
+                                 const uint32_t *ref_flags, size_t m)
+{
+    ca_copy_arrays(alias, src, nin, m);
+    call(isa, alias, alias, alias_flags, 0, m);
+    return !memcmp(alias_flags, ref_flags, m * 4) && ca_same_arrays(alias, ref_out, nout, m);
+}
+
+/* How a CA_IO_ARRAYS test runs its backends (ca_io_backends). */
+typedef struct {
+    const char *what; /* the messages' prefix */
+    ca_io_call call;
+    uint32_t small, large; /* sub-batch lengths (ca_sub_batch) */
+    int nin, nout;
+    size_t in_place_max; /* items of the in-place run */
+    uint64_t seed;
+    /* Prints item i of a backend that differs from the scalar reference. */
+    void (*report)(uint64_t seed, const char *isa, float *const *in, size_t i, float *const *ref_out,
+                   const uint32_t *ref_flags, float *const *out, const uint32_t *flags);
+} ca_io_test;
+
+/* Every backend on the n items of in (outputs into out and flags) against the scalar
+ * reference's ref_out / ref_flags: ca_io_backend, the first differing item reported and
+ * one CHECK on the lot; then ca_io_in_place on up to in_place_max items in alias /
+ * alias_flags, one CHECK. per_isa[isa] counts the n items of every backend. */
+static inline void ca_io_backends(const ca_io_test *t, tu_rng *g, float *const *in, float *const *out, uint32_t *flags,
+                                  float *const *alias, uint32_t *alias_flags, float *const *ref_out,
+                                  const uint32_t *ref_flags, size_t n, size_t *per_isa)
+{
+    TU_FOR_EACH_BACKEND(isa) {
+        const char *name = horde_isa_name((horde_isa)isa);
+        size_t first = 0;
+        const size_t bad = ca_io_backend((horde_isa)isa, t->call, g, t->small, t->large, in, out, flags, t->nout,
+                                         ref_out, ref_flags, n, &first);
+        if (bad)
+            t->report(t->seed, name, in, first, ref_out, ref_flags, out, flags);
+        CHECK(!bad, "%s: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")", t->what, name, bad, n, t->seed);
+        const size_t m = n < t->in_place_max ? n : t->in_place_max;
+        const int asame = ca_io_in_place((horde_isa)isa, t->call, alias, alias_flags, in, t->nin, t->nout, ref_out,
+                                         ref_flags, m);
+        CHECK(asame, "%s in place: %s differs (seed=%" PRIu64 ")", t->what, name, t->seed);
+        per_isa[isa] += n;
+    }
 }
 
 /* Items per backend, as printed at the start of every test. */

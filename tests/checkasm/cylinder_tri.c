@@ -31,10 +31,7 @@ typedef struct {
 
 static horde_triangles tris_of(const arrays *a, size_t off, size_t n)
 {
-    horde_triangles t = {a->v[5] + off,  a->v[6] + off,  a->v[7] + off,
-                         a->v[8] + off,  a->v[9] + off,  a->v[10] + off,
-                         a->v[11] + off, a->v[12] + off, a->v[13] + off, n};
-    return t;
+    return TU_TRIS(a->v + 5, off, n);
 }
 static horde_cylinder_tri_batch batch_of(const arrays *a, size_t off, size_t n)
 {
@@ -386,20 +383,13 @@ CHECKASM_TEST(cylinder_tri)
                 CHECK(st == HORDE_OK, "isa %s returned %d", horde_isa_name((horde_isa)isa), st);
                 off += len;
             }
-            if (memcmp(in.px, ref.px, n * 4) || memcmp(in.pz, ref.pz, n * 4) || memcmp(in.f, ref.f, n * 4)) {
-                size_t bad = 0;
-                for (size_t i = 0; i < n; i++)
-                    if (ca_bits(in.px[i]) != ca_bits(ref.px[i]) || ca_bits(in.pz[i]) != ca_bits(ref.pz[i]) ||
-                        in.f[i] != ref.f[i]) {
-                        if (!bad)
-                            report("MISMATCH", seed, horde_isa_name((horde_isa)isa), &in, i, step, &ref, &in);
-                        bad++;
-                    }
-                CHECK(0, "%s differs from scalar on %zu of %zu pairs (seed=%" PRIu64 ")",
-                      horde_isa_name((horde_isa)isa), bad, n, seed);
-            } else {
-                tu_checks++;
-            }
+            size_t first = 0;
+            const size_t bad = ca_count_diffs((const void *[]){ref.px, ref.pz, ref.f},
+                                              (const void *[]){in.px, in.pz, in.f}, 3, n, &first);
+            if (bad)
+                report("MISMATCH", seed, horde_isa_name((horde_isa)isa), &in, first, step, &ref, &in);
+            CHECK(!bad, "%s differs from scalar on %zu of %zu pairs (seed=%" PRIu64 ")",
+                  horde_isa_name((horde_isa)isa), bad, n, seed);
             /* In place: pushes written over x and z. */
             const size_t m = n < 3000 ? n : 3000;
             for (int k = 0; k < 14; k++)

@@ -24,8 +24,7 @@ typedef struct {
 
 static horde_triangles view(const soup *s)
 {
-    horde_triangles t = {s->v[0], s->v[1], s->v[2], s->v[3], s->v[4], s->v[5], s->v[6], s->v[7], s->v[8], s->n};
-    return t;
+    return TU_TRIS(s->v, 0, s->n);
 }
 
 static void gen_soup(tu_rng *g, float cx, float cy, float cz, soup *s)
@@ -67,8 +66,7 @@ static void model(const soup *s, float x, float y, float z, float r, float h, fl
     for (size_t k = 0; k < s->n; k++) {
         float px, pz;
         uint32_t f;
-        horde_triangles t = {&s->v[0][k], &s->v[1][k], &s->v[2][k], &s->v[3][k], &s->v[4][k],
-                             &s->v[5][k], &s->v[6][k], &s->v[7][k], &s->v[8][k], 1};
+        horde_triangles t = TU_TRIS(s->v, k, 1);
         const horde_cylinder_tri_params p = {step};
         horde_cylinder_tri_batch b = {&x, &y, &z, &r, &h, &px, &pz, &f, 1};
         horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &p, &b);
@@ -197,21 +195,14 @@ CHECKASM_TEST(cylinder_tri_soup)
                 CHECK(horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &pr, &b) == HORDE_OK, "status");
                 off += len;
             }
-            if (memcmp(alias.ox, ref.ox, n * 4) || memcmp(alias.oz, ref.oz, n * 4) ||
-                memcmp(alias.of, ref.of, n * 4)) {
-                size_t bad = 0, first = 0;
-                for (size_t i = 0; i < n; i++)
-                    if (ca_bits(alias.ox[i]) != ca_bits(ref.ox[i]) || ca_bits(alias.oz[i]) != ca_bits(ref.oz[i]) ||
-                        alias.of[i] != ref.of[i])
-                        first = bad++ ? first : i;
-                CHECK(0, "%s differs from scalar on %zu of %zu movers (seed=%" PRIu64 " pass=%d); first %zu: "
-                      "in %a %a %a r=%a h=%a step=%a ref %a %a %#x new %a %a %#x",
-                      horde_isa_name((horde_isa)isa), bad, n, seed, pass, first, in.x[first], in.y[first],
-                      in.z[first], in.r[first], in.h[first], step, ref.ox[first], ref.oz[first], ref.of[first],
-                      alias.ox[first], alias.oz[first], alias.of[first]);
-            } else {
-                tu_checks++;
-            }
+            size_t first = 0;
+            const size_t bad = ca_count_diffs((const void *[]){ref.ox, ref.oz, ref.of},
+                                              (const void *[]){alias.ox, alias.oz, alias.of}, 3, n, &first);
+            CHECK(!bad, "%s differs from scalar on %zu of %zu movers (seed=%" PRIu64 " pass=%d); first %zu: "
+                  "in %a %a %a r=%a h=%a step=%a ref %a %a %#x new %a %a %#x",
+                  horde_isa_name((horde_isa)isa), bad, n, seed, pass, first, in.x[first], in.y[first],
+                  in.z[first], in.r[first], in.h[first], step, ref.ox[first], ref.oz[first], ref.of[first],
+                  alias.ox[first], alias.oz[first], alias.of[first]);
             /* In place (x and z overwritten), on a slice. */
             const size_t m = n < 100 ? n : 100;
             memcpy(alias.x, in.x, m * 4), memcpy(alias.z, in.z, m * 4);

@@ -21,7 +21,7 @@
 
 enum { NIN = 5, NOUT = 3, GRID = 48, NPOLES = GRID * GRID, MAX_LIST = 30 };
 
-typedef struct { float *in[NIN], *out[NOUT]; uint32_t *flags; } arrays; /* x y z r h | x y z */
+typedef CA_IO_ARRAYS(NIN, NOUT) arrays; /* x y z r h | x y z */
 typedef struct { float *x, *z, *r, *bottom, *top; } pole_arrays;
 
 static horde_radial_push_grid_batch batch_of(const arrays *a, size_t off, size_t n)

@@ -37,25 +37,17 @@ static double tg_height(const float v[9])
 
 enum { NIN = 13, NOUT = 7 };
 
-typedef struct {
-    float *in[NIN], *out[NOUT];
-    uint32_t *flags;
-} arrays;
+typedef CA_IO_ARRAYS(NIN, NOUT) arrays;
 
-static horde_triangles tris_of(float *const *in, size_t off, size_t n)
+/* Pairs off .. off + n - 1 on isa (ca_io_call): spheres from in[0 .. 3], triangles from
+ * in[4 .. 12], outputs into o[0 .. 6] and f. */
+static int pairs_call(horde_isa isa, float *const *in, float *const *o, uint32_t *f, size_t off, size_t n)
 {
-    horde_triangles t = {in[4] + off, in[5] + off, in[6] + off, in[7] + off, in[8] + off,
-                         in[9] + off, in[10] + off, in[11] + off, in[12] + off, n};
-    return t;
-}
-/* Pairs off .. off + n - 1: spheres from in[0 .. 3], outputs into o[0 .. 6] and f. */
-static horde_sphere_tri_pairs_batch batch_of(float *const *in, float *const *o, uint32_t *f,
-                                             size_t off, size_t n)
-{
-    horde_sphere_tri_pairs_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
-                                      o[0] + off,  o[1] + off,  o[2] + off,  o[3] + off,
-                                      o[4] + off,  o[5] + off,  o[6] + off,  f + off, n};
-    return b;
+    const horde_triangles t = TU_TRIS(in + 4, off, n);
+    const horde_sphere_tri_pairs_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
+                                            o[0] + off,  o[1] + off,  o[2] + off,  o[3] + off,
+                                            o[4] + off,  o[5] + off,  o[6] + off,  f + off, n};
+    return horde_sphere_tri_pairs_isa(isa, &t, &b);
 }
 
 static float bad_value(tu_rng *g)
@@ -210,8 +202,16 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
     }
 }
 
+static void report_mismatch(uint64_t seed, const char *isa, float *const *in, size_t i, float *const *ro,
+                            const uint32_t *rf, float *const *no, const uint32_t *nf)
+{
+    report_pair("MISMATCH", seed, isa, in, i, ro, rf, no, nf);
+}
+
 static void test_pairs(uint64_t seed, size_t total)
 {
+    /* In place (at most 2000 pairs): q over the centre, depth over r, push over A. */
+    const ca_io_test t = {"pairs", pairs_call, 40, 3000, NIN, NOUT, 2000, seed, report_mismatch};
     const size_t chunk = 65536;
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
@@ -222,39 +222,9 @@ static void test_pairs(uint64_t seed, size_t total)
         const int mode = (int)(pass % 3);
         for (size_t i = 0; i < n; i++)
             gen_pair(&g, mode, in.in, i);
-        horde_triangles t = tris_of(in.in, 0, n);
-        horde_sphere_tri_pairs_batch rb = batch_of(in.in, ref.out, ref.flags, 0, n);
-        CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
+        CHECK(pairs_call(HORDE_ISA_SCALAR, in.in, ref.out, ref.flags, 0, n) == HORDE_OK, "scalar status");
         check_ref(seed, in.in, ref.out, ref.flags, n);
-        TU_FOR_EACH_BACKEND(isa) {
-            for (int k = 0; k < NOUT; k++)
-                ca_poison(in.out[k], n);
-            ca_poison(in.flags, n);
-            for (size_t off = 0; off < n;) {
-                const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
-                horde_triangles bt = tris_of(in.in, off, len);
-                horde_sphere_tri_pairs_batch bb = batch_of(in.in, in.out, in.flags, off, len);
-                CHECK(horde_sphere_tri_pairs_isa((horde_isa)isa, &bt, &bb) == HORDE_OK, "status");
-                off += len;
-            }
-            size_t first = 0;
-            const size_t bad = ca_diff_outputs(ref.flags, ref.out, in.flags, in.out, NOUT, n, &first);
-            if (bad) {
-                report_pair("MISMATCH", seed, horde_isa_name((horde_isa)isa), in.in, first, ref.out,
-                            ref.flags, in.out, in.flags);
-            }
-            CHECK(!bad, "pairs: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")",
-                  horde_isa_name((horde_isa)isa), bad, n, seed);
-            /* Outputs aliasing inputs: q over the centre, depth over r, push over A. */
-            const size_t m = n < 2000 ? n : 2000;
-            ca_copy_arrays(alias.in, in.in, NIN, m);
-            horde_triangles at = tris_of(alias.in, 0, m);
-            horde_sphere_tri_pairs_batch ab = batch_of(alias.in, alias.in, alias.flags, 0, m);
-            horde_sphere_tri_pairs_isa((horde_isa)isa, &at, &ab);
-            const int asame = !memcmp(alias.flags, ref.flags, m * 4) && ca_same_arrays(alias.in, ref.out, NOUT, m);
-            CHECK(asame, "pairs in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
-            per_isa[isa] += n;
-        }
+        ca_io_backends(&t, &g, in.in, in.out, in.flags, alias.in, alias.flags, ref.out, ref.flags, n, per_isa);
         done += n;
     }
     ca_summary(per_isa, "pairs");
@@ -326,7 +296,7 @@ static void test_lists(uint64_t seed, size_t total_spheres)
             offsets[i + 1] = offsets[i] + cnt;
         }
         entries += offsets[n];
-        horde_triangles st = tris_of(soup.in, 0, soup_n);
+        horde_triangles st = TU_TRIS(soup.in + 4, 0, soup_n);
         horde_sphere_tri_list_batch rb = lbatch_of(sx, sy, sz, sr, offsets, indices, &ref, 0, n);
         CHECK(horde_sphere_tri_list_isa(HORDE_ISA_SCALAR, &st, &rb) == HORDE_OK, "list scalar status");
         /* Model: fold the pair kernel's results as sphere_tri.h describes. */
@@ -357,9 +327,7 @@ static void test_lists(uint64_t seed, size_t total_spheres)
                     pr.in[c][m] = soup.in[c][idx];
                 map[m++] = idx;
             }
-            horde_triangles pt = tris_of(pr.in, 0, m);
-            horde_sphere_tri_pairs_batch pb = batch_of(pr.in, pr.out, pr.flags, 0, m);
-            horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &pt, &pb);
+            pairs_call(HORDE_ISA_SCALAR, pr.in, pr.out, pr.flags, 0, m);
             double pos[3] = {0, 0, 0}, neg[3] = {0, 0, 0};
             float best = -INFINITY, bq[3] = {0, 0, 0};
             for (uint32_t j = 0; j < m; j++) {

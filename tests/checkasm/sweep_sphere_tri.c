@@ -22,27 +22,19 @@
 
 enum { NIN = 18, NOUT = 7 };
 
-typedef struct {
-    float *in[NIN], *out[NOUT];
-    uint32_t *flags;
-} arrays;
+typedef CA_IO_ARRAYS(NIN, NOUT) arrays;
 
-static horde_triangles tris_of(float *const *in, size_t off, size_t n)
+/* Movers off .. off + n - 1 on isa (ca_io_call): movers from in[0 .. 8], triangles from
+ * in[9 .. 17], outputs into o[0 .. 6] and f. */
+static int sweep_call(horde_isa isa, float *const *in, float *const *o, uint32_t *f, size_t off, size_t n)
 {
-    horde_triangles t = {in[9] + off, in[10] + off, in[11] + off, in[12] + off, in[13] + off,
-                         in[14] + off, in[15] + off, in[16] + off, in[17] + off, n};
-    return t;
-}
-/* Movers off .. off + n - 1 from in[0 .. 8], outputs into o[0 .. 6] and f. */
-static horde_sweep_sphere_tri_batch batch_of(float *const *in, float *const *o, uint32_t *f,
-                                             size_t off, size_t n)
-{
-    horde_sweep_sphere_tri_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
-                                      in[4] + off, in[5] + off, in[6] + off, in[7] + off,
-                                      in[8] + off, o[0] + off,  o[1] + off,  o[2] + off,
-                                      o[3] + off,  o[4] + off,  o[5] + off,  o[6] + off,
-                                      f + off,     n};
-    return b;
+    const horde_triangles t = TU_TRIS(in + 9, off, n);
+    const horde_sweep_sphere_tri_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
+                                            in[4] + off, in[5] + off, in[6] + off, in[7] + off,
+                                            in[8] + off, o[0] + off,  o[1] + off,  o[2] + off,
+                                            o[3] + off,  o[4] + off,  o[5] + off,  o[6] + off,
+                                            f + off,     n};
+    return horde_sweep_sphere_tri_isa(isa, &t, &b);
 }
 
 static void gen(tu_rng *g, int mode, float *const *in, size_t i)
@@ -249,19 +241,31 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
     }
 }
 
+static void report_mismatch(uint64_t seed, const char *isa, float *const *in, size_t i, float *const *ro,
+                            const uint32_t *rf, float *const *no, const uint32_t *nf)
+{
+    fprintf(stderr, "MISMATCH seed=%" PRIu64 " isa=%s pair %zu\n  P %a %a %a D %a %a %a R %a %a %a\n"
+                    "  tri %a %a %a | %a %a %a | %a %a %a\n"
+                    "  ref t=%a c=%a %a %a n=%a %a %a f=%#x\n  new t=%a c=%a %a %a n=%a %a %a f=%#x\n",
+            seed, isa, i, in[0][i], in[1][i], in[2][i], in[3][i], in[4][i], in[5][i], in[6][i], in[7][i], in[8][i],
+            in[9][i], in[10][i], in[11][i], in[12][i], in[13][i], in[14][i], in[15][i], in[16][i], in[17][i],
+            ro[0][i], ro[1][i], ro[2][i], ro[3][i], ro[4][i], ro[5][i], ro[6][i], rf[i], no[0][i], no[1][i],
+            no[2][i], no[3][i], no[4][i], no[5][i], no[6][i], nf[i]);
+}
+
 CHECKASM_TEST(sweep_sphere_tri)
 {
     CA_BEGIN(sweep_sphere_tri, total);
     const size_t chunk = 65536, model_every = 8; /* the model checks 1 pair in 8 */
+    /* In place (at most 2000 sweeps): t over x, contact over y, z, dx, normal over dy, dz, rx. */
+    const ca_io_test t = {"sweep", sweep_call, 40, 3000, NIN, NOUT, 2000, seed, report_mismatch};
     arrays in, ref, alias;
     CA_ALLOC_ARRAYS(&in, chunk), CA_ALLOC_ARRAYS(&ref, chunk), CA_ALLOC_ARRAYS(&alias, chunk);
     for (size_t done = 0, pass = 0; done < total; pass++) {
         const size_t n = total - done < chunk ? total - done : chunk;
         for (size_t i = 0; i < n; i++)
             gen(&g, (int)(pass % 3), in.in, i);
-        horde_triangles t = tris_of(in.in, 0, n);
-        horde_sweep_sphere_tri_batch rb = batch_of(in.in, ref.out, ref.flags, 0, n);
-        CHECK(horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
+        CHECK(sweep_call(HORDE_ISA_SCALAR, in.in, ref.out, ref.flags, 0, n) == HORDE_OK, "scalar status");
         /* The model on a subset (it is slow): every model_every-th pair. */
         for (size_t i = pass % model_every; i < n; i += model_every) {
             float *mi[NIN], *mo[NOUT];
@@ -271,44 +275,7 @@ CHECKASM_TEST(sweep_sphere_tri)
                 mo[k] = ref.out[k] + i;
             check_ref(seed, mi, mo, ref.flags + i, 1);
         }
-        TU_FOR_EACH_BACKEND(isa) {
-            for (int k = 0; k < NOUT; k++)
-                ca_poison(in.out[k], n);
-            ca_poison(in.flags, n);
-            for (size_t off = 0; off < n;) {
-                const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
-                horde_triangles bt = tris_of(in.in, off, len);
-                horde_sweep_sphere_tri_batch bb = batch_of(in.in, in.out, in.flags, off, len);
-                CHECK(horde_sweep_sphere_tri_isa((horde_isa)isa, &bt, &bb) == HORDE_OK, "status");
-                off += len;
-            }
-            size_t first = 0;
-            const size_t bad = ca_diff_outputs(ref.flags, ref.out, in.flags, in.out, NOUT, n, &first);
-            if (bad) {
-                const size_t i = first;
-                fprintf(stderr, "MISMATCH seed=%" PRIu64 " isa=%s pair %zu\n  P %a %a %a D %a %a %a R %a %a %a\n"
-                                "  tri %a %a %a | %a %a %a | %a %a %a\n"
-                                "  ref t=%a c=%a %a %a n=%a %a %a f=%#x\n  new t=%a c=%a %a %a n=%a %a %a f=%#x\n",
-                        seed, horde_isa_name((horde_isa)isa), i, in.in[0][i], in.in[1][i], in.in[2][i],
-                        in.in[3][i], in.in[4][i], in.in[5][i], in.in[6][i], in.in[7][i], in.in[8][i],
-                        in.in[9][i], in.in[10][i], in.in[11][i], in.in[12][i], in.in[13][i], in.in[14][i],
-                        in.in[15][i], in.in[16][i], in.in[17][i], ref.out[0][i], ref.out[1][i], ref.out[2][i],
-                        ref.out[3][i], ref.out[4][i], ref.out[5][i], ref.out[6][i], ref.flags[i],
-                        in.out[0][i], in.out[1][i], in.out[2][i], in.out[3][i], in.out[4][i], in.out[5][i],
-                        in.out[6][i], in.flags[i]);
-            }
-            CHECK(!bad, "sweep: %s differs from scalar on %zu of %zu (seed=%" PRIu64 ")",
-                  horde_isa_name((horde_isa)isa), bad, n, seed);
-            /* In place: t over x, contact over y, z, dx, normal over dy, dz, rx. */
-            const size_t mm = n < 2000 ? n : 2000;
-            ca_copy_arrays(alias.in, in.in, NIN, mm);
-            horde_triangles at = tris_of(alias.in, 0, mm);
-            horde_sweep_sphere_tri_batch ab = batch_of(alias.in, alias.in, alias.flags, 0, mm);
-            horde_sweep_sphere_tri_isa((horde_isa)isa, &at, &ab);
-            const int asame = !memcmp(alias.flags, ref.flags, mm * 4) && ca_same_arrays(alias.in, ref.out, NOUT, mm);
-            CHECK(asame, "sweep in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
-            per_isa[isa] += n;
-        }
+        ca_io_backends(&t, &g, in.in, in.out, in.flags, alias.in, alias.flags, ref.out, ref.flags, n, per_isa);
         done += n;
     }
     ca_summary(per_isa, "sweeps");

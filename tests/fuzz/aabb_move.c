@@ -8,19 +8,13 @@
 enum { C_MOVED, C_COLLIDED, C_INVALID, C_STUCK, C_STEP, C_BAD_PARAMS, C_N };
 static const char *const names[C_N] = {"moved", "collided", "invalid", "stuck", "step_taken", "bad_params"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 3); /* the first 3 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 3) /* the first 3 must move */
 
 /* v: x, y, z, dx, dy, dz, hx, hz, h */
 static int valid_box(const float *v)
 {
-    for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_AABB_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
-            return 0;
+    if (!fz_move_valid_start(v, HORDE_AABB_MOVE_MAX_COORD))
+        return 0;
     return v[6] > 0.0f && v[6] <= HORDE_AABB_MOVE_MAX_HALF && v[7] > 0.0f &&
            v[7] <= HORDE_AABB_MOVE_MAX_HALF && v[8] > 0.0f && v[8] <= HORDE_AABB_MOVE_MAX_HEIGHT;
 }
@@ -45,64 +39,36 @@ static int box_overlaps(const horde_world *w, float x, float y, float z, float h
     return 0;
 }
 
-static fz_world fw;
-static fz_floats in[9];
-static fz_move_out res[2];
-
-static int run(horde_isa isa, int slot, float *const *x, fz_move_call c, const horde_aabb_move_params *p)
-{
-    const size_t n = c.n;
-    const int alias = c.alias, with_d = c.with_d;
-    float *o[6];
-    uint32_t *f = fz_move_place(&res[slot], x, n, c.off, alias, o);
-    const horde_aabb_move_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1], alias ? o[2] : x[2],
-                                     x[3], x[4], x[5], x[6], x[7], x[8], o[0], o[1], o[2],
-                                     with_d ? o[3] : NULL, with_d ? o[4] : NULL, with_d ? o[5] : NULL, f, n};
-    const fz_fp saved = fz_fp_enter(c.fp);
-    const int st = horde_aabb_move_isa(isa, &fw.w, p, &b);
-    fz_fp_leave(saved);
-    fz_move_guards(&res[slot], n, c.off, with_d);
-    return st;
-}
+FZ_MOVE_TARGET(aabb_move, 9, x[3], x[4], x[5], x[6], x[7], x[8])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_bytes b = {data, size, 0};
-    fz_world_make(&fw, &b);
-    if (fw.init_status != HORDE_OK)
+    fz_move_call c;
+    if (!fz_move_start(&b, &fw, &c))
         return 0;
-    const fz_move_call c = fz_move_call_read(&b);
     const size_t n = c.n;
-    const int off = c.off;
     horde_aabb_move_params p;
     horde_aabb_move_params_default(&p);
     if (fz_u8(&b) & 1)
         p.step_height = fz_float(&b, 4.5f), p.max_distance = fz_float(&b, 40.0f);
     float *x[9];
-    for (int k = 0; k < 9; k++)
-        x[k] = fz_place(&in[k], off, n);
+    fz_move_inputs(in, 9, c, x);
     for (size_t i = 0; i < n; i++) {
         fz_move_item(&b, &fw, x, i, 60.0f);
         x[6][i] = fz_float(&b, 1.6f), x[7][i] = fz_float(&b, 1.6f), x[8][i] = fz_float(&b, 4.5f);
     }
     const int st = run(HORDE_ISA_SCALAR, 0, x, fz_move_call_plain(c), &p);
-    const int pv = valid_params(&p);
-    FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d, params valid %d", st, pv);
-    fz_count(C_BAD_PARAMS, !pv);
+    fz_move_check_status(st, valid_params(&p), C_BAD_PARAMS);
     const float *o[6];
-    const uint32_t *f = fz_move_at(&res[0], off, o);
+    const uint32_t *f = fz_move_at(&res[0], c.off, o);
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         float v[9];
         for (int k = 0; k < 9; k++)
             v[k] = x[k][i];
         const int same = fz_move_stayed(o, v, i), zero_d = fz_move_zero_d(o, i);
-        if (!valid_box(v)) {
-            FZ_CHECK(same && zero_d && f[i] == HORDE_FLAG_INVALID, "lane %zu: invalid box not copied / flagged (%#x)",
-                     i, f[i]);
-            fz_count(C_INVALID, 1);
+        if (fz_move_invalid_lane(o, f, i, valid_box(v), same, C_INVALID, "box"))
             continue;
-        }
-        FZ_CHECK(!(f[i] & HORDE_FLAG_INVALID), "lane %zu: valid box flagged INVALID", i);
         const int start_over = box_overlaps(&fw.w, v[0], v[1], v[2], v[6], v[7], v[8]);
         if (start_over) {
             FZ_CHECK(same && zero_d && f[i] == (HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED),

@@ -16,12 +16,7 @@
 enum { C_INIT_OK, C_LOOKUPS, C_FORCED, C_INIT_BAD, C_SOLID, C_N };
 static const char *const names[C_N] = {"init_ok", "lookups", "forced", "init_rejected", "solid"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 3); /* the first 3 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 3) /* the first 3 must move */
 
 /* world.h's rules, in 64-bit arithmetic (nx * ny < 2^62; times nz only when that part
  * already fits int32, so nothing overflows). */

@@ -12,12 +12,7 @@
 enum { C_CROWDED, C_INVALID, C_WEDGED, C_PACKED, C_BAD_PARAMS, C_N };
 static const char *const names[C_N] = {"crowded", "invalid", "wedged", "packed", "bad_params"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 2); /* the first 2 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 2) /* the first 2 must move */
 
 static fz_floats in[6], res[2][2];
 static fz_u32s resf[2];

@@ -10,12 +10,7 @@
 enum { C_PUSHED, C_FREE, C_INVALID, C_STUCK, C_N };
 static const char *const names[C_N] = {"pushed", "started_free", "invalid", "stuck"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 3); /* the first 3 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 3) /* the first 3 must move */
 
 static int valid_mover(float x, float y, float z, float r, float h)
 {
@@ -25,29 +20,17 @@ static int valid_mover(float x, float y, float z, float r, float h)
 }
 
 static fz_world fw;
-static fz_floats in[5], res[2][3];
-static fz_u32s resf[2];
+static fz_floats in[5];
+static fz_move_out res[2];
 
-/* One call on isa; outputs in res[slot] (aliasing the inputs when alias: the inputs
+/* One call c on isa; outputs in res[slot] (aliasing the inputs when c.alias: the inputs
  * are copied there first). Returns the status. */
-static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int alias, uint8_t fp)
+static int run(horde_isa isa, int slot, float *const *x, fz_move_call c)
 {
-    float *o[3];
-    for (int k = 0; k < 3; k++) {
-        o[k] = fz_place(&res[slot][k], off, n);
-        if (alias)
-            memcpy(o[k], x[k], n * sizeof(float));
-    }
-    uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_cylinder_push_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1],
-                                         alias ? o[2] : x[2], x[3], x[4], o[0], o[1], o[2], f, n};
-    const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_cylinder_push_isa(isa, &fw.w, &b);
-    fz_fp_leave(saved);
-    for (int k = 0; k < 3; k++)
-        fz_guard_ok(res[slot][k].v, off, n, "out");
-    fz_guard_ok(resf[slot].v, off, n, "out_flags");
-    return st;
+    const fz_move_io io = fz_move_begin(&res[slot], x, c);
+    const horde_cylinder_push_batch b = {io.pos[0], io.pos[1], io.pos[2], x[3], x[4], io.o[0], io.o[1], io.o[2],
+                                         io.f, c.n};
+    return fz_move_end(&res[slot], c, io, horde_cylinder_push_isa(isa, &fw.w, &b));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -56,26 +39,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_world_make(&fw, &b);
     if (fw.init_status != HORDE_OK)
         return 0;
-    const size_t n = fz_count_n(&b, FZ_MAX_N);
-    const int off = fz_u8(&b) % 4, alias = fz_u8(&b) & 1;
-    const uint8_t fp = fz_u8(&b);
+    fz_move_call c = {0};
+    c.n = fz_count_n(&b, FZ_MAX_N);
+    c.off = fz_u8(&b) % 4, c.alias = fz_u8(&b) & 1;
+    c.fp = fz_u8(&b);
+    const size_t n = c.n;
     float *x[5];
-    for (int k = 0; k < 5; k++)
-        x[k] = fz_place(&in[k], off, n);
+    fz_move_inputs(in, 5, c, x);
     for (size_t i = 0; i < n; i++) {
-        x[0][i] = fz_near_world(&b, fw.w.origin_cx, 48.0f);
-        x[1][i] = fz_near_world(&b, fw.w.origin_cy, 48.0f);
-        x[2][i] = fz_near_world(&b, fw.w.origin_cz, 48.0f);
+        fz_near_world3(&b, &fw, x, i);
         x[3][i] = fz_float(&b, 0.6f);
         x[4][i] = fz_float(&b, 3.5f);
     }
-    const int st = run(HORDE_ISA_SCALAR, 0, x, n, off, 0, 0);
+    fz_move_call plain = c;
+    plain.alias = 0, plain.fp = 0;
+    const int st = run(HORDE_ISA_SCALAR, 0, x, plain);
     FZ_CHECK(st == HORDE_OK, "status %d", st);
-    float *const *o = (float *const[3]){res[0][0].v + off, res[0][1].v + off, res[0][2].v + off};
-    const uint32_t *f = resf[0].v + off;
+    const float *o[6];
+    const uint32_t *f = fz_move_at(&res[0], c.off, o);
     for (size_t i = 0; i < n; i++) {
         const float px = x[0][i], py = x[1][i], pz = x[2][i], r = x[3][i], h = x[4][i];
-        const int same = fz_same(&o[0][i], &px, 1) && fz_same(&o[1][i], &py, 1) && fz_same(&o[2][i], &pz, 1);
+        const int same = fz_move_stayed(o, (const float[3]){px, py, pz}, i);
         if (!valid_mover(px, py, pz, r, h)) {
             FZ_CHECK(same && f[i] == HORDE_FLAG_INVALID, "lane %zu: invalid mover not copied / flagged (%#x)", i, f[i]);
             fz_count(C_INVALID, 1);
@@ -97,12 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fz_count(C_PUSHED, !free_start);
         }
     }
-    FZ_FOR_EACH_SIMD_BACKEND(isa) {
-        const int s2 = run(isa, 1, x, n, off, alias, fp);
-        FZ_CHECK(s2 == st, "%s: status %d, scalar %d", horde_isa_name(isa), s2, st);
-        for (int k = 0; k < 3; k++)
-            FZ_CHECK(fz_same(res[1][k].v + off, o[k], n), "%s: output %d differs from scalar", horde_isa_name(isa), k);
-        FZ_CHECK(fz_same(resf[1].v + off, f, n), "%s: flags differ from scalar", horde_isa_name(isa));
-    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa)
+        fz_move_same_as_scalar(isa, c, run(isa, 1, x, c), &res[1], st, &res[0]);
     return 0;
 }

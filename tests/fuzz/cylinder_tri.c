@@ -10,12 +10,7 @@
 enum { C_PAIR_HIT, C_SOUP_PUSHED, C_INVALID, C_INSIDE, C_BAD_PARAMS, C_N };
 static const char *const names[C_N] = {"pair_contact", "soup_pushed", "invalid", "centre_inside", "bad_params"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 3); /* the first 3 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 3) /* the first 3 must move */
 
 static int valid_mover(const float *m)
 {

@@ -68,6 +68,16 @@ static inline void fz_counters_init(int n, const char *const *names, int require
 }
 #define fz_count(i, cond) ((void)(fz_counters[i] += (cond) ? 1u : 0u))
 
+/* Defines the target's LLVMFuzzerInitialize: counters named by the array `names`, the
+ * first `required` of them required (fz_counters_init). */
+#define FZ_INITIALIZE(names, required)                                                        \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)                                         \
+    {                                                                                         \
+        (void)argc, (void)argv;                                                               \
+        fz_counters_init((int)(sizeof(names) / sizeof((names)[0])), (names), (required));     \
+        return 0;                                                                             \
+    }
+
 /* ---- the byte stream --------------------------------------------------------------------- */
 typedef struct { const uint8_t *p; size_t n, i; } fz_bytes;
 
@@ -248,8 +258,9 @@ static inline float fz_near_world(fz_bytes *b, int32_t origin_c, float span)
     return base + fz_float(b, span);
 }
 
-/* ---- move kernels (cylinder, point and AABB movers): x, y, z, dx, dy, dz are the first
- * six inputs; end x, y, z and the optional displacement x, y, z the six float outputs -- */
+/* ---- move kernels (cylinder, point and AABB movers; cylinder_push, without displacements):
+ * x, y, z are the first three inputs (dx, dy, dz the next three for movers); end x, y, z
+ * and the optional displacement x, y, z the six float outputs ------------------------------ */
 
 /* How one input calls a move kernel: batch size, pointer offset, in place or not, with
  * the displacement outputs or not, and the caller's FP mode (fz_fp_enter). */
@@ -267,6 +278,16 @@ static inline fz_move_call fz_move_call_read(fz_bytes *b)
     c.with_d = fz_u8(b) & 1;
     c.fp = fz_u8(b);
     return c;
+}
+/* The start of a move target's input: the world into fw, then the call into c (in that
+ * order in the bytes). Returns 0 when the world does not initialise (nothing to run). */
+static inline int fz_move_start(fz_bytes *b, fz_world *fw, fz_move_call *c)
+{
+    fz_world_make(fw, b);
+    if (fw->init_status != HORDE_OK)
+        return 0;
+    *c = fz_move_call_read(b);
+    return 1;
 }
 /* The scalar reference's call: not in place, with displacements, default FP mode. */
 static inline fz_move_call fz_move_call_plain(fz_move_call c)
@@ -307,13 +328,90 @@ static inline void fz_move_guards(const fz_move_out *s, size_t n, int off, int w
     fz_guard_ok(s->flags.v, off, n, "out_flags");
 }
 
-/* Mover i's position near the world, and its displacement: up to 3 blocks per axis, or
- * up to `far` one time in four. */
-static inline void fz_move_item(fz_bytes *b, const fz_world *fw, float *const *x, size_t i, float far)
+/* One call's arrays as fz_move_begin places them: the positions the kernel reads (the end
+ * arrays when in place), the six outputs (the displacement ones NULL without with_d), the
+ * flags, and the caller's FP state to restore. */
+typedef struct {
+    const float *pos[3];
+    float *o[6];
+    uint32_t *f;
+    fz_fp fp;
+} fz_move_io;
+
+/* Before a call c on the inputs x: places the outputs in s (fz_move_place) and enters the
+ * call's FP mode. The target builds its batch from the result and the extra inputs. */
+static inline fz_move_io fz_move_begin(fz_move_out *s, float *const *x, fz_move_call c)
+{
+    fz_move_io io;
+    float *o[6];
+    io.f = fz_move_place(s, x, c.n, c.off, c.alias, o);
+    for (int k = 0; k < 3; k++)
+        io.pos[k] = c.alias ? o[k] : x[k];
+    for (int k = 0; k < 6; k++)
+        io.o[k] = k < 3 || c.with_d ? o[k] : NULL;
+    io.fp = fz_fp_enter(c.fp);
+    return io;
+}
+
+/* After the call (status st): restores the caller's FP state, checks the guards
+ * (fz_move_guards); returns st. */
+static inline int fz_move_end(const fz_move_out *s, fz_move_call c, fz_move_io io, int st)
+{
+    fz_fp_leave(io.fp);
+    fz_move_guards(s, c.n, c.off, c.with_d);
+    return st;
+}
+
+/* Defines a mover target's state and call: the world fw, its n_in input arrays in[] and
+ * the outputs res[2] (slot 0 the scalar reference's, slot 1 a backend's); and
+ * run(isa, slot, x, c, p), call c of horde_<kernel>_isa on isa with parameters p, positions
+ * x[0 .. 2] and the further inputs given after n_in (the batch fields between the positions
+ * and the outputs), outputs into res[slot] (fz_move_begin, fz_move_end). run returns the
+ * status. */
+#define FZ_MOVE_TARGET(kernel, n_in, ...)                                                      \
+    static fz_world fw;                                                                        \
+    static fz_floats in[n_in];                                                                 \
+    static fz_move_out res[2];                                                                 \
+    static int run(horde_isa isa, int slot, float *const *x, fz_move_call c,                   \
+                   const horde_##kernel##_params *p)                                           \
+    {                                                                                          \
+        const fz_move_io io = fz_move_begin(&res[slot], x, c);                                 \
+        const horde_##kernel##_batch b = {io.pos[0], io.pos[1], io.pos[2], __VA_ARGS__,        \
+                                          io.o[0],   io.o[1],   io.o[2],   io.o[3],            \
+                                          io.o[4],   io.o[5],   io.f,      c.n};               \
+        return fz_move_end(&res[slot], c, io, horde_##kernel##_isa(isa, &fw.w, p, &b));        \
+    }
+
+/* A mover's start v (x, y, z, dx, dy, dz) is valid: |position| <= max_coord (not NaN), the
+ * displacement finite. */
+static inline int fz_move_valid_start(const float *v, float max_coord)
+{
+    for (int k = 0; k < 3; k++)
+        if (!(fabsf(v[k]) <= max_coord) || !isfinite(v[3 + k]))
+            return 0;
+    return 1;
+}
+
+/* The count input arrays of call c, placed at c.off in in[0 .. count - 1], into x. */
+static inline void fz_move_inputs(fz_floats *in, int count, fz_move_call c, float **x)
+{
+    for (int k = 0; k < count; k++)
+        x[k] = fz_place(&in[k], c.off, c.n);
+}
+
+/* Mover i's position x[0 .. 2][i] near the world (fz_near_world, 48 blocks). */
+static inline void fz_near_world3(fz_bytes *b, const fz_world *fw, float *const *x, size_t i)
 {
     x[0][i] = fz_near_world(b, fw->w.origin_cx, 48.0f);
     x[1][i] = fz_near_world(b, fw->w.origin_cy, 48.0f);
     x[2][i] = fz_near_world(b, fw->w.origin_cz, 48.0f);
+}
+
+/* Mover i's position near the world, and its displacement: up to 3 blocks per axis, or
+ * up to `far` one time in four. */
+static inline void fz_move_item(fz_bytes *b, const fz_world *fw, float *const *x, size_t i, float far)
+{
+    fz_near_world3(b, fw, x, i);
     const float reach = (fz_u8(b) & 3) == 0 ? far : 3.0f;
     for (int k = 3; k < 6; k++)
         x[k][i] = fz_float(b, reach);
@@ -339,6 +437,31 @@ static inline void fz_move_check_made(const float *const *o, const float *v, siz
         const float made = o[k][i] - v[k];
         FZ_CHECK(fz_same(&o[3 + k][i], &made, 1), "lane %zu: displacement %d is not end - start", i, k);
     }
+}
+
+/* The scalar reference's status st: HORDE_OK exactly when the parameters are valid
+ * (params_valid), else BAD_PARAMS; counts the rejected ones in counter bad_counter. */
+static inline void fz_move_check_status(int st, int params_valid, int bad_counter)
+{
+    FZ_CHECK(st == (params_valid ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d, params valid %d", st, params_valid);
+    fz_count(bad_counter, !params_valid);
+}
+
+/* Lane i of a mover call with displacements: an invalid mover (valid = 0) is copied
+ * (same: fz_move_stayed) with a +0 displacement and flags INVALID alone, and is counted in
+ * counter invalid_counter; a valid one is not flagged INVALID. what names the mover in the
+ * message. Returns 1 for an invalid lane (nothing more to check). */
+static inline int fz_move_invalid_lane(const float *const *o, const uint32_t *f, size_t i, int valid, int same,
+                                       int invalid_counter, const char *what)
+{
+    if (!valid) {
+        FZ_CHECK(same && fz_move_zero_d(o, i) && f[i] == HORDE_FLAG_INVALID,
+                 "lane %zu: invalid %s not copied / flagged (%#x)", i, what, f[i]);
+        fz_count(invalid_counter, 1);
+        return 1;
+    }
+    FZ_CHECK(!(f[i] & HORDE_FLAG_INVALID), "lane %zu: valid %s flagged INVALID", i, what);
+    return 0;
 }
 
 /* A SIMD backend's call c (status st2, outputs got) against the scalar one (st, ref). */

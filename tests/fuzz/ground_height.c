@@ -8,12 +8,7 @@
 enum { C_FOUND, C_INVALID, C_BAD_PARAMS, C_N };
 static const char *const names[C_N] = {"found", "invalid", "bad_params"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 2); /* the first 2 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 2) /* the first 2 must move */
 
 static fz_floats in[3], res[2];
 static fz_u32s rtri[2], resf[2];

@@ -20,12 +20,7 @@ enum { C_COLLIDED, C_INVALID, C_WEDGED, C_SKIPPED, C_BAD_PARAMS, C_SWEPT_INTO, C
 static const char *const names[C_N] = {"collided", "invalid", "wedged", "skipped", "bad_params", "swept_into"};
 enum { MAXP = 40, MAXL = 12 };
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 2); /* the first 2 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 2) /* the first 2 must move */
 
 static fz_floats in[7], res[2][3];
 static fz_u32s resf[2];

@@ -10,12 +10,7 @@
 enum { C_OVERLAP, C_INVALID, C_LIST_OVERLAP, C_DEGENERATE, C_SKIPPED, C_N };
 static const char *const names[C_N] = {"overlap", "invalid", "list_overlap", "degenerate", "skipped"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 2); /* the first 2 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 2) /* the first 2 must move */
 
 static int coord_ok(float v) { return fabsf(v) <= HORDE_SPHERE_TRI_MAX_COORD; }
 static int valid_sphere(const float *s)

@@ -8,12 +8,7 @@
 enum { C_HIT, C_INVALID, C_INSIDE, C_EDGE_VERTEX, C_N };
 static const char *const names[C_N] = {"hit", "invalid", "started_inside", "edge_or_vertex"};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fz_counters_init(C_N, names, 2); /* the first 2 must move */
-    return 0;
-}
+FZ_INITIALIZE(names, 2) /* the first 2 must move */
 
 static int coord_ok(float v) { return fabsf(v) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD; }
 static int radius_ok(float r) { return r >= HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS && r <= HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS; }

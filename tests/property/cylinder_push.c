@@ -232,9 +232,8 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 20261124;
     size_t items;
-    if (tu_seed_items_args(argc, argv, &seed, &items))
+    if (tu_property_start(argc, argv, "property_cylinder_push", "aimed movers", "", &seed, &items))
         return 2;
-    printf("property_cylinder_push: seed=%" PRIu64 " aimed movers per backend=%zu\n", seed, items);
     regressions();
 
     enum { BATCH = 4096, PER_WORLD = 8 * BATCH };

@@ -39,21 +39,7 @@ static double off_line(const float v[9])
 /* The sine of the largest angle (between the two shorter edges), 1 for no triangle: the
  * float normal's direction is good to about 2^-24 / sine radians, so a face distance is
  * good to that times the lever arm (sphere_tri.h: "up to rounding"). */
-static double sine_largest(const float v[9])
-{
-    double e[3][3], l[3];
-    for (int j = 0; j < 3; j++) {
-        l[j] = 0;
-        for (int k = 0; k < 3; k++)
-            e[j][k] = (double)v[3 * ((j + 1) % 3) + k] - v[3 * j + k], l[j] += e[j][k] * e[j][k];
-    }
-    const int m = l[0] >= l[1] && l[0] >= l[2] ? 0 : l[1] >= l[2] ? 1 : 2;
-    const double *a = e[(m + 1) % 3], *b = e[(m + 2) % 3];
-    double x[3];
-    tg_cross(a, b, x);
-    const double den = sqrt(l[(m + 1) % 3] * l[(m + 2) % 3]);
-    return den > 0 ? sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]) / den : 1.0;
-}
+static double sine_largest(const float v[9]) { return tg_sine_largest(v, 1.0); }
 
 typedef struct {
     float x[BATCH], y[BATCH], z[BATCH], r[BATCH];
@@ -130,9 +116,8 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 20261124;
     size_t items;
-    if (tu_seed_items_args(argc, argv, &seed, &items))
+    if (tu_property_start(argc, argv, "property_sphere_tri", "aimed spheres", "", &seed, &items))
         return 2;
-    printf("property_sphere_tri: seed=%" PRIu64 " aimed spheres per backend=%zu\n", seed, items);
     static batch b;
     TU_FOR_EACH_BACKEND(isa) {
         tu_rng g = {seed};
@@ -141,7 +126,7 @@ int main(int argc, char **argv)
         for (size_t done = 0; done < items && tu_failures - fails_before < 20; done += BATCH) {
             for (int i = 0; i < BATCH; i++)
                 aim(&g, &b, i);
-            horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
+            horde_triangles t = TU_TRIS(b.v, 0, BATCH);
             horde_sphere_tri_pairs_batch pb = {b.x, b.y, b.z, b.r, b.q[0], b.q[1], b.q[2], b.depth,
                                                b.push[0], b.push[1], b.push[2], b.f, BATCH};
             CHECK(horde_sphere_tri_pairs_isa(isa, &t, &pb) == HORDE_OK, "status");

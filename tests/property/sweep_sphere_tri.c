@@ -82,22 +82,7 @@ static int model_first(const double P[3], const double D[3], double R, const flo
  * from the float vertices, at least 2^-12 (a degenerate triangle's): sphere_tri.h's float
  * normal points only about 2^-24 / sine off, which is how far its closest point, and so
  * the sweep's start test, can be off (sweep_sphere_tri.h, "Accuracy"). */
-static double sine_largest(const float v[9])
-{
-    double e[3][3], l[3];
-    for (int j = 0; j < 3; j++) {
-        l[j] = 0;
-        for (int k = 0; k < 3; k++)
-            e[j][k] = (double)v[3 * ((j + 1) % 3) + k] - v[3 * j + k], l[j] += e[j][k] * e[j][k];
-    }
-    const int m = l[0] >= l[1] && l[0] >= l[2] ? 0 : l[1] >= l[2] ? 1 : 2;
-    const double *a = e[(m + 1) % 3], *b = e[(m + 2) % 3];
-    double x[3];
-    tg_cross(a, b, x);
-    const double den = sqrt(l[(m + 1) % 3] * l[(m + 2) % 3]);
-    const double s = den > 0 ? sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]) / den : 0.0;
-    return fmin(fmax(s, 0x1p-12), 1.0);
-}
+static double sine_largest(const float v[9]) { return fmin(fmax(tg_sine_largest(v, 0.0), 0x1p-12), 1.0); }
 
 /* How far beyond R a start that the sweep reports as inside may be, in radii
  * (sweep_sphere_tri.h, "Accuracy"): 8 u (1 + |P - X|max / R) / sine. */
@@ -278,7 +263,7 @@ static void slivers(uint64_t seed, size_t items)
         for (int i = 0; i < BATCH; i++)
             aim_sliver(&g, &b, i);
         TU_FOR_EACH_BACKEND(isa) {
-            horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
+            horde_triangles t = TU_TRIS(b.v, 0, BATCH);
             const horde_sweep_sphere_tri_batch sb = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r,
                                                      b.t,    b.c[0],  b.c[1],  b.c[2],  b.n[0],  b.n[1],  b.n[2],
                                                      b.f,    BATCH};
@@ -352,11 +337,10 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 20261124;
     size_t items;
-    if (tu_seed_items_args(argc, argv, &seed, &items))
-        return 2;
     /* The model costs ~1000 distance evaluations per sweep: check a sample of 1 in 16. */
-    printf("property_sweep_sphere_tri: seed=%" PRIu64 " aimed sweeps per backend=%zu (1 in 16 checked "
-           "against the model)\n", seed, items);
+    if (tu_property_start(argc, argv, "property_sweep_sphere_tri", "aimed sweeps",
+                          " (1 in 16 checked against the model)", &seed, &items))
+        return 2;
     static batch b;
     TU_FOR_EACH_BACKEND(isa) {
         tu_rng g = {seed};
@@ -365,7 +349,7 @@ int main(int argc, char **argv)
         for (size_t done = 0; done < items && tu_failures - fails_before < 20; done += BATCH) {
             for (int i = 0; i < BATCH; i++)
                 aim(&g, &b, i);
-            horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
+            horde_triangles t = TU_TRIS(b.v, 0, BATCH);
             const horde_sweep_sphere_tri_batch sb = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r,
                                                      b.t, b.c[0], b.c[1], b.c[2], b.n[0], b.n[1], b.n[2], b.f, BATCH};
             CHECK(horde_sweep_sphere_tri_isa(isa, &t, &sb) == HORDE_OK, "status");

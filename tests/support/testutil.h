@@ -132,6 +132,24 @@ static inline int tu_seed_items_args(int argc, char **argv, uint64_t *seed, size
     return 0;
 }
 
+/* A property test's start: tu_seed_items_args, then the line "name: seed=S what per
+ * backend=N" followed by `note`. Returns 0, or 2 for bad arguments. */
+static inline int tu_property_start(int argc, char **argv, const char *name, const char *what, const char *note,
+                                    uint64_t *seed, size_t *items)
+{
+    if (tu_seed_items_args(argc, argv, seed, items))
+        return 2;
+    printf("%s: seed=%llu %s per backend=%zu%s\n", name, (unsigned long long)*seed, what, *items, note);
+    return 0;
+}
+
+/* The horde_triangles of elements off .. off + n - 1 of nine vertex arrays v[0 .. 8]
+ * (ax ay az bx by bz cx cy cz; pointers or rows of a 2-D array). */
+#define TU_TRIS(v, off, n)                                                                   \
+    ((horde_triangles){(v)[0] + (off), (v)[1] + (off), (v)[2] + (off), (v)[3] + (off),         \
+                       (v)[4] + (off), (v)[5] + (off), (v)[6] + (off), (v)[7] + (off),         \
+                       (v)[8] + (off), (n)})
+
 /* A world of gx x gy x gz chunks owned by the test (chunk origin ox, oy, oz). */
 typedef struct {
     horde_chunk *chunks;

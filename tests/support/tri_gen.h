@@ -201,6 +201,24 @@ static inline double tg_longest(const float v[9])
     return m;
 }
 
+/* The sine of the largest angle of triangle v (the cross product of the two edges at it
+ * over their lengths), in double; if_degenerate when one of them has length 0. */
+static inline double tg_sine_largest(const float v[9], double if_degenerate)
+{
+    double e[3][3], l[3];
+    for (int j = 0; j < 3; j++) {
+        l[j] = 0;
+        for (int k = 0; k < 3; k++)
+            e[j][k] = (double)v[3 * ((j + 1) % 3) + k] - v[3 * j + k], l[j] += e[j][k] * e[j][k];
+    }
+    const int m = l[0] >= l[1] && l[0] >= l[2] ? 0 : l[1] >= l[2] ? 1 : 2;
+    const double *a = e[(m + 1) % 3], *b = e[(m + 2) % 3];
+    double x[3];
+    tg_cross(a, b, x);
+    const double den = sqrt(l[(m + 1) % 3] * l[(m + 2) % 3]);
+    return den > 0 ? sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]) / den : if_degenerate;
+}
+
 static inline uint32_t tg_bits(float f)
 {
     uint32_t u;
