@@ -32,6 +32,7 @@ namespace {
 const std::vector<size_t> kSizes = {1000, 10000, 100000, 1000000};
 const std::vector<size_t> kNaiveSizes = {1000, 4096};
 const uint32_t kIterations = 4;
+const horde_crowd_separate_params kParams = {kIterations};
 const uint64_t kSeed = 0x63726f7764ull; // "crowd"
 
 struct Crowd {
@@ -50,11 +51,11 @@ struct Crowd {
             x[i] = in_clump ? side * 0.5f + rng.uniform(0.0f, clump) : rng.uniform(0.0f, side);
             z[i] = in_clump ? side * 0.5f + rng.uniform(0.0f, clump) : rng.uniform(0.0f, side);
         }
-        scratch.resize(horde_crowd_scratch_bytes(n));
+        scratch.resize(horde_crowd_separate_scratch_bytes(n));
     }
-    horde_crowd crowd()
+    horde_crowd_separate_batch crowd()
     {
-        return horde_crowd{x.data(), y.data(), z.data(), r.data(), h.data(), nullptr,
+        return horde_crowd_separate_batch{x.data(), y.data(), z.data(), r.data(), h.data(), nullptr,
                            ox.data(), oz.data(), flags.data(), x.size()};
     }
 };
@@ -175,8 +176,8 @@ Crowd *crowd_for(size_t n)
 template <class Peer> void report_difference(const char *key, size_t n)
 {
     Crowd *c = crowd_for(n);
-    horde_crowd hc = c->crowd();
-    if (horde_crowd_separate_isa(HORDE_ISA_SCALAR, &hc, kIterations, c->scratch.data(), c->scratch.size()) != HORDE_OK)
+    horde_crowd_separate_batch hc = c->crowd();
+    if (horde_crowd_separate_isa(HORDE_ISA_SCALAR, &kParams, &hc, c->scratch.data(), c->scratch.size()) != HORDE_OK)
         return;
     std::vector<float> px(n), pz(n);
     Peer p;
@@ -193,8 +194,8 @@ void hb::register_crowd_separate()
 {
     {
         Crowd *c = crowd_for(100000);
-        horde_crowd hc = c->crowd();
-        if (horde_crowd_separate_isa(HORDE_ISA_SCALAR, &hc, kIterations, c->scratch.data(), c->scratch.size()) ==
+        horde_crowd_separate_batch hc = c->crowd();
+        if (horde_crowd_separate_isa(HORDE_ISA_SCALAR, &kParams, &hc, c->scratch.data(), c->scratch.size()) ==
             HORDE_OK) {
             add_percent_context("crowd_crowded_pct", count_flags(c->flags.data(), 100000, HORDE_FLAG_CROWDED), 100000);
             add_percent_context("crowd_wedged_pct", count_flags(c->flags.data(), 100000, HORDE_FLAG_WEDGED), 100000);
@@ -210,8 +211,8 @@ void hb::register_crowd_separate()
     for (horde_isa isa : isas())
         register_rows("crowd_separate", horde_isa_name(isa), kSizes, [isa](size_t, size_t n) {
             Crowd *c = crowd_for(n);
-            horde_crowd hc = c->crowd();
-            return horde_crowd_separate_isa(isa, &hc, kIterations, c->scratch.data(), c->scratch.size());
+            horde_crowd_separate_batch hc = c->crowd();
+            return horde_crowd_separate_isa(isa, &kParams, &hc, c->scratch.data(), c->scratch.size());
         }, 1, build);
     register_rows("crowd_separate", "grid", kSizes, [](size_t, size_t n) {
         static GridPeer peer;

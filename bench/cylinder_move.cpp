@@ -47,7 +47,7 @@ struct Npcs {
             // Keep only movers that start free (not inside a wall next to the column).
             float sx = px, sy = (float)top, sz = pz, rr = 0.3f, hh = 1.8f, qx, qy, qz;
             uint32_t f;
-            horde_cylinder_batch b = {&sx, &sy, &sz, &rr, &hh, &qx, &qy, &qz, &f, 1};
+            horde_cylinder_push_batch b = {&sx, &sy, &sz, &rr, &hh, &qx, &qy, &qz, &f, 1};
             if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) != HORDE_OK ||
                 (f & HORDE_FLAG_COLLIDED))
                 continue;

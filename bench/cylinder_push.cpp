@@ -44,9 +44,9 @@ struct Movers {
         }
     }
 
-    horde_cylinder_batch batch(size_t f, size_t n)
+    horde_cylinder_push_batch batch(size_t f, size_t n)
     {
-        horde_cylinder_batch b;
+        horde_cylinder_push_batch b;
         b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
         b.radius = radius.data() + f, b.height = height.data() + f;
         b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
@@ -64,12 +64,12 @@ void hb::register_cylinder_push()
 {
     g_movers = new Movers(kMaxBatch);
     // Share of movers the push actually moves: checks the scene keeps the kernel busy.
-    horde_cylinder_batch b = g_movers->batch(0, kMaxBatch);
+    horde_cylinder_push_batch b = g_movers->batch(0, kMaxBatch);
     if (horde_cylinder_push_isa(HORDE_ISA_SCALAR, &g_scene.world, &b) == HORDE_OK)
         add_percent_context("collided_pct", count_flags(g_movers->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED),
                             kMaxBatch);
     const IsaCall push = [](horde_isa isa, size_t first, size_t n) {
-        const horde_cylinder_batch b = g_movers->batch(first, n);
+        const horde_cylinder_push_batch b = g_movers->batch(first, n);
         return horde_cylinder_push_isa(isa, &g_scene.world, &b);
     };
     register_backends("cylinder_push", kBatches, push);
@@ -81,7 +81,7 @@ void hb::register_cylinder_push()
         g_movers->out_z.data(),
         [](size_t first, size_t n) { peers::cylinder_push(g_scene.world, g_movers->batch(first, n)); },
         [](size_t first, size_t n) {
-            const horde_cylinder_batch b = g_movers->batch(first, n);
+            const horde_cylinder_push_batch b = g_movers->batch(first, n);
             const float *in[5] = {b.x, b.y, b.z, b.radius, b.height};
             float *out[3] = {b.out_x, b.out_y, b.out_z};
             peers::floor_streams(in, 5, out, 3, b.out_flags, n);

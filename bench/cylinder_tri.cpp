@@ -74,7 +74,6 @@ struct Pairs {
         horde_cylinder_tri_batch b;
         b.x = v[0].data() + at, b.y = v[1].data() + at, b.z = v[2].data() + at;
         b.radius = v[3].data() + at, b.height = v[4].data() + at;
-        b.step = kStep;
         b.out_px = out[0].data() + at, b.out_pz = out[1].data() + at, b.out_flags = f.data() + at;
         b.n = n;
         return b;
@@ -105,11 +104,11 @@ struct Soup {
             in[3][i] = p.v[3][t], in[4][i] = p.v[4][t];
         }
     }
-    horde_cylinder_soup_batch batch(size_t at, size_t n)
+    horde_cylinder_tri_soup_batch batch(size_t at, size_t n)
     {
-        return {in[0].data() + at,  in[1].data() + at,  in[2].data() + at, in[3].data() + at,
-                in[4].data() + at,  kStep,              out[0].data() + at, out[1].data() + at,
-                f.data() + at,      n};
+        return {in[0].data() + at,  in[1].data() + at,  in[2].data() + at,  in[3].data() + at,
+                in[4].data() + at,  out[0].data() + at, out[1].data() + at, f.data() + at,
+                n};
     }
 };
 Soup *g_soup;
@@ -120,8 +119,9 @@ void hb::register_cylinder_tri()
 {
     g_pairs = new Pairs(kMax);
     const horde_triangles t = g_pairs->tris(0, kMax);
+    const horde_cylinder_tri_params p = {kStep};
     const horde_cylinder_tri_batch b = g_pairs->batch(0, kMax);
-    if (horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK)
+    if (horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &p, &b) == HORDE_OK)
         add_percent_context("cylinder_tri_contact_pct", count_flags(g_pairs->f.data(), kMax, HORDE_FLAG_COLLIDED),
                             kMax);
     g_soup = new Soup(*g_pairs, kMax);
@@ -129,12 +129,14 @@ void hb::register_cylinder_tri()
     // triangles; items_per_second = movers per second.
     register_backends("cylinder_tri_soup", kSizes, [](horde_isa isa, size_t first, size_t n) {
         const horde_triangles soup = g_pairs->tris(0, kSoupTris);
-        const horde_cylinder_soup_batch b = g_soup->batch(first, n);
-        return horde_cylinder_tri_soup_isa(isa, &soup, &b);
+        const horde_cylinder_tri_soup_params p = {kStep};
+        const horde_cylinder_tri_soup_batch b = g_soup->batch(first, n);
+        return horde_cylinder_tri_soup_isa(isa, &soup, &p, &b);
     });
     register_backends("cylinder_tri", kSizes, [](horde_isa isa, size_t first, size_t n) {
         const horde_triangles t = g_pairs->tris(first, n);
+        const horde_cylinder_tri_params p = {kStep};
         const horde_cylinder_tri_batch b = g_pairs->batch(first, n);
-        return horde_cylinder_tri_isa(isa, &t, &b);
+        return horde_cylinder_tri_isa(isa, &t, &p, &b);
     });
 }

@@ -26,10 +26,10 @@ const float kDepth = 2.0f;
 struct Ground {
     std::vector<float> t[9];
     Lane<float> x, y, z, oy;
-    Lane<int32_t> ot;
+    Lane<uint32_t> ot;
     Lane<uint32_t> of;
     LanePool<float> pool;
-    LanePool<int32_t> tpool;
+    LanePool<uint32_t> tpool;
     LanePool<uint32_t> fpool;
 
     Ground()
@@ -79,11 +79,10 @@ struct Ground {
                              t[5].data(), t[6].data(), t[7].data(), t[8].data(), t[0].size()};
         return s;
     }
-    horde_ground_batch batch(size_t f, size_t n)
+    horde_ground_height_batch batch(size_t f, size_t n)
     {
-        horde_ground_batch b;
+        horde_ground_height_batch b;
         b.x = x.data() + f, b.y = y.data() + f, b.z = z.data() + f;
-        b.depth = kDepth;
         b.out_y = oy.data() + f, b.out_tri = ot.data() + f, b.out_flags = of.data() + f;
         b.n = n;
         return b;
@@ -98,16 +97,18 @@ void hb::register_ground_height()
 {
     g_ground = new Ground();
     const horde_triangles s = g_ground->soup();
-    const horde_ground_batch b = g_ground->batch(0, kMax);
-    if (horde_ground_height_isa(HORDE_ISA_SCALAR, &s, &b) == HORDE_OK) {
+    const horde_ground_height_params p = {kDepth};
+    const horde_ground_height_batch b = g_ground->batch(0, kMax);
+    if (horde_ground_height_isa(HORDE_ISA_SCALAR, &s, &p, &b) == HORDE_OK) {
         size_t found = 0;
         for (size_t i = 0; i < kMax; i++)
-            found += g_ground->ot[i] >= 0;
+            found += g_ground->ot[i] != HORDE_NONE;
         add_percent_context("ground_found_pct", found, kMax);
     }
     register_backends("ground_height", kSizes, [](horde_isa isa, size_t first, size_t n) {
         const horde_triangles s = g_ground->soup();
-        const horde_ground_batch b = g_ground->batch(first, n);
-        return horde_ground_height_isa(isa, &s, &b);
+        const horde_ground_height_params p = {kDepth};
+        const horde_ground_height_batch b = g_ground->batch(first, n);
+        return horde_ground_height_isa(isa, &s, &p, &b);
     });
 }

@@ -120,7 +120,7 @@ void hb::register_rows(const std::string &kernel, const std::string &label,
             for (auto _ : state) {
                 const int st = call(rot.next(), n);
                 if (st != HORDE_OK) {
-                    state.SkipWithError(horde_status_string((horde_status)st));
+                    state.SkipWithError(horde_status_string(static_cast<horde_status>(st)));
                     break;
                 }
                 benchmark::ClobberMemory();
@@ -161,7 +161,7 @@ void hb::register_threads(const std::string &kernel, horde_isa isa, size_t n, Is
         for (auto _ : state) {
             const int st = call(isa, lo, hi - lo);
             if (st != HORDE_OK) {
-                state.SkipWithError(horde_status_string((horde_status)st));
+                state.SkipWithError(horde_status_string(static_cast<horde_status>(st)));
                 break;
             }
             benchmark::ClobberMemory();

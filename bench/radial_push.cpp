@@ -86,13 +86,25 @@ struct Forest {
         b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
         b.radius = radius.data() + f, b.height = height.data() + f;
         b.dx = ddx.data() + f, b.dz = ddz.data() + f;
+        b.offsets = offsets.data() + f, b.indices = indices.data();
         b.out_x = out_x.data() + f, b.out_z = out_z.data() + f, b.out_flags = out_flags.data() + f;
         b.n = n;
         return b;
     }
-    horde_cylinder_batch batch(size_t f, size_t n)
+    horde_radial_push_batch batch(size_t f, size_t n)
     {
-        horde_cylinder_batch b;
+        horde_radial_push_batch b;
+        b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
+        b.radius = radius.data() + f, b.height = height.data() + f;
+        b.offsets = offsets.data() + f, b.indices = indices.data();
+        b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
+        b.out_flags = out_flags.data() + f;
+        b.n = n;
+        return b;
+    }
+    horde_radial_push_grid_batch grid_batch(size_t f, size_t n)
+    {
+        horde_radial_push_grid_batch b;
         b.x = mx.data() + f, b.y = my.data() + f, b.z = mz.data() + f;
         b.radius = radius.data() + f, b.height = height.data() + f;
         b.out_x = out_x.data() + f, b.out_y = out_y.data() + f, b.out_z = out_z.data() + f;
@@ -103,14 +115,16 @@ struct Forest {
 };
 
 Forest *g_forest;
-const uint32_t kIterations = 4;
+const horde_radial_push_params kPush = {4};
+const horde_radial_sweep_params kSweep = {4};
+const horde_radial_push_grid_params kPushGrid = {4};
 
 // The poles' grid over the forest, cell = the pole spacing (r + max_r = 0.9 <= 3: every
 // overlapped pole is in a mover's 3 x 3 cells).
 bool build_grid(Forest *f)
 {
     const horde_poles p = f->poles();
-    const size_t bytes = horde_pole_grid_bytes(&p, kSpacing);
+    const size_t bytes = horde_pole_grid_scratch_bytes(&p, kSpacing);
     f->grid_scratch.resize(bytes);
     return bytes && horde_pole_grid_build(&f->grid, &p, kSpacing, f->grid_scratch.data(), bytes) == HORDE_OK;
 }
@@ -121,9 +135,8 @@ void hb::register_radial_push()
 {
     g_forest = new Forest(kMaxBatch);
     const horde_poles p = g_forest->poles();
-    horde_cylinder_batch b = g_forest->batch(0, kMaxBatch);
-    if (horde_radial_push_isa(HORDE_ISA_SCALAR, &p, g_forest->offsets.data(), g_forest->indices.data(),
-                              kIterations, &b) == HORDE_OK) {
+    horde_radial_push_batch b = g_forest->batch(0, kMaxBatch);
+    if (horde_radial_push_isa(HORDE_ISA_SCALAR, &p, &kPush, &b) == HORDE_OK) {
         add_percent_context("radial_collided_pct",
                             count_flags(g_forest->out_flags.data(), kMaxBatch, HORDE_FLAG_COLLIDED), kMaxBatch);
         add_percent_context("radial_wedged_pct",
@@ -132,36 +145,35 @@ void hb::register_radial_push()
     register_backends("radial_sweep", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();
         const horde_radial_sweep_batch bb = g_forest->sweep_batch(first, n);
-        return horde_radial_sweep_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
-                                      kIterations, &bb);
+        return horde_radial_sweep_isa(isa, &poles, &kSweep, &bb);
     });
     const bool grid_ok = build_grid(g_forest);
     if (grid_ok)
         register_backends("radial_push_grid", kBatches, [](horde_isa isa, size_t first, size_t n) {
             thread_local std::vector<unsigned char> scratch; // the movers' sort, one per thread
-            const size_t bytes = horde_radial_push_grid_bytes(&g_forest->grid, n);
+            const size_t bytes = horde_radial_push_grid_scratch_bytes(&g_forest->grid, n);
             if (scratch.size() < bytes)
                 scratch.resize(bytes);
             const horde_poles poles = g_forest->poles();
-            const horde_cylinder_batch bb = g_forest->batch(first, n);
-            return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, kIterations, &bb, scratch.data(), bytes);
+            const horde_radial_push_grid_batch bb = g_forest->grid_batch(first, n);
+            return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, &kPushGrid, &bb, scratch.data(), bytes);
         });
     if (grid_ok)
         register_rows("radial_push_grid", "lists_push", kBatches, [](size_t first, size_t n) {
             static std::vector<uint32_t> offsets, indices;
             offsets.resize(n + 1), indices.resize(n * 16);
             const horde_poles poles = g_forest->poles();
-            const horde_cylinder_batch bb = g_forest->batch(first, n);
+            horde_radial_push_batch bb = g_forest->batch(first, n);
+            bb.offsets = offsets.data(), bb.indices = indices.data(); // this row's own lists
             int st = horde_pole_grid_lists(&g_forest->grid, &poles, &bb, 0.0f, offsets.data(), indices.data(),
                                            indices.size());
             if (st == HORDE_OK)
-                st = horde_radial_push_isa(horde_isa_best(), &poles, offsets.data(), indices.data(), kIterations, &bb);
+                st = horde_radial_push_isa(horde_isa_best(), &poles, &kPush, &bb);
             return st;
         });
     register_backends("radial_push", kBatches, [](horde_isa isa, size_t first, size_t n) {
         const horde_poles poles = g_forest->poles();
-        const horde_cylinder_batch bb = g_forest->batch(first, n);
-        return horde_radial_push_isa(isa, &poles, g_forest->offsets.data() + first, g_forest->indices.data(),
-                                     kIterations, &bb);
+        const horde_radial_push_batch bb = g_forest->batch(first, n);
+        return horde_radial_push_isa(isa, &poles, &kPush, &bb);
     });
 }

@@ -56,12 +56,15 @@ void hb::triangle_near(Rng &g, const float c[3], float v[9], float q[3])
 
 namespace {
 
-// The n spheres, and triangles, of the pairs starting at pair f.
-horde_spheres spheres_of(const TriPairs *p, size_t f, size_t n)
+// The triangles, and the batch, of the n pairs starting at pair f.
+horde_sphere_tri_pairs_batch pairs_batch_of(TriPairs *p, size_t f, size_t n)
 {
-    horde_spheres s = {p->in[0].data() + f, p->in[1].data() + f, p->in[2].data() + f,
-                       p->in[3].data() + f, n};
-    return s;
+    horde_sphere_tri_pairs_batch b = {p->in[0].data() + f,  p->in[1].data() + f,  p->in[2].data() + f,
+                                      p->in[3].data() + f,  p->out[0].data() + f, p->out[1].data() + f,
+                                      p->out[2].data() + f, p->out[3].data() + f, p->out[4].data() + f,
+                                      p->out[5].data() + f, p->out[6].data() + f, p->flags.data() + f,
+                                      n};
+    return b;
 }
 horde_triangles tris_of(const TriPairs *p, size_t f, size_t n)
 {
@@ -90,14 +93,12 @@ TriPairs *make_pairs()
         for (int k = 0; k < 9; k++)
             p->in[4 + k][i] = v[k];
     }
-    const horde_spheres s = spheres_of(p, 0, kMaxPairs);
     const horde_triangles t = tris_of(p, 0, kMaxPairs);
-    horde_sphere_tri_out o = {p->out[0].data(), p->out[1].data(), p->out[2].data(), p->out[3].data(),
-                              p->out[4].data(), p->out[5].data(), p->out[6].data(), p->flags.data()};
-    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &s, &t, &o) == HORDE_OK) {
+    const horde_sphere_tri_pairs_batch b = pairs_batch_of(p, 0, kMaxPairs);
+    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
         size_t over = 0;
         for (size_t i = 0; i < kMaxPairs; i++)
-            over += (p->flags[i] & HORDE_TRI_OVERLAP) != 0;
+            over += (p->flags[i] & HORDE_FLAG_OVERLAP) != 0;
         p->overlap_pct = 100.0 * (double)over / (double)kMaxPairs;
     }
     return p;
@@ -109,9 +110,9 @@ TriPairs *g_pairs;
 struct Lists {
     std::vector<uint32_t> offsets, indices;
     Lane<float> out[7];
-    Lane<uint32_t> deepest, flags;
+    Lane<uint32_t> tri, flags;
     LanePool<float> pool;
-    LanePool<uint32_t> deepest_pool, flag_pool;
+    LanePool<uint32_t> tri_pool, flag_pool;
 };
 Lists *g_lists;
 
@@ -136,7 +137,7 @@ void hb::register_sphere_tri()
     g_lists->indices.resize(kMaxPairs * kListLen);
     // after the 20 arrays of the pairs' pool
     g_lists->pool.carve(g_lists->out, 7, kMaxPairs, 21);
-    g_lists->deepest_pool.carve(&g_lists->deepest, 1, kMaxPairs, 28);
+    g_lists->tri_pool.carve(&g_lists->tri, 1, kMaxPairs, 28);
     g_lists->flag_pool.carve(&g_lists->flags, 1, kMaxPairs, 29);
     Rng g{0x6c697374ull};
     for (size_t i = 0; i <= kMaxPairs; i++)
@@ -148,14 +149,9 @@ void hb::register_sphere_tri()
     }
 
     register_backends("sphere_tri_pairs", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
-        const TriPairs *p = g_pairs;
-        const horde_spheres s = spheres_of(p, f, n);
-        const horde_triangles t = tris_of(p, f, n);
-        const horde_sphere_tri_out o = {p->out[0].data() + f, p->out[1].data() + f,
-                                        p->out[2].data() + f, p->out[3].data() + f,
-                                        p->out[4].data() + f, p->out[5].data() + f,
-                                        p->out[6].data() + f, p->flags.data() + f};
-        return horde_sphere_tri_pairs_isa(isa, &s, &t, &o);
+        const horde_triangles t = tris_of(g_pairs, f, n);
+        const horde_sphere_tri_pairs_batch b = pairs_batch_of(g_pairs, f, n);
+        return horde_sphere_tri_pairs_isa(isa, &t, &b);
     });
 #ifdef HORDE_BENCH_BULLET
     register_sphere_tri_bullet();
@@ -163,12 +159,13 @@ void hb::register_sphere_tri()
     register_backends("sphere_tri_list", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
         const Lists *l = g_lists;
         const horde_triangles soup = tris_of(g_pairs, 0, kMaxPairs);
-        const horde_spheres s = spheres_of(g_pairs, f, n);
-        const horde_sphere_tri_list_out o = {
+        const TriPairs *p = g_pairs;
+        const horde_sphere_tri_list_batch b = {
+            p->in[0].data() + f,  p->in[1].data() + f,  p->in[2].data() + f,
+            p->in[3].data() + f,  l->offsets.data() + f, l->indices.data(),
             l->out[0].data() + f, l->out[1].data() + f, l->out[2].data() + f,
-            l->deepest.data() + f, l->out[3].data() + f, l->out[4].data() + f,
-            l->out[5].data() + f, l->out[6].data() + f, l->flags.data() + f};
-        return horde_sphere_tri_list_isa(isa, &s, &soup, l->offsets.data() + f, l->indices.data(),
-                                         &o);
+            l->tri.data() + f,    l->out[3].data() + f, l->out[4].data() + f,
+            l->out[5].data() + f, l->out[6].data() + f, l->flags.data() + f, n};
+        return horde_sphere_tri_list_isa(isa, &soup, &b);
     }, kListLen);
 }

@@ -50,12 +50,15 @@ Sweeps *make_sweeps()
 }
 
 // The batch of n sweeps starting at pair f.
-horde_sweepers sweepers_of(Sweeps *w, size_t f, size_t n)
+horde_sweep_sphere_tri_batch sweep_batch_of(Sweeps *w, size_t f, size_t n)
 {
-    horde_sweepers m = {w->in[0].data() + f, w->in[1].data() + f, w->in[2].data() + f,
-                        w->in[3].data() + f, w->in[4].data() + f, w->in[5].data() + f,
-                        w->in[6].data() + f, w->in[7].data() + f, w->in[8].data() + f, n};
-    return m;
+    horde_sweep_sphere_tri_batch b = {w->in[0].data() + f,  w->in[1].data() + f,  w->in[2].data() + f,
+                                      w->in[3].data() + f,  w->in[4].data() + f,  w->in[5].data() + f,
+                                      w->in[6].data() + f,  w->in[7].data() + f,  w->in[8].data() + f,
+                                      w->out[0].data() + f, w->out[1].data() + f, w->out[2].data() + f,
+                                      w->out[3].data() + f, w->out[4].data() + f, w->out[5].data() + f,
+                                      w->out[6].data() + f, w->flags.data() + f,  n};
+    return b;
 }
 horde_triangles sweep_tris_of(Sweeps *w, size_t f, size_t n)
 {
@@ -64,13 +67,6 @@ horde_triangles sweep_tris_of(Sweeps *w, size_t f, size_t n)
                          w->in[15].data() + f, w->in[16].data() + f, w->in[17].data() + f, n};
     return t;
 }
-horde_sweep_out sweep_out_of(Sweeps *w, size_t f)
-{
-    horde_sweep_out o = {w->out[0].data() + f, w->out[1].data() + f, w->out[2].data() + f,
-                         w->out[3].data() + f, w->out[4].data() + f, w->out[5].data() + f,
-                         w->out[6].data() + f, w->flags.data() + f};
-    return o;
-}
 
 } // namespace
 
@@ -78,21 +74,19 @@ void hb::register_sweep_sphere_tri()
 {
     g_sweeps = make_sweeps();
     {
-        const horde_sweepers m = sweepers_of(g_sweeps, 0, kMaxPairs);
         const horde_triangles t = sweep_tris_of(g_sweeps, 0, kMaxPairs);
-        const horde_sweep_out o = sweep_out_of(g_sweeps, 0);
-        if (horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &m, &t, &o) == HORDE_OK) {
+        const horde_sweep_sphere_tri_batch b = sweep_batch_of(g_sweeps, 0, kMaxPairs);
+        if (horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
             size_t hit = 0;
             for (size_t i = 0; i < kMaxPairs; i++)
-                hit += (g_sweeps->flags[i] & HORDE_TRI_HIT) != 0;
+                hit += (g_sweeps->flags[i] & HORDE_FLAG_HIT) != 0;
             add_percent_context("sweep_hit_pct", hit, kMaxPairs);
         }
     }
 
     register_backends("sweep_sphere_tri", kTriBatches, [](horde_isa isa, size_t f, size_t n) {
-        const horde_sweepers m = sweepers_of(g_sweeps, f, n);
         const horde_triangles t = sweep_tris_of(g_sweeps, f, n);
-        const horde_sweep_out o = sweep_out_of(g_sweeps, f);
-        return horde_sweep_sphere_tri_isa(isa, &m, &t, &o);
+        const horde_sweep_sphere_tri_batch b = sweep_batch_of(g_sweeps, f, n);
+        return horde_sweep_sphere_tri_isa(isa, &t, &b);
     });
 }

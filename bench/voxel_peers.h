@@ -101,7 +101,7 @@ inline uint32_t cylinder_push_one(const horde_world &w, float &x, float &y, floa
     return flags;
 }
 
-inline void cylinder_push(const horde_world &w, const horde_cylinder_batch &b)
+inline void cylinder_push(const horde_world &w, const horde_cylinder_push_batch &b)
 {
     for (size_t i = 0; i < b.n; i++) {
         float x = b.x[i], y = b.y[i], z = b.z[i];

@@ -3,7 +3,7 @@
 #include "dispatch.h"
 
 static const horde_aabb_move_params defaults = {.step_height = 0.0f,
-                                                .max_distance = HORDE_AABB_MAX_DISTANCE};
+                                                .max_distance = HORDE_AABB_MOVE_MAX_DISTANCE};
 
 void horde_aabb_move_params_default(horde_aabb_move_params *p)
 {
@@ -14,8 +14,8 @@ void horde_aabb_move_params_default(horde_aabb_move_params *p)
 static int params_ok(const horde_aabb_move_params *p)
 {
     /* Written so that NaN fails. */
-    return p->step_height >= 0.0f && p->step_height <= HORDE_AABB_MAX_STEP_HEIGHT &&
-           p->max_distance > 0.0f && p->max_distance <= HORDE_AABB_MAX_DISTANCE;
+    return p->step_height >= 0.0f && p->step_height <= HORDE_AABB_MOVE_MAX_STEP_HEIGHT &&
+           p->max_distance > 0.0f && p->max_distance <= HORDE_AABB_MOVE_MAX_DISTANCE;
 }
 
 /* Called with the entry point's own p (by this macro), so NULL becomes the defaults for

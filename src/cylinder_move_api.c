@@ -18,7 +18,7 @@ static int params_ok(const horde_cylinder_move_params *p)
     /* Written so that NaN fails. */
     return p->step > 0.0f && p->step <= 1.0f && p->step_height >= 0.0f &&
            p->step_height <= 1.0f && p->max_substeps >= 1 &&
-           p->max_substeps <= HORDE_CYL_MOVE_MAX_SUBSTEPS;
+           p->max_substeps <= HORDE_CYLINDER_MOVE_MAX_SUBSTEPS;
 }
 
 /* Called with the entry point's own p (by this macro), so NULL becomes the defaults for

@@ -1,6 +1,21 @@
 /* Public entry points of the cylinder-triangle push-out, pairs and soup (HORDE_ENTRY,
- * dispatch.h): argument checks. */
+ * dispatch.h): parameter and argument checks. */
 #include "dispatch.h"
+
+static const horde_cylinder_tri_params pair_defaults = {.step = 0.0f};
+static const horde_cylinder_tri_soup_params soup_defaults = {.step = 0.0f};
+
+void horde_cylinder_tri_params_default(horde_cylinder_tri_params *p)
+{
+    if (p)
+        *p = pair_defaults;
+}
+
+void horde_cylinder_tri_soup_params_default(horde_cylinder_tri_soup_params *p)
+{
+    if (p)
+        *p = soup_defaults;
+}
 
 static int tris_ok(const horde_triangles *t)
 {
@@ -8,13 +23,16 @@ static int tris_ok(const horde_triangles *t)
 }
 
 /* Written so that a NaN step fails. */
-static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLTRI_MAX_SIZE; }
+static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLINDER_TRI_MAX_SIZE; }
 
-static int cylinder_tri_check(HORDE_PARAMS_cylinder_tri)
+/* Called with the entry point's own p (by this macro), so NULL becomes the defaults for
+ * the kernel too. */
+#define cylinder_tri_check(t, p, b) cylinder_tri_check_(t, (p) = (p) ? (p) : &pair_defaults, b)
+static int cylinder_tri_check_(HORDE_PARAMS_cylinder_tri)
 {
     if (!t || !b)
         return HORDE_ERR_NULL_ARG;
-    if (!step_ok(b->step) || t->n != b->n)
+    if (!step_ok(p->step) || t->n != b->n)
         return HORDE_ERR_BAD_PARAMS;
     if (b->n == 0)
         return HORDE_CHECKED_EMPTY;
@@ -25,11 +43,13 @@ static int cylinder_tri_check(HORDE_PARAMS_cylinder_tri)
 }
 HORDE_ENTRY(cylinder_tri)
 
-static int cylinder_tri_soup_check(HORDE_PARAMS_cylinder_tri_soup)
+#define cylinder_tri_soup_check(t, p, b)                                                  \
+    cylinder_tri_soup_check_(t, (p) = (p) ? (p) : &soup_defaults, b)
+static int cylinder_tri_soup_check_(HORDE_PARAMS_cylinder_tri_soup)
 {
     if (!t || !b)
         return HORDE_ERR_NULL_ARG;
-    if (!step_ok(b->step))
+    if (!step_ok(p->step))
         return HORDE_ERR_BAD_PARAMS;
     if (b->n == 0)
         return HORDE_CHECKED_EMPTY;

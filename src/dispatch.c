@@ -63,7 +63,7 @@ const char *horde_isa_name(horde_isa isa)
     return (unsigned)isa < HORDE_ISA_COUNT ? isa_names[isa] : NULL;
 }
 
-int horde_isa_parse(const char *name, horde_isa *out)
+horde_status horde_isa_parse(const char *name, horde_isa *out)
 {
     if (!name)
         return HORDE_ERR_UNKNOWN_ISA;
@@ -147,7 +147,7 @@ horde_isa horde_isa_best(void)
 static atomic_int init_state;
 /* The one active implementation: a row of `table` (simdutf's active pointer). */
 static _Atomic(const horde_kernels *) active;
-static int env_status = HORDE_OK; /* written once before init_state becomes 2 */
+static horde_status env_status = HORDE_OK; /* written once before init_state becomes 2 */
 static char env_message[160];
 
 static void init_once(void)
@@ -184,7 +184,7 @@ static void init_once(void)
         ; /* another thread is finishing a few hundred instructions of set-up */
 }
 
-int horde_isa_force(horde_isa isa)
+horde_status horde_isa_force(horde_isa isa)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;
@@ -195,10 +195,10 @@ int horde_isa_force(horde_isa isa)
     return HORDE_OK;
 }
 
-int horde_isa_force_name(const char *name)
+horde_status horde_isa_force_name(const char *name)
 {
     horde_isa isa;
-    int st = horde_isa_parse(name, &isa);
+    const horde_status st = horde_isa_parse(name, &isa);
     return st != HORDE_OK ? st : horde_isa_force(isa);
 }
 
@@ -210,7 +210,7 @@ horde_isa horde_isa_active(void)
 
 const char *horde_isa_active_name(void) { return isa_names[horde_isa_active()]; }
 
-int horde_isa_env_status(void)
+horde_status horde_isa_env_status(void)
 {
     init_once();
     return env_status;
@@ -227,7 +227,7 @@ const horde_kernels *horde_kernels_for(horde_isa isa)
     return horde_isa_supported(isa) ? &table[isa] : NULL;
 }
 
-int horde_kernels_get(horde_isa isa, const horde_kernels **k)
+horde_status horde_kernels_get(horde_isa isa, const horde_kernels **k)
 {
     if ((unsigned)isa >= HORDE_ISA_COUNT)
         return HORDE_ERR_UNKNOWN_ISA;

@@ -14,7 +14,7 @@ typedef struct horde_kernels {
 const horde_kernels *horde_kernels_for(horde_isa isa);
 /* The same with the entry points' status: HORDE_ERR_UNKNOWN_ISA for an out-of-range
  * value, HORDE_ERR_UNSUPPORTED_ISA when not runnable here, else HORDE_OK and *k set. */
-int horde_kernels_get(horde_isa isa, const horde_kernels **k);
+horde_status horde_kernels_get(horde_isa isa, const horde_kernels **k);
 
 /* Floating-point mode for the length of one kernel call (HORDE_CALL below).
  *
@@ -136,12 +136,12 @@ static inline int horde_check_move_(const horde_world *w, const void *b, int par
  * once (HORDE_PARAMS_<name>, HORDE_ARGS_<name>; kernels/simd/kernel.h) and the check the
  * API file defines before it: static int <name>_check(HORDE_PARAMS_<name>), returning a
  * HORDE_ERR_* status, HORDE_CHECKED_EMPTY or HORDE_OK (then the kernel runs). Defines
- *   int horde_<name>_isa(horde_isa isa, params): backend status first, then the check
- *       and the kernel, both inside HORDE_CALL: the checks compare floats too, so a
+ *   horde_status horde_<name>_isa(horde_isa isa, params): backend status first, then the
+ *       check and the kernel, both inside HORDE_CALL: the checks compare floats too, so a
  *       caller's FTZ/DAZ or unmasked traps must not reach them either;
- *   int horde_<name>(params): the same on the active backend. */
+ *   horde_status horde_<name>(params): the same on the active backend. */
 #define HORDE_ENTRY(name)                                                                  \
-    static int name##_checked(horde_isa isa, HORDE_PARAMS_##name)                          \
+    static horde_status name##_checked(horde_isa isa, HORDE_PARAMS_##name)                 \
     {                                                                                      \
         const horde_kernels *k;                                                            \
         int st = horde_kernels_get(isa, &k);                                               \
@@ -149,15 +149,15 @@ static inline int horde_check_move_(const horde_world *w, const void *b, int par
             st = HORDE_APPLY_(name##_check, HORDE_ARGS_##name);                            \
         if (st == HORDE_OK)                                                                \
             k->name(HORDE_ARGS_##name);                                                    \
-        return st == HORDE_CHECKED_EMPTY ? HORDE_OK : st;                                  \
+        return st == HORDE_CHECKED_EMPTY ? HORDE_OK : (horde_status)st;                    \
     }                                                                                      \
-    int horde_##name##_isa(horde_isa isa, HORDE_PARAMS_##name)                             \
+    horde_status horde_##name##_isa(horde_isa isa, HORDE_PARAMS_##name)                    \
     {                                                                                      \
-        int st;                                                                            \
+        horde_status st;                                                                   \
         HORDE_CALL(st = name##_checked(isa, HORDE_ARGS_##name));                           \
         return st;                                                                         \
     }                                                                                      \
-    int horde_##name(HORDE_PARAMS_##name)                                                  \
+    horde_status horde_##name(HORDE_PARAMS_##name)                                         \
     {                                                                                      \
         return horde_##name##_isa(horde_isa_active(), HORDE_ARGS_##name);                  \
     }

@@ -1,15 +1,28 @@
-/* Public entry points of the ground height query (HORDE_ENTRY, dispatch.h): argument
- * checks. */
+/* Public entry points of the ground height query (HORDE_ENTRY, dispatch.h): parameter
+ * and argument checks. */
 #include <stdint.h>
 
 #include "dispatch.h"
 
-static int ground_height_check(HORDE_PARAMS_ground_height)
+static const horde_ground_height_params defaults = {.depth = HORDE_GROUND_HEIGHT_MAX_DEPTH};
+
+void horde_ground_height_params_default(horde_ground_height_params *p)
+{
+    if (p)
+        *p = defaults;
+}
+
+/* Called with the entry point's own p (by this macro), so NULL becomes the defaults for
+ * the kernel too. */
+#define ground_height_check(t, p, b) ground_height_check_(t, (p) = (p) ? (p) : &defaults, b)
+static int ground_height_check_(HORDE_PARAMS_ground_height)
 {
     if (!t || !b)
         return HORDE_ERR_NULL_ARG;
-    /* Written so that a NaN depth fails; indices must fit out_tri. */
-    if (!(b->depth >= 0.0f && b->depth <= HORDE_GROUND_MAX_DEPTH) || t->n > (size_t)INT32_MAX)
+    /* Written so that a NaN depth fails; indices stay below HORDE_NONE and fit the SIMD
+     * backends' int32 lanes. */
+    if (!(p->depth >= 0.0f && p->depth <= HORDE_GROUND_HEIGHT_MAX_DEPTH) ||
+        t->n > (size_t)INT32_MAX)
         return HORDE_ERR_BAD_PARAMS;
     if (b->n == 0)
         return HORDE_CHECKED_EMPTY;

@@ -2,7 +2,7 @@
  * checks. */
 #include "dispatch.h"
 
-static const horde_point_move_params defaults = {.step = HORDE_PT_MAX_STEP,
+static const horde_point_move_params defaults = {.step = HORDE_POINT_MOVE_MAX_STEP,
                                                  .skin = 1.0f / 1024.0f, .max_substeps = 64};
 
 void horde_point_move_params_default(horde_point_move_params *p)
@@ -14,9 +14,9 @@ void horde_point_move_params_default(horde_point_move_params *p)
 static int params_ok(const horde_point_move_params *p)
 {
     /* Written so that NaN fails. */
-    return p->step > 0.0f && p->step <= HORDE_PT_MAX_STEP && p->skin >= 0.0f &&
-           p->skin <= HORDE_PT_MAX_SKIN && p->max_substeps >= 1 &&
-           p->max_substeps <= HORDE_PT_MAX_SUBSTEPS;
+    return p->step > 0.0f && p->step <= HORDE_POINT_MOVE_MAX_STEP && p->skin >= 0.0f &&
+           p->skin <= HORDE_POINT_MOVE_MAX_SKIN && p->max_substeps >= 1 &&
+           p->max_substeps <= HORDE_POINT_MOVE_MAX_SUBSTEPS;
 }
 
 /* Called with the entry point's own p (by this macro), so NULL becomes the defaults for

@@ -48,8 +48,13 @@ static int extent_of(const horde_poles *p, float cell, extent *e)
 static int arrays_ok(const horde_poles *p) { return p->n == 0 || (p->x && p->z && p->r && p->bottom && p->top); }
 static int cell_ok(float cell) { return cell >= CELL_MIN && cell <= CELL_MAX; } /* NaN fails */
 
-/* The scratch a grid of this extent takes: start[cells + 1], then items[valid]. */
-static size_t grid_bytes(const extent *e) { return ((size_t)e->nx * e->nz + 1 + e->valid) * sizeof(uint32_t); }
+/* The scratch a grid of this extent takes: start[cells + 1], then items[valid], from the
+ * first 4-byte boundary in the scratch (GRID_SLACK bytes at most before it). */
+#define GRID_SLACK (sizeof(uint32_t) - 1)
+static size_t grid_bytes(const extent *e)
+{
+    return ((size_t)e->nx * e->nz + 1 + e->valid) * sizeof(uint32_t) + GRID_SLACK;
+}
 
 /* The cell of pole j in a grid of this extent (j valid, so inside it). */
 static size_t cell_index(const horde_poles *p, size_t j, float cell, const extent *e)
@@ -57,14 +62,21 @@ static size_t cell_index(const horde_poles *p, size_t j, float cell, const exten
     return (size_t)(cell_of(p->z[j], cell) - e->cz0) * e->nx + (size_t)(cell_of(p->x[j], cell) - e->cx0);
 }
 
-size_t horde_pole_grid_bytes(const horde_poles *poles, float cell)
+/* Every float compare (the cell's too) inside the FP guard: a caller's unmasked
+ * invalid-operation trap must not fire on a NaN cell or pole. */
+static size_t scratch_bytes(const horde_poles *poles, float cell)
 {
     extent e;
-    int ok = 0;
-    if (!poles || !arrays_ok(poles) || !cell_ok(cell))
+    if (!poles || !arrays_ok(poles) || !cell_ok(cell) || !extent_of(poles, cell, &e))
         return 0;
-    HORDE_CALL(ok = extent_of(poles, cell, &e));
-    return ok ? grid_bytes(&e) : 0;
+    return grid_bytes(&e);
+}
+
+size_t horde_pole_grid_scratch_bytes(const horde_poles *poles, float cell)
+{
+    size_t bytes = 0;
+    HORDE_CALL(bytes = scratch_bytes(poles, cell));
+    return bytes;
 }
 
 static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch, size_t bytes)
@@ -77,7 +89,8 @@ static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void 
     if (!cell_ok(cell) || !extent_of(poles, cell, &e) || bytes < grid_bytes(&e))
         return HORDE_ERR_BAD_PARAMS;
     const size_t cells = (size_t)e.nx * e.nz;
-    uint32_t *start = (uint32_t *)scratch, *items = start + cells + 1;
+    const uintptr_t align = (uintptr_t)sizeof(uint32_t) - 1; /* the scratch has any alignment */
+    uint32_t *start = (uint32_t *)(((uintptr_t)scratch + align) & ~align), *items = start + cells + 1;
     /* Counting sort by cell; filling in ascending j keeps every cell ascending. */
     memset(start, 0, (cells + 1) * sizeof *start);
     for (size_t j = 0; j < poles->n; j++)
@@ -96,12 +109,12 @@ static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void 
     return HORDE_OK;
 }
 
-int horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch,
-                          size_t bytes)
+horde_status horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch,
+                                   size_t bytes)
 {
     int st = HORDE_OK;
     HORDE_CALL(st = build(g, poles, cell, scratch, bytes));
-    return st;
+    return (horde_status)st;
 }
 
 /* Cells lo .. hi of one axis that a range [v - half, v + half] can reach, one cell wider
@@ -115,12 +128,12 @@ static void cell_range(float v, float half, float cell, int32_t first, uint32_t 
     *hi = b > last ? last : b;
 }
 
-static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_batch *b, float reach,
+static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde_radial_push_batch *b, float reach,
                  uint32_t *offsets, uint32_t *indices, size_t capacity)
 {
     if (!g || !poles || !b)
         return HORDE_ERR_NULL_ARG;
-    if (!(reach >= 0.0f && reach <= HORDE_RADIAL_MAX_RADIUS))
+    if (!(reach >= 0.0f && reach <= HORDE_RADIAL_PUSH_MAX_RADIUS))
         return HORDE_ERR_BAD_PARAMS;
     if (!offsets || (b->n && (!b->x || !b->y || !b->z || !b->radius || !b->height)) || (capacity && !indices))
         return HORDE_ERR_NULL_ARG;
@@ -166,12 +179,13 @@ static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde
     return total <= capacity ? HORDE_OK : HORDE_ERR_BAD_PARAMS;
 }
 
-int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles, const horde_cylinder_batch *b,
-                          float reach, uint32_t *offsets, uint32_t *indices, size_t capacity)
+horde_status horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles,
+                                   const horde_radial_push_batch *b, float reach, uint32_t *offsets,
+                                   uint32_t *indices, size_t capacity)
 {
     int st = HORDE_OK;
     HORDE_CALL(st = lists(g, poles, b, reach, offsets, indices, capacity));
-    return st;
+    return (horde_status)st;
 }
 
 /* ---- horde_radial_push_grid: the grid check, the scratch size, the mover sort ---------- */
@@ -197,7 +211,7 @@ static uint64_t sort_words(const horde_pole_grid *g, uint64_t n)
 }
 static uint64_t items_of(const horde_pole_grid *g) { return g->start[(size_t)g->nx * g->nz]; }
 
-size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n)
+size_t horde_radial_push_grid_scratch_bytes(const horde_pole_grid *g, size_t n)
 {
     int ok = 0;
     HORDE_CALL(ok = horde_pole_grid_ok(g));
@@ -218,7 +232,7 @@ uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch)
     return sort_counts(scratch) + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
 }
 
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
                             horde_pole_sorted *s)
 {
     const size_t n = b->n;

@@ -4,16 +4,16 @@
 
 static int sweep_sphere_tri_check(HORDE_PARAMS_sweep_sphere_tri)
 {
-    if (!m || !t || !out)
+    if (!t || !b)
         return HORDE_ERR_NULL_ARG;
-    if (m->n != t->n)
+    if (t->n != b->n)
         return HORDE_ERR_BAD_PARAMS;
-    if (m->n == 0)
+    if (b->n == 0)
         return HORDE_CHECKED_EMPTY;
-    if (!m->x || !m->y || !m->z || !m->dx || !m->dy || !m->dz || !m->rx || !m->ry || !m->rz ||
+    if (!b->x || !b->y || !b->z || !b->dx || !b->dy || !b->dz || !b->rx || !b->ry || !b->rz ||
         !t->ax || !t->ay || !t->az || !t->bx || !t->by || !t->bz || !t->cx || !t->cy || !t->cz ||
-        !out->t || !out->cx || !out->cy || !out->cz || !out->nx || !out->ny || !out->nz ||
-        !out->flags)
+        !b->out_t || !b->out_cx || !b->out_cy || !b->out_cz || !b->out_nx || !b->out_ny ||
+        !b->out_nz || !b->out_flags)
         return HORDE_ERR_NULL_ARG;
     return HORDE_OK;
 }

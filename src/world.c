@@ -43,7 +43,7 @@ void horde_chunk_from_bytes(horde_chunk *c, const uint8_t *blocks)
         }
 }
 
-int horde_world_check(const horde_world *w)
+horde_status horde_world_check(const horde_world *w)
 {
     if (!w)
         return HORDE_ERR_NULL_ARG;
@@ -64,14 +64,14 @@ int horde_world_check(const horde_world *w)
     return HORDE_OK;
 }
 
-int horde_world_init(horde_world *w, const horde_chunk *const *chunks, int32_t origin_cx,
-                     int32_t origin_cy, int32_t origin_cz, int32_t nx, int32_t ny, int32_t nz,
-                     horde_missing missing)
+horde_status horde_world_init(horde_world *w, const horde_chunk *const *chunks, int32_t origin_cx,
+                              int32_t origin_cy, int32_t origin_cz, int32_t nx, int32_t ny,
+                              int32_t nz, horde_missing missing)
 {
     if (!w)
         return HORDE_ERR_NULL_ARG;
     horde_world v = {chunks, origin_cx, origin_cy, origin_cz, nx, ny, nz, missing};
-    int st = horde_world_check(&v);
+    const horde_status st = horde_world_check(&v);
     if (st == HORDE_OK)
         *w = v;
     return st;

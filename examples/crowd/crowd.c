@@ -80,7 +80,7 @@ static void build_trees(void)
             n++;
         }
     trees = (horde_poles){tree_x, tree_z, tree_r, tree_b, tree_t, n};
-    if (horde_pole_grid_bytes(&trees, (float)TREE_CELL) > sizeof tree_scratch ||
+    if (horde_pole_grid_scratch_bytes(&trees, (float)TREE_CELL) > sizeof tree_scratch ||
         horde_pole_grid_build(&tree_grid, &trees, (float)TREE_CELL, tree_scratch, sizeof tree_scratch) != HORDE_OK)
         trees.n = 0, horde_pole_grid_build(&tree_grid, &trees, (float)TREE_CELL, tree_scratch, sizeof tree_scratch);
 }
@@ -123,7 +123,7 @@ static void build_world(void)
 typedef struct {
     int n;
     float *x, *y, *z, *z0, *vy, *r, *h, *dx, *dy, *dz, *gx, *gz, *ground;
-    int32_t *tri;
+    uint32_t *tri;
     uint32_t *flags, *gflags;
     int *stuck, *detour, *reached, *tries;
 } crowd;
@@ -145,7 +145,7 @@ static void crowd_init(crowd *c, int n)
     float **f[] = {&c->x, &c->y, &c->z, &c->z0, &c->vy, &c->r, &c->h, &c->dx, &c->dy, &c->dz, &c->gx, &c->gz, &c->ground};
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
         *f[k] = calloc((size_t)n, sizeof(float));
-    c->tri = calloc((size_t)n, sizeof(int32_t));
+    c->tri = calloc((size_t)n, sizeof(uint32_t));
     c->flags = calloc((size_t)n, sizeof(uint32_t)), c->gflags = calloc((size_t)n, sizeof(uint32_t));
     c->stuck = calloc((size_t)n, sizeof(int)), c->detour = calloc((size_t)n, sizeof(int));
     c->reached = calloc((size_t)n, sizeof(int)), c->tries = calloc((size_t)n, sizeof(int));
@@ -261,16 +261,16 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     static uint32_t cflags[1 << 16];
     static void *scratch;
     static size_t scratch_bytes;
-    if (scratch_bytes < horde_crowd_scratch_bytes((size_t)c->n)) {
+    if (scratch_bytes < horde_crowd_separate_scratch_bytes((size_t)c->n)) {
         free(scratch);
-        scratch_bytes = horde_crowd_scratch_bytes((size_t)c->n);
+        scratch_bytes = horde_crowd_separate_scratch_bytes((size_t)c->n);
         scratch = malloc(scratch_bytes);
     }
     for (int i = 0; i < c->n; i++)
         ix[i] = c->x[i] + c->dx[i], iz[i] = c->z[i] + c->dz[i];
-    const horde_crowd cb = {ix, c->y, iz, c->r, c->h, NULL, cx, cz, cflags, (size_t)c->n};
+    const horde_crowd_separate_batch cb = {ix, c->y, iz, c->r, c->h, NULL, cx, cz, cflags, (size_t)c->n};
     double t0 = now();
-    if (scratch && horde_crowd_separate_isa(isa, &cb, 4, scratch, scratch_bytes) == HORDE_OK)
+    if (scratch && horde_crowd_separate_isa(isa, NULL, &cb, scratch, scratch_bytes) == HORDE_OK)
         for (int i = 0; i < c->n; i++)
             c->dx[i] += cx[i] - ix[i], c->dz[i] += cz[i] - iz[i];
     st->crowd += now() - t0;
@@ -279,10 +279,10 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     static uint32_t toff[(1 << 16) + 1], tidx[8 << 16], tflags[1 << 16];
     for (int i = 0; i < c->n; i++)
         tx[i] = c->x[i] + c->dx[i], tz[i] = c->z[i] + c->dz[i];
-    const horde_cylinder_batch tb = {tx, c->y, tz, c->r, c->h, tx, ty, tz, tflags, (size_t)c->n};
+    const horde_radial_push_batch tb = {tx, c->y, tz, c->r, c->h, toff, tidx, tx, ty, tz, tflags, (size_t)c->n};
     t0 = now();
     if (horde_pole_grid_lists(&tree_grid, &trees, &tb, 0.0f, toff, tidx, sizeof tidx / sizeof tidx[0]) == HORDE_OK &&
-        horde_radial_push_isa(isa, &trees, toff, tidx, 4, &tb) == HORDE_OK)
+        horde_radial_push_isa(isa, &trees, NULL, &tb) == HORDE_OK)
         for (int i = 0; i < c->n; i++)
             c->dx[i] = tx[i] - c->x[i], c->dz[i] = tz[i] - c->z[i];
     st->trees += now() - t0;
@@ -294,9 +294,10 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     /* 3. The ramp: NPCs over it stand on it (search from a step above the feet). */
     for (int i = 0; i < c->n; i++)
         c->ground[i] = c->y[i] + 0.6f;
-    const horde_ground_batch gb = {c->x, c->ground, c->z, 1.2f, c->ground, c->tri, c->gflags, (size_t)c->n};
+    const horde_ground_height_params gp = {1.2f};
+    const horde_ground_height_batch gb = {c->x, c->ground, c->z, c->ground, c->tri, c->gflags, (size_t)c->n};
     t0 = now();
-    horde_ground_height_isa(isa, &ramp_soup, &gb);
+    horde_ground_height_isa(isa, &ramp_soup, &gp, &gb);
     st->ground += now() - t0;
     for (int i = 0; i < c->n; i++) {
         if ((c->gflags[i] & HORDE_FLAG_ON_GROUND) && c->ground[i] >= c->y[i]) {
@@ -459,7 +460,7 @@ int main(int argc, char **argv)
         nan += !(isfinite(c.x[i]) && isfinite(c.y[i]) && isfinite(c.z[i]));
         inside += horde_world_solid(&world, (int32_t)floorf(c.x[i]), (int32_t)floorf(c.y[i] + 0.5f),
                                     (int32_t)floorf(c.z[i]));
-        on_ramp += c.tri[i] >= 0;
+        on_ramp += c.tri[i] != HORDE_NONE;
         const uint8_t white[3] = {255, 255, 255};
         if (png && i % 4 == 0)
             dot(c.x[i], c.z[i], white, 1);

@@ -7,8 +7,8 @@
  * float (lo_x = x - hx, hi_x = x + hx, top = y + h, rounded as float arithmetic rounds).
  * It overlaps solid block (bx, by, bz) when, strictly,
  *     bx < hi_x && bx + 1 > lo_x  &&  by < top && by + 1 > y  &&  bz < hi_z && bz + 1 > lo_z
- * so touching a face is not overlapping (as in cylinder.h): a box standing exactly on a
- * floor or against a wall does not collide with it.
+ * so touching a face is not overlapping (as in cylinder_push.h): a box standing exactly
+ * on a floor or against a wall does not collide with it.
  *
  * Move. The wanted displacement (dx, dy, dz) is first limited per axis to
  * [-max_distance, +max_distance] (HORDE_FLAG_TRUNCATED when that changed it). Then the
@@ -49,9 +49,9 @@
  *                (output = input, zero displacement made), flags = STUCK | COLLIDED.
  *                Resolve it with a push-out; moving it on would hide the overlap;
  *   INVALID      rejected input: a non-finite value, |x|, |y| or |z| above
- *                HORDE_AABB_MAX_COORD, hx or hz outside (0, HORDE_AABB_MAX_HALF], h outside
- *                (0, HORDE_AABB_MAX_HEIGHT]. Output = input bits, displacement made +0,
- *                flags = INVALID only. Other lanes are unaffected.
+ *                HORDE_AABB_MOVE_MAX_COORD, hx or hz outside (0, HORDE_AABB_MOVE_MAX_HALF],
+ *                h outside (0, HORDE_AABB_MOVE_MAX_HEIGHT]. Output = input bits,
+ *                displacement made +0, flags = INVALID only. Other lanes are unaffected.
  *
  * Missing chunks follow the world view's policy (HORDE_MISSING_SOLID keeps movers inside
  * the loaded area). Every backend returns exactly the scalar reference's bits. */
@@ -65,15 +65,15 @@
 extern "C" {
 #endif
 
-#define HORDE_AABB_MAX_HALF 1.5f          /* hx, hz in (0, 1.5]: up to 3 x 3 blocks wide */
-#define HORDE_AABB_MAX_HEIGHT 4.0f        /* h in (0, 4] */
-#define HORDE_AABB_MAX_COORD 1048576.0f   /* 2^20 */
-#define HORDE_AABB_MAX_DISTANCE 32.0f     /* largest params.max_distance */
-#define HORDE_AABB_MAX_STEP_HEIGHT 4.0f   /* largest params.step_height */
+#define HORDE_AABB_MOVE_MAX_HALF 1.5f        /* hx, hz in (0, 1.5]: up to 3 x 3 blocks wide */
+#define HORDE_AABB_MOVE_MAX_HEIGHT 4.0f      /* h in (0, 4] */
+#define HORDE_AABB_MOVE_MAX_COORD 1048576.0f /* 2^20 */
+#define HORDE_AABB_MOVE_MAX_DISTANCE 32.0f   /* largest params.max_distance */
+#define HORDE_AABB_MOVE_MAX_STEP_HEIGHT 4.0f /* largest params.step_height */
 
 typedef struct horde_aabb_move_params {
-    float step_height;  /* 0 (default) disables step-up; at most HORDE_AABB_MAX_STEP_HEIGHT */
-    float max_distance; /* per axis per call, in (0, HORDE_AABB_MAX_DISTANCE]; default 32 */
+    float step_height;  /* 0 (default) disables step-up; in [0, HORDE_AABB_MOVE_MAX_STEP_HEIGHT] */
+    float max_distance; /* per axis per call, in (0, HORDE_AABB_MOVE_MAX_DISTANCE]; default 32 */
 } horde_aabb_move_params;
 
 /* step_height 0, max_distance 32. Does nothing for NULL. */
@@ -92,17 +92,20 @@ typedef struct horde_aabb_move_batch {
     size_t n;
 } horde_aabb_move_batch;
 
-/* Move every box of the batch with the active backend. n == 0 is valid (no array is
- * touched). Returns HORDE_OK, HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD, or
- * HORDE_ERR_BAD_PARAMS for params outside their ranges (NULL params = the defaults). */
-HORDE_API int horde_aabb_move(const horde_world *w, const horde_aabb_move_params *p,
-                              const horde_aabb_move_batch *b);
+/* Move every box of the batch with the active backend. NULL params means the defaults.
+ * n == 0 is valid: the world view and params are checked and no array is touched.
+ * Returns HORDE_OK; HORDE_ERR_NULL_ARG when b is NULL or, with n > 0, a required array
+ * (or one or two of out_dx, out_dy, out_dz); horde_world_check(w)'s error
+ * (HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD); HORDE_ERR_BAD_PARAMS for params outside
+ * their ranges. On error nothing is written. */
+HORDE_API horde_status horde_aabb_move(const horde_world *w, const horde_aabb_move_params *p,
+                                       const horde_aabb_move_batch *b);
 
 /* The same with a named backend (tests, benchmarks); HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when it cannot run here. */
-HORDE_API int horde_aabb_move_isa(horde_isa isa, const horde_world *w,
-                                  const horde_aabb_move_params *p,
-                                  const horde_aabb_move_batch *b);
+HORDE_API horde_status horde_aabb_move_isa(horde_isa isa, const horde_world *w,
+                                           const horde_aabb_move_params *p,
+                                           const horde_aabb_move_batch *b);
 
 #ifdef __cplusplus
 }

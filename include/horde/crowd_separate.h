@@ -7,9 +7,9 @@
  *
  * Contacts (found once per call, from the input positions). Two valid movers a, b are in
  * contact when their vertical extents overlap and their axes are closer than the reach:
- *     y[a] < y[b] + h[b]  and  y[b] < y[a] + h[a]  and  d2 < (R * HORDE_CROWD_REACH)^2
+ *     y[a] < y[b] + h[b]  and  y[b] < y[a] + h[a]  and  d2 < (R * HORDE_CROWD_SEPARATE_REACH)^2
  * with R = r[a] + r[b], dx = x[a] - x[b], dz = z[a] - z[b], d2 = dx * dx + dz * dz (all
- * float, in this order). A mover keeps at most HORDE_CROWD_MAX_CONTACTS contacts, the
+ * float, in this order). A mover keeps at most HORDE_CROWD_SEPARATE_MAX_CONTACTS contacts, the
  * nearest (smallest d2; equal d2: smaller batch index); when it has more it is flagged
  * PACKED. The grid broadphase finds exactly this set: square cells of about 2.5 times a
  * typical radius (the largest, or twice the mean when that is smaller), numbered over the
@@ -23,42 +23,44 @@
  *     T     = R + (|x[a]| + |z[a]| + R + 4) * 2^-20      target distance: R plus a skin
  *     share = w[a] / (w[a] + w[b])   (0 when w[a] == 0)
  *     g     = ((T - sqrt(d2)) * share) / sqrt(d2)
- *     push  = (dx * g, dz * g), or, when d2 < 2^-100 (coincident axes, HORDE_CROWD_TINY),
+ *     push  = (dx * g, dz * g), or, when d2 < 2^-100 (coincident axes, HORDE_CROWD_SEPARATE_TINY),
  *             (-(T * share), 0) if a's batch index is smaller than b's, else (T * share, 0)
  * Each push component is quantised to an integer number of 2^-20 (truncated toward zero)
  * and summed as an integer, so the sum does not depend on any order; the mover then moves
  * by the sum: x[a] += (float)sum_x * 2^-20 (z alike). A mover with no overlap keeps its
  * position bits. Two movers alone separate in one iteration (each takes its share of the
  * way to T). The iterations stop early when one finds no overlap anywhere (the rest would
- * change nothing). (Averaging the pushes over the overlaps was tried first: a dense pile
- * of 1,000 then still overlapped by 0.05 after 3,200 iterations, where the sum resolves
- * it in about 2,200.)
+ * change nothing). The pushes are summed, not averaged over the overlaps: the sum
+ * resolves a dense pile in fewer iterations.
  *
  * The result depends on the order of the batch in memory only through the two tie rules
- * above (coincident axes; equal d2 among more than HORDE_CROWD_MAX_CONTACTS candidates):
+ * above (coincident axes; equal d2 among more than HORDE_CROWD_SEPARATE_MAX_CONTACTS candidates):
  * a permuted batch gives the permuted result otherwise.
  *
  * Flags (out_flags):
  *     HORDE_FLAG_CROWDED   overlapped a contact at the start of some iteration
  *     HORDE_FLAG_WEDGED    still overlaps a contact after the last iteration (no room,
  *                          or not enough iterations)
- *     HORDE_FLAG_PACKED    more than HORDE_CROWD_MAX_CONTACTS movers within reach: only
+ *     HORDE_FLAG_PACKED    more than HORDE_CROWD_SEPARATE_MAX_CONTACTS movers within reach: only
  *                          the nearest were resolved
  * Overlaps that arise during the call with movers beyond the reach are neither resolved
  * nor flagged in this call; the next call (next frame) finds them.
  *
- * Valid input. Mover: x, y, z finite with |v| <= HORDE_CROWD_MAX_COORD, 0 <= radius <=
- * HORDE_CROWD_MAX_RADIUS, 0 <= height <= HORDE_CROWD_MAX_HEIGHT, 0 <= weight <=
- * HORDE_CROWD_MAX_WEIGHT (NaN fails every test). An invalid mover takes no part: flags =
- * HORDE_FLAG_INVALID, out_x = x, out_z = z (input bits).
+ * Valid input. Mover: x, y, z finite with |v| <= HORDE_CROWD_SEPARATE_MAX_COORD, 0 <=
+ * radius <= HORDE_CROWD_SEPARATE_MAX_RADIUS, 0 <= height <= HORDE_CROWD_SEPARATE_MAX_HEIGHT,
+ * 0 <= weight <= HORDE_CROWD_SEPARATE_MAX_WEIGHT (NaN fails every test). An invalid mover
+ * takes no part: flags = HORDE_FLAG_INVALID, out_x = x, out_z = z (input bits).
  *
- * Call: horde_crowd_separate(crowd, iterations, scratch, bytes). The caller owns the
- * scratch (the library never allocates): bytes >= horde_crowd_scratch_bytes(n); any
- * alignment. 1 <= iterations <= HORDE_CROWD_MAX_ITERATIONS. n == 0 is valid and touches
- * no pointer. out_x, out_z may be x, z themselves; no other overlap (nor with the
- * scratch). Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (iterations out
- * of range, n > HORDE_CROWD_MAX_N, scratch smaller than the query). Runs inside the FP
- * guard like every kernel.
+ * Call: horde_crowd_separate(p, b, scratch, bytes). p NULL means the defaults
+ * (horde_crowd_separate_params_default: iterations 4); 1 <= p->iterations <=
+ * HORDE_CROWD_SEPARATE_MAX_ITERATIONS. The caller owns the scratch (the library never
+ * allocates): bytes >= horde_crowd_separate_scratch_bytes(b->n); any alignment. n == 0 is
+ * valid: the call checks b, p and bytes and touches no array (the scratch may then be
+ * NULL). out_x, out_z may be x, z themselves; no other overlap (nor with the scratch).
+ * Returns HORDE_OK; HORDE_ERR_NULL_ARG (b NULL; for n > 0 also one of the batch's
+ * arrays other than weight, or the scratch); or HORDE_ERR_BAD_PARAMS (iterations out of
+ * range, n > HORDE_CROWD_SEPARATE_MAX_N, bytes smaller than the query). An error writes
+ * no output. Runs inside the FP guard like every kernel.
  *
  * Frame recipe: use the correction as a displacement (out - in) added to the mover's
  * intent before horde_cylinder_move, so the voxel world has the last word and a crowd
@@ -75,37 +77,41 @@
 extern "C" {
 #endif
 
-#define HORDE_CROWD_MAX_COORD 65536.0f  /* 2^16, as the radial push */
-#define HORDE_CROWD_MAX_RADIUS 16.0f
-#define HORDE_CROWD_MAX_HEIGHT 256.0f
-#define HORDE_CROWD_MAX_WEIGHT 0x1p32f
-#define HORDE_CROWD_MAX_ITERATIONS 64u
-#define HORDE_CROWD_MAX_CONTACTS 8u     /* per mover: the nearest */
-#define HORDE_CROWD_MAX_N ((size_t)1 << 26)
-#define HORDE_CROWD_REACH 1.25f         /* contacts: axes closer than 1.25 R */
-#define HORDE_CROWD_TINY 0x1p-100f      /* d2 below this: coincident axes */
-
-#define HORDE_FLAG_CROWDED 0x2000u /* crowd_separate: overlapped another mover */
-#define HORDE_FLAG_PACKED 0x4000u  /* crowd_separate: more contacts than it keeps */
+#define HORDE_CROWD_SEPARATE_MAX_COORD 65536.0f  /* 2^16, as the radial push */
+#define HORDE_CROWD_SEPARATE_MAX_RADIUS 16.0f
+#define HORDE_CROWD_SEPARATE_MAX_HEIGHT 256.0f
+#define HORDE_CROWD_SEPARATE_MAX_WEIGHT 0x1p32f
+#define HORDE_CROWD_SEPARATE_MAX_ITERATIONS 64u
+#define HORDE_CROWD_SEPARATE_MAX_CONTACTS 8u     /* per mover: the nearest */
+#define HORDE_CROWD_SEPARATE_MAX_N ((size_t)1 << 26)
+#define HORDE_CROWD_SEPARATE_REACH 1.25f         /* contacts: axes closer than 1.25 R */
+#define HORDE_CROWD_SEPARATE_TINY 0x1p-100f      /* d2 below this: coincident axes */
 
 /* A crowd: element i of each array; no alignment needed. weight may be NULL (all 1). */
-typedef struct horde_crowd {
+typedef struct horde_crowd_separate_batch {
     const float *x, *y, *z, *radius, *height, *weight;
     float *out_x, *out_z;
     uint32_t *out_flags;
     size_t n;
-} horde_crowd;
+} horde_crowd_separate_batch;
+
+typedef struct horde_crowd_separate_params {
+    uint32_t iterations; /* 1 .. HORDE_CROWD_SEPARATE_MAX_ITERATIONS; default 4 */
+} horde_crowd_separate_params;
+HORDE_API void horde_crowd_separate_params_default(horde_crowd_separate_params *p);
 
 /* Scratch bytes horde_crowd_separate needs for n movers (about 155 per mover), or 0 when
- * n > HORDE_CROWD_MAX_N or the size does not fit a size_t. */
-HORDE_API size_t horde_crowd_scratch_bytes(size_t n);
+ * n > HORDE_CROWD_SEPARATE_MAX_N or the size does not fit a size_t. */
+HORDE_API size_t horde_crowd_separate_scratch_bytes(size_t n);
 
-HORDE_API int horde_crowd_separate(const horde_crowd *c, uint32_t iterations, void *scratch,
-                                   size_t bytes);
+HORDE_API horde_status horde_crowd_separate(const horde_crowd_separate_params *p,
+                                            const horde_crowd_separate_batch *b, void *scratch,
+                                            size_t bytes);
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when that backend cannot run here. */
-HORDE_API int horde_crowd_separate_isa(horde_isa isa, const horde_crowd *c, uint32_t iterations,
-                                       void *scratch, size_t bytes);
+HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd_separate_params *p,
+                                                const horde_crowd_separate_batch *b, void *scratch,
+                                                size_t bytes);
 
 #ifdef __cplusplus
 }

@@ -24,13 +24,16 @@
  * Flags: COLLIDED, HIT_WALL, HIT_CEILING, STEP_TAKEN: in any substep; ON_GROUND: after the
  * last substep (pushed up or resting on a block); TRUNCATED; STUCK: a substep ended
  * overlapping with no exit (the mover stops at the last free position); INVALID: input
- * rejected, output = input, zero displacement made. A mover is rejected as the push
- * rejects one (cylinder_push.h), and also when |x|, |y| or |z| > HORDE_CYL_MOVE_MAX_COORD
- * (the push's limit less 4096 blocks, room for the longest move), when a displacement
- * component is not finite, or when radius < HORDE_MOVE_MIN_RADIUS.
+ * rejected, output = input bits, displacement made +0, flags = HORDE_FLAG_INVALID alone;
+ * other lanes are unaffected. Valid input per mover: x, y, z finite with |x|, |y|, |z| <=
+ * HORDE_CYLINDER_MOVE_MAX_COORD (the push's HORDE_CYLINDER_PUSH_MAX_COORD less 4096
+ * blocks, room for the longest move); dx, dy, dz finite; HORDE_CYLINDER_MOVE_MIN_RADIUS
+ * <= radius <= HORDE_CYLINDER_MOVE_MAX_RADIUS; 0 <= height <= HORDE_CYLINDER_MOVE_MAX_HEIGHT
+ * (the largest radius and height are the push's, HORDE_CYLINDER_PUSH_MAX_RADIUS and
+ * HORDE_CYLINDER_PUSH_MAX_HEIGHT).
  *
  * Parameters (HORDE_ERR_BAD_PARAMS outside these, NaN included): 0 < step <= 1,
- * 0 <= step_height <= 1, 1 <= max_substeps <= HORDE_CYL_MOVE_MAX_SUBSTEPS.
+ * 0 <= step_height <= 1, 1 <= max_substeps <= HORDE_CYLINDER_MOVE_MAX_SUBSTEPS.
  *
  * Every backend returns exactly the scalar reference's bits. */
 #ifndef HORDE_CYLINDER_MOVE_H
@@ -42,14 +45,16 @@
 extern "C" {
 #endif
 
-#define HORDE_MOVE_MIN_RADIUS 0.05f
-#define HORDE_CYL_MOVE_MAX_COORD (HORDE_CYL_MAX_COORD - 4096.0f)
-#define HORDE_CYL_MOVE_MAX_SUBSTEPS 4096u
+#define HORDE_CYLINDER_MOVE_MIN_RADIUS 0.05f
+#define HORDE_CYLINDER_MOVE_MAX_RADIUS HORDE_CYLINDER_PUSH_MAX_RADIUS /* the push's: 0.5 */
+#define HORDE_CYLINDER_MOVE_MAX_HEIGHT HORDE_CYLINDER_PUSH_MAX_HEIGHT /* the push's: 3 */
+#define HORDE_CYLINDER_MOVE_MAX_COORD (HORDE_CYLINDER_PUSH_MAX_COORD - 4096.0f)
+#define HORDE_CYLINDER_MOVE_MAX_SUBSTEPS 4096u
 
 typedef struct horde_cylinder_move_params {
     float step;            /* longest substep, in (0, 1] (default 0.1); capped at radius / 2 per mover */
     float step_height;     /* 0 (default) disables step-up; in [0, 1] */
-    uint32_t max_substeps; /* in [1, HORDE_CYL_MOVE_MAX_SUBSTEPS] (default 64) */
+    uint32_t max_substeps; /* in [1, HORDE_CYLINDER_MOVE_MAX_SUBSTEPS] (default 64) */
 } horde_cylinder_move_params;
 
 /* step 0.1, step_height 0, max_substeps 64. */
@@ -60,18 +65,25 @@ typedef struct horde_cylinder_move_batch {
     const float *dx, *dy, *dz;       /* wanted displacement */
     const float *radius, *height;
     float *out_x, *out_y, *out_z;    /* end position (may alias x, y, z) */
-    float *out_dx, *out_dy, *out_dz; /* displacement made, end - start (may be NULL) */
-    uint32_t *out_flags;
+    float *out_dx, *out_dy, *out_dz; /* displacement made, end - start in float; optional:
+                                        all three NULL or none */
+    uint32_t *out_flags;             /* HORDE_FLAG_* bits */
     size_t n;
 } horde_cylinder_move_batch;
 
-/* HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD, or HORDE_ERR_BAD_PARAMS for params outside
- * their documented ranges (NULL params means the defaults). */
-HORDE_API int horde_cylinder_move(const horde_world *w, const horde_cylinder_move_params *p,
-                                  const horde_cylinder_move_batch *b);
-HORDE_API int horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
-                                      const horde_cylinder_move_params *p,
-                                      const horde_cylinder_move_batch *b);
+/* Move every mover of the batch with the active backend. NULL params means the
+ * defaults. n == 0 is valid: the world view and params are checked and no array is
+ * touched. Returns HORDE_OK; HORDE_ERR_NULL_ARG when b is NULL or, with n > 0, a required
+ * array (or one or two of out_dx, out_dy, out_dz); horde_world_check(w)'s error
+ * (HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD); HORDE_ERR_BAD_PARAMS for params outside
+ * their ranges. On error nothing is written. */
+HORDE_API horde_status horde_cylinder_move(const horde_world *w,
+                                           const horde_cylinder_move_params *p,
+                                           const horde_cylinder_move_batch *b);
+/* The same with a named backend: also HORDE_ERR_UNKNOWN_ISA / HORDE_ERR_UNSUPPORTED_ISA. */
+HORDE_API horde_status horde_cylinder_move_isa(horde_isa isa, const horde_world *w,
+                                               const horde_cylinder_move_params *p,
+                                               const horde_cylinder_move_batch *b);
 
 /* Verlet helper: d[i] = (cur[i] - prev[i]) * keep + accel * dt * dt, for one axis, in
  * float, round to nearest, subnormals kept, whatever the caller's FP mode (as every

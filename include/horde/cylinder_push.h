@@ -42,16 +42,17 @@
  * and resting exactly (y integral) on a solid block under the disc; HIT_CEILING when
  * pushed down; HIT_WALL when the correction moved x or z.
  *
- * Valid input per mover: x, y, z finite with |x|, |y|, |z| <= HORDE_CYL_MAX_COORD (2^18:
- * the float spacing there is 1/32 block; worlds larger than that rebase their origin);
- * 0 <= r <= HORDE_CYL_MAX_RADIUS; 0 <= h <= HORDE_CYL_MAX_HEIGHT. r == 0 never
- * collides (the strict disc test); h == 0 collides only strictly inside a block level.
- * Any other mover (NaN, Inf, negative or too large sizes, too far out) is copied to
- * the output unchanged with flags = HORDE_FLAG_INVALID; other lanes are unaffected.
+ * Valid input per mover: x, y, z finite with |x|, |y|, |z| <= HORDE_CYLINDER_PUSH_MAX_COORD
+ * (2^18: the float spacing there is 1/32 block; worlds larger than that rebase their
+ * origin); 0 <= r <= HORDE_CYLINDER_PUSH_MAX_RADIUS; 0 <= h <= HORDE_CYLINDER_PUSH_MAX_HEIGHT.
+ * r == 0 never collides (the strict disc test); h == 0 collides only strictly inside a
+ * block level. Any other mover (NaN, Inf, negative or too large sizes, too far out) is
+ * copied to the output unchanged with flags = HORDE_FLAG_INVALID; other lanes are
+ * unaffected.
  *
  * Every backend returns exactly the scalar reference's bits. */
-#ifndef HORDE_CYLINDER_H
-#define HORDE_CYLINDER_H
+#ifndef HORDE_CYLINDER_PUSH_H
+#define HORDE_CYLINDER_PUSH_H
 
 #include "horde/world.h"
 #include "horde/isa.h"
@@ -60,29 +61,32 @@
 extern "C" {
 #endif
 
-#define HORDE_CYL_MAX_RADIUS 0.5f
-#define HORDE_CYL_MAX_HEIGHT 3.0f
-#define HORDE_CYL_MAX_COORD 262144.0f /* 2^18: the float spacing there is 1/32 block */
+#define HORDE_CYLINDER_PUSH_MAX_RADIUS 0.5f
+#define HORDE_CYLINDER_PUSH_MAX_HEIGHT 3.0f
+#define HORDE_CYLINDER_PUSH_MAX_COORD 262144.0f /* 2^18: the float spacing there is 1/32 block */
 
 /* A structure-of-arrays batch: element i of each array describes mover i. Arrays need
  * no particular alignment. Outputs may alias the matching inputs (out_x == x, ...) but
  * must not partially overlap any other array. */
-typedef struct horde_cylinder_batch {
+typedef struct horde_cylinder_push_batch {
     const float *x, *y, *z;        /* bottom centre */
     const float *radius, *height;
     float *out_x, *out_y, *out_z;  /* corrected bottom centre */
-    uint32_t *out_flags;           /* horde_flags bits */
+    uint32_t *out_flags;           /* HORDE_FLAG_* bits */
     size_t n;
-} horde_cylinder_batch;
+} horde_cylinder_push_batch;
 
-/* Correct every mover of the batch with the active backend. n == 0 is valid (no
- * pointer is touched). Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_WORLD. */
-HORDE_API int horde_cylinder_push(const horde_world *w, const horde_cylinder_batch *b);
+/* Correct every mover of the batch with the active backend. n == 0 is valid: the world
+ * view is checked and no array is touched. Returns HORDE_OK; HORDE_ERR_NULL_ARG when b is
+ * NULL or, with n > 0, one of its arrays; else horde_world_check(w)'s error
+ * (HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD). On error nothing is written. */
+HORDE_API horde_status horde_cylinder_push(const horde_world *w,
+                                           const horde_cylinder_push_batch *b);
 
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when it cannot run here. */
-HORDE_API int horde_cylinder_push_isa(horde_isa isa, const horde_world *w,
-                                      const horde_cylinder_batch *b);
+HORDE_API horde_status horde_cylinder_push_isa(horde_isa isa, const horde_world *w,
+                                               const horde_cylinder_push_batch *b);
 
 #ifdef __cplusplus
 }

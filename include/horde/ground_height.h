@@ -2,7 +2,8 @@
  *
  * Call shape: points x soup. Every point (x, y, z) of the batch is tested against every
  * triangle of one soup (the triangles the caller gathered around these points); the
- * result is the highest triangle surface at or below the point within a search depth:
+ * result is the highest triangle surface at or below the point within the search depth
+ * of the params:
  *     ground = max { Y_t(x, z) : triangle t covers (x, z),  y - depth <= Y_t <= y }
  * with the triangle's index. y - depth is rounded to float, so the bound may lie half an
  * ulp of it below the exact one (2^-7 at a depth of 2^18), and Y_t is the float height
@@ -21,13 +22,15 @@
  *     slivers cannot invent heights). Exact at vertex A, within rounding elsewhere.
  *
  * Outputs: out_y = the ground height when found, else the input y (bit for bit);
- * out_tri = the triangle index, or -1; out_flags = HORDE_FLAG_ON_GROUND when found, 0
- * when not, HORDE_FLAG_INVALID for an invalid point (non-finite or |coordinate| >
- * HORDE_GROUND_MAX_COORD: out_y = y, out_tri = -1; other points unaffected).
- * Triangles with a non-finite or too large coordinate are skipped (never ground).
+ * out_tri = the triangle index, or HORDE_NONE (common.h); out_flags (common.h) =
+ * HORDE_FLAG_ON_GROUND when found, 0 when not, HORDE_FLAG_INVALID for an invalid point
+ * (non-finite or |coordinate| > HORDE_GROUND_HEIGHT_MAX_COORD: out_y = y,
+ * out_tri = HORDE_NONE; other points unaffected). Triangles with a non-finite or too
+ * large coordinate are skipped (never ground).
  *
- * Parameters: depth finite, 0 <= depth <= HORDE_GROUND_MAX_DEPTH; the soup may hold
- * 0 .. INT32_MAX triangles. Cost is n_points * n_triangles pair tests (SIMD over points).
+ * Parameters: depth finite, 0 <= depth <= HORDE_GROUND_HEIGHT_MAX_DEPTH (default
+ * HORDE_GROUND_HEIGHT_MAX_DEPTH, the deepest search); the soup may hold 0 .. INT32_MAX
+ * triangles. Cost is n_points * n_triangles pair tests (SIMD over points).
  *
  * Every backend returns exactly the scalar reference's bits. */
 #ifndef HORDE_GROUND_HEIGHT_H
@@ -40,25 +43,36 @@
 extern "C" {
 #endif
 
-#define HORDE_GROUND_MAX_COORD 1048576.0f /* 2^20 */
-#define HORDE_GROUND_MAX_DEPTH 1048576.0f
+#define HORDE_GROUND_HEIGHT_MAX_COORD 1048576.0f /* 2^20 */
+#define HORDE_GROUND_HEIGHT_MAX_DEPTH 1048576.0f
 
-typedef struct horde_ground_batch {
+typedef struct horde_ground_height_params {
+    float depth; /* search down to y - depth: default HORDE_GROUND_HEIGHT_MAX_DEPTH, in
+                    [0, HORDE_GROUND_HEIGHT_MAX_DEPTH] */
+} horde_ground_height_params;
+
+/* Fill *p with depth HORDE_GROUND_HEIGHT_MAX_DEPTH (NULL: nothing). */
+HORDE_API void horde_ground_height_params_default(horde_ground_height_params *p);
+
+typedef struct horde_ground_height_batch {
     const float *x, *y, *z; /* query points (e.g. a mover's bottom centre plus a step) */
-    float depth;            /* search down to y - depth */
     float *out_y;           /* ground height, or y when none */
-    int32_t *out_tri;       /* triangle index, or -1 */
+    uint32_t *out_tri;      /* triangle index, or HORDE_NONE */
     uint32_t *out_flags;
     size_t n;
-} horde_ground_batch;
+} horde_ground_height_batch;
 
-/* Arrays need no alignment; outputs may alias inputs exactly (out_y == y), never
- * partially. n == 0 touches no pointer; an empty soup (soup->n == 0) finds no ground.
- * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (bad depth, soup too
- * large). */
-HORDE_API int horde_ground_height(const horde_triangles *soup, const horde_ground_batch *b);
-HORDE_API int horde_ground_height_isa(horde_isa isa, const horde_triangles *soup,
-                                      const horde_ground_batch *b);
+/* NULL params means the defaults. Arrays need no alignment; outputs may alias inputs
+ * exactly (out_y == y), never partially. n == 0 touches no array; an empty soup
+ * (soup->n == 0) finds no ground. Returns HORDE_OK, HORDE_ERR_NULL_ARG or
+ * HORDE_ERR_BAD_PARAMS (bad depth, soup too large; nothing written); _isa also
+ * HORDE_ERR_UNKNOWN_ISA / HORDE_ERR_UNSUPPORTED_ISA. */
+HORDE_API horde_status horde_ground_height(const horde_triangles *soup,
+                                           const horde_ground_height_params *p,
+                                           const horde_ground_height_batch *b);
+HORDE_API horde_status horde_ground_height_isa(horde_isa isa, const horde_triangles *soup,
+                                               const horde_ground_height_params *p,
+                                               const horde_ground_height_batch *b);
 
 #ifdef __cplusplus
 }

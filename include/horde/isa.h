@@ -31,7 +31,7 @@ typedef enum horde_isa {
 /* Name of a backend ("scalar", "sse2", ...), or NULL for an out-of-range value. */
 HORDE_API const char *horde_isa_name(horde_isa isa);
 /* Parse a backend name; returns HORDE_OK or HORDE_ERR_UNKNOWN_ISA. */
-HORDE_API int horde_isa_parse(const char *name, horde_isa *out);
+HORDE_API horde_status horde_isa_parse(const char *name, horde_isa *out);
 /* Is this backend compiled in and runnable here? Backends of other architectures are
  * compiled through SIMDe's emulation (NEON and wasm_simd128 on x86; SSE/AVX and
  * wasm_simd128 on ARM; SSE/AVX and NEON on wasm32) and are runnable (slowly), so tests
@@ -47,15 +47,15 @@ HORDE_API horde_isa horde_isa_best(void);
 /* Force a backend for the whole process. HORDE_ERR_UNKNOWN_ISA for an out-of-range
  * value, HORDE_ERR_UNSUPPORTED_ISA when not runnable here; the active backend is
  * unchanged on error. */
-HORDE_API int horde_isa_force(horde_isa isa);
+HORDE_API horde_status horde_isa_force(horde_isa isa);
 /* Same, by name. */
-HORDE_API int horde_isa_force_name(const char *name);
+HORDE_API horde_status horde_isa_force_name(const char *name);
 /* The active backend (initialising dispatch on first call) and its name. */
 HORDE_API horde_isa horde_isa_active(void);
 HORDE_API const char *horde_isa_active_name(void);
 /* HORDE_OK if HORDE_ISA was unset or valid, else HORDE_ERR_BAD_ENV; the message says
  * which value was rejected and why ("" when there is nothing to report). */
-HORDE_API int horde_isa_env_status(void);
+HORDE_API horde_status horde_isa_env_status(void);
 HORDE_API const char *horde_isa_env_message(void);
 
 #ifdef __cplusplus

@@ -47,9 +47,10 @@
  *   HIT_WALL     a correction moved x or z
  *   STUCK        no free neighbour (see above)
  *   TRUNCATED    the displacement was shortened to max_substeps * step
- *   INVALID      a non-finite x, y, z, dx, dy or dz, or |x|, |y| or |z| > 2^20: the
- *                output position is the input bit for bit, the displacement made is +0,
- *                out_flags = HORDE_FLAG_INVALID alone; other lanes are unaffected.
+ *   INVALID      a non-finite x, y, z, dx, dy or dz, or |x|, |y| or |z| >
+ *                HORDE_POINT_MOVE_MAX_COORD (2^20): the output position is the input bit
+ *                for bit, the displacement made is +0, out_flags = HORDE_FLAG_INVALID
+ *                alone; other lanes are unaffected.
  * End positions may lie up to max_substeps * step + 1 beyond the 2^20 start limit.
  *
  * Every backend returns exactly the scalar reference's bits. */
@@ -63,11 +64,11 @@
 extern "C" {
 #endif
 
-#define HORDE_PT_MAX_COORD 1048576.0f   /* 2^20: larger start coordinates are INVALID */
-#define HORDE_PT_MAX_STEP 0.4f          /* step must lie in (0, HORDE_PT_MAX_STEP] */
-#define HORDE_PT_MAX_SKIN 0.25f         /* skin must lie in [0, HORDE_PT_MAX_SKIN] */
-#define HORDE_PT_MAX_SUBSTEPS 4096u     /* max_substeps must lie in [1, HORDE_PT_MAX_SUBSTEPS] */
-#define HORDE_PT_HANDICAP 0.01f         /* seed 002's edge handicap (corners: twice it) */
+#define HORDE_POINT_MOVE_MAX_COORD 1048576.0f /* 2^20: larger start coordinates are INVALID */
+#define HORDE_POINT_MOVE_MAX_STEP 0.4f        /* params.step lies in (0, 0.4] */
+#define HORDE_POINT_MOVE_MAX_SKIN 0.25f       /* params.skin lies in [0, 0.25] */
+#define HORDE_POINT_MOVE_MAX_SUBSTEPS 4096u   /* params.max_substeps lies in [1, 4096] */
+#define HORDE_POINT_MOVE_HANDICAP 0.01f       /* seed 002's edge handicap (corners: twice it) */
 
 typedef struct horde_point_move_params {
     float step;            /* longest substep along any axis: default 0.4, in (0, 0.4] */
@@ -92,14 +93,17 @@ typedef struct horde_point_move_batch {
 } horde_point_move_batch;
 
 /* Move every point of the batch with the active backend. NULL params means the
- * defaults. n == 0 is valid (no array pointer is touched). Returns HORDE_OK,
- * HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD or HORDE_ERR_BAD_PARAMS (nothing written). */
-HORDE_API int horde_point_move(const horde_world *w, const horde_point_move_params *p,
-                               const horde_point_move_batch *b);
+ * defaults. n == 0 is valid: the world view and params are checked and no array is
+ * touched. Returns HORDE_OK; HORDE_ERR_NULL_ARG when b is NULL or, with n > 0, a required
+ * array (or one or two of out_dx, out_dy, out_dz); horde_world_check(w)'s error
+ * (HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_WORLD); HORDE_ERR_BAD_PARAMS for params outside
+ * their ranges. On error nothing is written. */
+HORDE_API horde_status horde_point_move(const horde_world *w, const horde_point_move_params *p,
+                                        const horde_point_move_batch *b);
 /* The same with a named backend: also HORDE_ERR_UNKNOWN_ISA / HORDE_ERR_UNSUPPORTED_ISA. */
-HORDE_API int horde_point_move_isa(horde_isa isa, const horde_world *w,
-                                   const horde_point_move_params *p,
-                                   const horde_point_move_batch *b);
+HORDE_API horde_status horde_point_move_isa(horde_isa isa, const horde_world *w,
+                                            const horde_point_move_params *p,
+                                            const horde_point_move_batch *b);
 
 #ifdef __cplusplus
 }

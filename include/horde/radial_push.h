@@ -2,28 +2,27 @@
  * cylinders ("poles": trees, posts, pillars), radially, with both radii.
  *
  * A pole j is a vertical cylinder: axis (x[j], z[j]), radius r[j], from y = bottom[j] to
- * y = top[j]. A mover is the cylinder of horde_cylinder_batch (cylinder_push.h): bottom
- * centre (x, y, z), radius, height. Each mover is tested against its own candidate list,
- * pole indices[k] for k in [offsets[i], offsets[i + 1]) (the caller's broadphase fills
- * it, as for horde_sphere_tri_list).
+ * y = top[j]. A mover is a vertical cylinder: bottom centre (x, y, z), radius, height.
+ * Each mover is tested against its own candidate list, pole indices[k] for k in
+ * [offsets[i], offsets[i + 1]) (the caller's broadphase fills it, as for
+ * horde_sphere_tri_list; horde_pole_grid_lists below is one).
  *
  * Overlap (all in float, in this order): with R = r + r[j], dx = x - x[j],
  * dz = z - z[j], d2 = dx * dx + dz * dz, the mover overlaps pole j when
  *     y < top[j]  and  y + h > bottom[j]  and  d2 < R * R
  * (strict: touching is not overlapping; a pole of radius 0 is a vertical segment that a
- * mover of radius 0 never overlaps). Seed 004's radial correction compared the distance
- * with the pole's radius alone, so a mover fitted through gaps narrower than itself;
- * here the sum of both radii decides.
+ * mover of radius 0 never overlaps). The sum of both radii decides, so a mover never fits
+ * through a gap narrower than itself.
  *
  * Push out of one pole: the mover's axis goes onto the circle of radius
- *     T = R + skin,   skin = (|x[j]| + |z[j]| + R) * 2^-20   (HORDE_RADIAL_SKIN)
+ *     T = R + skin,   skin = (|x[j]| + |z[j]| + R) * 2^-20   (HORDE_RADIAL_PUSH_SKIN)
  * about the pole's axis, along the offset: s = T / sqrt(d2), x = x[j] + dx * s,
  * z = z[j] + dz * s. The skin is 16 times the worst rounding of those operations, so
  * that the pushed mover never tests as overlapping the same pole again. A centre within
- * 2^-50 of the pole's axis (d2 < 2^-100, HORDE_RADIAL_TINY: the offset is rounding noise)
+ * 2^-50 of the pole's axis (d2 < 2^-100, HORDE_RADIAL_PUSH_TINY: the offset is rounding noise)
  * is pushed along +x: x = x[j] + T, z unchanged. y never changes.
  *
- * Several poles (the combined correction): up to `iterations` passes over the list, in
+ * Several poles (the combined correction): up to p->iterations passes over the list, in
  * list order, each pass pushing the mover out of every entry it overlaps at its current
  * position (Gauss-Seidel projection: each push starts from where the previous one left
  * the mover). A pass that finds no overlap ends the solve: the mover then overlaps no
@@ -40,17 +39,22 @@
  *     HORDE_FLAG_SKIPPED    the list named a pole index >= poles->n or an invalid pole
  *                           (the entry is ignored)
  *
- * Valid input. Mover: x, y, z finite with |v| <= HORDE_RADIAL_MAX_COORD, 0 <= radius <=
- * HORDE_RADIAL_MAX_RADIUS, 0 <= height <= HORDE_RADIAL_MAX_HEIGHT; an invalid mover gets
- * flags = HORDE_FLAG_INVALID and its input bits as outputs. Pole: x, z, bottom, top finite
- * with |v| <= HORDE_RADIAL_MAX_COORD, bottom <= top, 0 <= r <= HORDE_RADIAL_MAX_RADIUS.
- * NaN fails every test.
+ * Valid input. Mover: x, y, z finite with |v| <= HORDE_RADIAL_PUSH_MAX_COORD, 0 <= radius
+ * <= HORDE_RADIAL_PUSH_MAX_RADIUS, 0 <= height <= HORDE_RADIAL_PUSH_MAX_HEIGHT; an invalid
+ * mover gets flags = HORDE_FLAG_INVALID and its input bits as outputs. Pole: x, z, bottom,
+ * top finite with |v| <= HORDE_RADIAL_PUSH_MAX_COORD, bottom <= top, 0 <= r <=
+ * HORDE_RADIAL_PUSH_MAX_RADIUS. NaN fails every test. (These limits and the skin are the
+ * family's: radial_sweep and radial_push_grid use them too.)
  *
- * Call: horde_radial_push(poles, offsets, indices, iterations, batch). offsets has
- * batch->n + 1 non-decreasing entries; 1 <= iterations <= HORDE_RADIAL_MAX_ITERATIONS.
- * n == 0 is valid and touches no pointer. Outputs may be the very same arrays as the
- * inputs (out_x == x ...); no other overlap. Returns HORDE_OK, HORDE_ERR_NULL_ARG or
- * HORDE_ERR_BAD_PARAMS (iterations out of range, decreasing offsets).
+ * Call: horde_radial_push(poles, p, b). b->offsets has b->n + 1 non-decreasing entries;
+ * b->indices may be NULL when every list is empty (offsets[n] == offsets[0]). p NULL
+ * means the defaults (horde_radial_push_params_default: iterations 4); 1 <=
+ * p->iterations <= HORDE_RADIAL_PUSH_MAX_ITERATIONS. n == 0 is valid: the call checks
+ * poles, b and p and touches no array. Outputs may be the very same arrays as the inputs
+ * (out_x == x ...); no other overlap. Returns HORDE_OK; HORDE_ERR_NULL_ARG (poles or b
+ * NULL; for n > 0 also one of the batch's arrays or offsets, and, when the lists have
+ * entries, indices or a pole array while poles->n > 0); or HORDE_ERR_BAD_PARAMS
+ * (iterations out of range, decreasing offsets). An error writes no output.
  *
  * Frame recipe: use the correction as a displacement (out - in) added to the mover's
  * intent before horde_cylinder_move, so the voxel world has the last word and a push can
@@ -60,20 +64,19 @@
 #ifndef HORDE_RADIAL_PUSH_H
 #define HORDE_RADIAL_PUSH_H
 
-#include "horde/cylinder_push.h"
+#include "horde/common.h"
+#include "horde/isa.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define HORDE_RADIAL_MAX_COORD 65536.0f   /* 2^16: float spacing 2^-7 there */
-#define HORDE_RADIAL_MAX_RADIUS 256.0f    /* movers and poles */
-#define HORDE_RADIAL_MAX_HEIGHT 256.0f    /* movers */
-#define HORDE_RADIAL_MAX_ITERATIONS 64u
-#define HORDE_RADIAL_SKIN 0x1p-20f        /* skin = (|x[j]| + |z[j]| + R) * HORDE_RADIAL_SKIN */
-#define HORDE_RADIAL_TINY 0x1p-100f       /* d2 below this: centre on the axis, push along +x */
-
-#define HORDE_FLAG_SKIPPED 0x1000u /* radial_push: a list entry named no valid pole */
+#define HORDE_RADIAL_PUSH_MAX_COORD 65536.0f   /* 2^16: float spacing 2^-7 there */
+#define HORDE_RADIAL_PUSH_MAX_RADIUS 256.0f    /* movers and poles */
+#define HORDE_RADIAL_PUSH_MAX_HEIGHT 256.0f    /* movers */
+#define HORDE_RADIAL_PUSH_MAX_ITERATIONS 64u   /* radial_push, radial_push_grid */
+#define HORDE_RADIAL_PUSH_SKIN 0x1p-20f        /* skin = (|x[j]| + |z[j]| + R) * HORDE_RADIAL_PUSH_SKIN */
+#define HORDE_RADIAL_PUSH_TINY 0x1p-100f       /* d2 below this: centre on the axis, push along +x */
 
 /* Static vertical cylinders, element j of each array; no alignment needed. */
 typedef struct horde_poles {
@@ -81,26 +84,44 @@ typedef struct horde_poles {
     size_t n;
 } horde_poles;
 
-HORDE_API int horde_radial_push(const horde_poles *poles, const uint32_t *offsets,
-                                const uint32_t *indices, uint32_t iterations,
-                                const horde_cylinder_batch *b);
+/* Element i of each array is mover i; no alignment needed. */
+typedef struct horde_radial_push_batch {
+    const float *x, *y, *z;         /* bottom centre */
+    const float *radius, *height;
+    const uint32_t *offsets;        /* n + 1 entries: mover i's list is indices[offsets[i] .. offsets[i + 1]) */
+    const uint32_t *indices;        /* pole numbers */
+    float *out_x, *out_y, *out_z;   /* corrected bottom centre (out_y = y) */
+    uint32_t *out_flags;
+    size_t n;
+} horde_radial_push_batch;
+
+typedef struct horde_radial_push_params {
+    uint32_t iterations; /* passes, 1 .. HORDE_RADIAL_PUSH_MAX_ITERATIONS; default 4 */
+} horde_radial_push_params;
+HORDE_API void horde_radial_push_params_default(horde_radial_push_params *p);
+
+HORDE_API horde_status horde_radial_push(const horde_poles *poles, const horde_radial_push_params *p,
+                                         const horde_radial_push_batch *b);
 /* The same with a named backend (tests and benchmarks). HORDE_ERR_UNKNOWN_ISA /
  * HORDE_ERR_UNSUPPORTED_ISA when that backend cannot run here. */
-HORDE_API int horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
-                                    const uint32_t *offsets, const uint32_t *indices,
-                                    uint32_t iterations, const horde_cylinder_batch *b);
+HORDE_API horde_status horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
+                                             const horde_radial_push_params *p,
+                                             const horde_radial_push_batch *b);
 
 /* Swept variant: movers moving by a horizontal displacement (dx, dz) among the poles,
  * stopping at the earliest contact and sliding along the pole's tangent, so no speed
- * passes through a pole or past its axis (seed 004's defect: a fast mover crossed the
- * centre in one frame and was pushed out of the far side).
+ * passes through a pole or past its axis (a push alone would put a mover that crossed a
+ * pole's axis in one frame out of the pole's far side).
  *
- * Per slide (at most `slides`), from position p with remaining displacement d, for every
- * listed valid pole j that overlaps the mover vertically (y < top[j], y + h > bottom[j])
- * and that the mover does not overlap at p (d2 >= R * R: poles it starts inside are
- * ignored; resolve those with horde_radial_push first), in float, in this order:
- *     T = R + (|x[j]| + |z[j]| + |px| + |pz| + R + |dx| + |dz|) * 2^-20 (the skin grows
- *         with the coordinates and the displacement: the stop point's rounding does),
+ * Per slide (at most p->slides), from position p = (px, pz) with remaining displacement
+ * d = (dx, dz) (the input displacement at the first slide, what the previous slide left
+ * of it after), for every listed valid pole j that overlaps the mover vertically
+ * (y < top[j], y + h > bottom[j]) and that the mover does not overlap at p (d2 >= R * R:
+ * poles it starts inside are ignored; resolve those with horde_radial_push first), in
+ * float, in this order:
+ *     T = R + (|x[j]| + |z[j]| + |px| + |pz| + R + |dx| + |dz|) * 2^-20, summed left to
+ *         right, with this slide's p and remaining d (the skin grows with the coordinates
+ *         and the displacement: the stop point's rounding does),
  *     e = p - c, a = d.d, k = -(e.d)
  *     no contact unless a > 0 and k > 0 (approaching);
  *     t_ca = k / a, m = e + d * t_ca (the closest approach), m2 = m.m;
@@ -115,54 +136,68 @@ HORDE_API int horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
  * overlap (the float test) a listed pole the mover did not overlap at the slide's start
  * is not taken: the mover stays and the sweep ends, TRUNCATED (rounding does this to a
  * mover within a few ulps of a pole where a float step is coarse: at |x| near 2^16 the
- * step is 2^-8). Results: out_x, out_z
- * the end position (y never changes); flags COLLIDED (a contact), TRUNCATED (the last
- * allowed slide still had a contact, or a slide was not taken: the rest of the way is
- * dropped), SKIPPED (as
- * radial_push). An invalid mover (radial_push's rules, or dx, dz not finite or longer
- * than HORDE_RADIAL_MAX_SWEEP on an axis): INVALID, outputs = input bits.
+ * step is 2^-8). Results: out_x, out_z the end position (y never changes); flags
+ * COLLIDED (a contact), TRUNCATED (the last allowed slide still had a contact, or a
+ * slide was not taken: the rest of the way is dropped), SKIPPED (as radial_push). An
+ * invalid mover (radial_push's rules, or dx, dz not finite or longer than
+ * HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT on an axis): INVALID, outputs = input bits.
  * Guarantee: the mover never ends overlapping a listed pole it did not overlap at the
- * start (the float test), at any displacement within the limit. Returns HORDE_OK,
- * HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS (slides outside [1, HORDE_RADIAL_MAX_SLIDES],
- * decreasing offsets). */
-#define HORDE_RADIAL_MAX_SWEEP 256.0f
-#define HORDE_RADIAL_MAX_SLIDES 16u
+ * start (the float test), at any displacement within the limit.
+ * Call: horde_radial_sweep(poles, p, b), the lists in b as for radial_push. p NULL means
+ * the defaults (horde_radial_sweep_params_default: slides 4). n == 0 is valid: the call
+ * checks poles, b and p and touches no array. Returns HORDE_OK, HORDE_ERR_NULL_ARG (as
+ * radial_push) or HORDE_ERR_BAD_PARAMS (slides outside [1,
+ * HORDE_RADIAL_SWEEP_MAX_SLIDES], decreasing offsets). */
+#define HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT 256.0f /* |dx|, |dz| */
+#define HORDE_RADIAL_SWEEP_MAX_SLIDES 16u
 typedef struct horde_radial_sweep_batch {
     const float *x, *y, *z, *radius, *height; /* start: bottom centre, size */
     const float *dx, *dz;                     /* wanted horizontal displacement */
+    const uint32_t *offsets, *indices;        /* the candidate lists, as radial_push's */
     float *out_x, *out_z;                     /* end (may be x, z themselves) */
     uint32_t *out_flags;
     size_t n;
 } horde_radial_sweep_batch;
 
-HORDE_API int horde_radial_sweep(const horde_poles *poles, const uint32_t *offsets,
-                                 const uint32_t *indices, uint32_t slides,
-                                 const horde_radial_sweep_batch *b);
-HORDE_API int horde_radial_sweep_isa(horde_isa isa, const horde_poles *poles,
-                                     const uint32_t *offsets, const uint32_t *indices,
-                                     uint32_t slides, const horde_radial_sweep_batch *b);
+typedef struct horde_radial_sweep_params {
+    uint32_t slides; /* 1 .. HORDE_RADIAL_SWEEP_MAX_SLIDES; default 4 */
+} horde_radial_sweep_params;
+HORDE_API void horde_radial_sweep_params_default(horde_radial_sweep_params *p);
+
+HORDE_API horde_status horde_radial_sweep(const horde_poles *poles, const horde_radial_sweep_params *p,
+                                          const horde_radial_sweep_batch *b);
+HORDE_API horde_status horde_radial_sweep_isa(horde_isa isa, const horde_poles *poles,
+                                              const horde_radial_sweep_params *p,
+                                              const horde_radial_sweep_batch *b);
 
 /* Broadphase for radial_push: candidate lists from a uniform grid over the poles (scalar,
  * caller's memory, no allocation).
  *
- * horde_pole_grid_bytes(poles, cell) is the scratch size for a grid of square cells of
- * edge `cell` over the valid poles (the rules above; invalid poles are left out), or 0
- * when the arguments are bad (NULL, cell not finite in [2^-10, 2^17], or more than
- * HORDE_POLE_GRID_MAX_CELLS cells: choose a larger cell). horde_pole_grid_build fills the
- * grid into that scratch (each valid pole in the cell of its axis, ascending indices in a
- * cell). horde_pole_grid_lists then writes, for every mover i of the batch, the list
+ * horde_pole_grid_scratch_bytes(poles, cell) is the scratch size for a grid of square
+ * cells of edge `cell` over the valid poles (the rules above; invalid poles are left
+ * out): 4 * (cells + 1 + valid poles) + 3 bytes (the 3 let the build align its uint32_t
+ * arrays in a scratch of any alignment), or 0 when the arguments are bad (NULL, cell not
+ * finite in [2^-10, 2^17], or more than HORDE_POLE_GRID_MAX_CELLS cells: choose a larger
+ * cell). horde_pole_grid_build fills the grid into that scratch (any alignment; bytes at
+ * least the query's value; each valid pole in the cell of its axis, ascending indices in
+ * a cell). horde_pole_grid_lists then writes, for every mover i of the batch, the list
  * radial_push reads: offsets[i] .. offsets[i + 1] holds, in ascending order, every valid
  * pole j with |x - x[j]| <= r + r[j] + reach and |z - z[j]| <= r + r[j] + reach (in
  * float), i.e. every pole the mover's disc, grown by `reach`, can touch; an invalid mover
- * (radial_push's rules) gets an empty list. `reach` (finite, in [0, 256]) covers how far
- * the mover may still move before the push: 0 for a push at the current position.
+ * (radial_push's rules) gets an empty list. It reads only the batch's mover inputs (x, y,
+ * z, radius, height) and n: not its offsets, indices or outputs (so the batch the lists
+ * are for can be passed before its lists exist). `reach` (finite, in [0, 256]) covers how
+ * far the mover may still move before the push: 0 for a push at the current position.
  * offsets has n + 1 entries and is always filled; when the lists need more than
  * `capacity` entries the call returns HORDE_ERR_BAD_PARAMS, offsets[n] is the capacity
  * needed (UINT32_MAX when it would not fit 32 bits) and indices holds an unspecified part
  * of the lists (call again with enough room). HORDE_ERR_BAD_PARAMS also for `reach`
- * outside [0, 256]. The poles must not change between build and lists. Both calls run
- * inside the FP guard, like the kernels. Returns HORDE_OK, HORDE_ERR_NULL_ARG or
- * HORDE_ERR_BAD_PARAMS (build: bad cell, too many cells, scratch too small).
+ * outside [0, 256]. The poles must not change between build and lists. The three calls
+ * run inside the FP guard, like the kernels. build returns HORDE_OK, HORDE_ERR_NULL_ARG
+ * (g, poles or scratch NULL, a pole array NULL while poles->n > 0) or
+ * HORDE_ERR_BAD_PARAMS (bad cell, too many cells, bytes below the query's value); lists
+ * returns HORDE_OK, HORDE_ERR_NULL_ARG (g, poles, b or offsets NULL; a mover array for
+ * n > 0; indices for capacity > 0) or HORDE_ERR_BAD_PARAMS (reach, capacity).
  * Cost: linear in the poles (build) and in the movers times the poles in the cells each
  * scans (lists); a cell about the size of a mover's reach plus the largest pole radius
  * keeps that at a few cells. */
@@ -175,12 +210,12 @@ typedef struct horde_pole_grid {
     const uint32_t *items;  /* valid pole indices by cell (in the scratch) */
 } horde_pole_grid;
 
-HORDE_API size_t horde_pole_grid_bytes(const horde_poles *poles, float cell);
-HORDE_API int horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell,
-                                    void *scratch, size_t bytes);
-HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles,
-                                    const horde_cylinder_batch *b, float reach,
-                                    uint32_t *offsets, uint32_t *indices, size_t capacity);
+HORDE_API size_t horde_pole_grid_scratch_bytes(const horde_poles *poles, float cell);
+HORDE_API horde_status horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell,
+                                             void *scratch, size_t bytes);
+HORDE_API horde_status horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles,
+                                             const horde_radial_push_batch *b, float reach,
+                                             uint32_t *offsets, uint32_t *indices, size_t capacity);
 
 /* Radial push through the grid, without candidate lists: horde_radial_push where each
  * mover's list is made from the poles' grid (horde_pole_grid_build) by the rule below.
@@ -206,30 +241,50 @@ HORDE_API int horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles 
  *
  * Scratch: the SIMD backends sort the movers by cell (a counting sort) to find movers
  * that share cells, and keep a checked copy of each pole they meet; the caller gives the
- * memory, horde_radial_push_grid_bytes(g, n) bytes (any alignment; 32 per mover, 4 per
- * grid cell and 21 per grid entry, plus a few hundred), or 0 when g is not a built grid
- * or n is too large (>= 2^32 or the size would overflow). Every backend, the scalar one
- * included, requires it, so the status does not depend on the backend. The scratch must
- * not overlap the batch, the poles or the grid.
+ * memory, horde_radial_push_grid_scratch_bytes(g, n) bytes, any alignment:
+ *     32 n + 4 nx nz + 8 (nx + nz) + 21 items + 471
+ * with nx, nz g's cell counts and items = g->start[nx * nz] (the grid's entries): per
+ * mover 32, per cell of the grid padded by one cell on each side ((nx + 2) (nz + 2)) 4,
+ * per entry 21 (a pole record and a byte), 16-entry pads and 63 bytes of alignment slack.
+ * It is 0 when g is not a built grid or n is too large (>= 2^32 or the size would not
+ * fit a size_t). Every backend, the scalar one included, requires it, so the status does
+ * not depend on the backend. The scratch must not overlap the batch, the poles or the
+ * grid.
  *
- * Call: horde_radial_push_grid(g, poles, iterations, batch, scratch, bytes). g as
- * horde_pole_grid_build left it, for these poles. Outputs may be the input arrays
- * themselves (as radial_push). n == 0 is valid and touches no pointer but g's fields.
- * Returns HORDE_OK; HORDE_ERR_NULL_ARG (g, poles or the batch NULL; for n > 0 also one of
- * the batch's arrays, the scratch, or a pole array while poles->n > 0); or
- * HORDE_ERR_BAD_PARAMS (iterations out of [1, HORDE_RADIAL_MAX_ITERATIONS], g not a built
- * grid: its cell or sizes out of range or its arrays NULL, or bytes <
- * horde_radial_push_grid_bytes(g, n)). Every backend returns
- * exactly the scalar reference's bits, and those are horde_radial_push's bits for the
- * lists above. */
-HORDE_API size_t horde_radial_push_grid_bytes(const horde_pole_grid *g, size_t n);
-HORDE_API int horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
-                                     uint32_t iterations, const horde_cylinder_batch *b,
-                                     void *scratch, size_t bytes);
-HORDE_API int horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g,
-                                         const horde_poles *poles, uint32_t iterations,
-                                         const horde_cylinder_batch *b, void *scratch,
-                                         size_t bytes);
+ * Call: horde_radial_push_grid(g, poles, p, b, scratch, bytes). g as
+ * horde_pole_grid_build left it, for these poles. p NULL means the defaults
+ * (horde_radial_push_grid_params_default: iterations 4). Outputs may be the input arrays
+ * themselves (as radial_push). n == 0 is valid: the call checks g, poles, b, p and bytes
+ * and touches no array (the scratch may then be NULL). Returns HORDE_OK; HORDE_ERR_NULL_ARG (g, poles or b
+ * NULL; for n > 0 also one of the batch's arrays, the scratch, or a pole array while
+ * poles->n > 0); or HORDE_ERR_BAD_PARAMS (iterations out of [1,
+ * HORDE_RADIAL_PUSH_MAX_ITERATIONS], g not a built grid: its cell or sizes out of range
+ * or its arrays NULL, or bytes < horde_radial_push_grid_scratch_bytes(g, n)).
+ * Every backend returns exactly the scalar reference's bits, and those are
+ * horde_radial_push's bits for the lists above. */
+typedef struct horde_radial_push_grid_batch {
+    const float *x, *y, *z;         /* bottom centre */
+    const float *radius, *height;
+    float *out_x, *out_y, *out_z;   /* corrected bottom centre (out_y = y) */
+    uint32_t *out_flags;
+    size_t n;
+} horde_radial_push_grid_batch;
+
+typedef struct horde_radial_push_grid_params {
+    uint32_t iterations; /* passes, 1 .. HORDE_RADIAL_PUSH_MAX_ITERATIONS; default 4 */
+} horde_radial_push_grid_params;
+HORDE_API void horde_radial_push_grid_params_default(horde_radial_push_grid_params *p);
+
+HORDE_API size_t horde_radial_push_grid_scratch_bytes(const horde_pole_grid *g, size_t n);
+HORDE_API horde_status horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
+                                              const horde_radial_push_grid_params *p,
+                                              const horde_radial_push_grid_batch *b, void *scratch,
+                                              size_t bytes);
+HORDE_API horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g,
+                                                  const horde_poles *poles,
+                                                  const horde_radial_push_grid_params *p,
+                                                  const horde_radial_push_grid_batch *b, void *scratch,
+                                                  size_t bytes);
 
 #ifdef __cplusplus
 }

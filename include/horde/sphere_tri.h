@@ -22,7 +22,7 @@
  * Degenerate triangles. A triangle is degenerate when n.n <= 2^-24 * L(k+1) * L(k+2),
  * i.e. the sine of its largest angle is at most 2^-12 (zero area, collinear or repeated
  * vertices, a point, a sliver): it has no face and is the union of its three edges;
- * flag HORDE_TRI_DEGENERATE. Such a triangle is within 2^-12 of its shortest edge's
+ * flag HORDE_FLAG_DEGENERATE. Such a triangle is within 2^-12 of its shortest edge's
  * length of its true shape. Needles (one tiny angle) are not degenerate.
  *
  * Results. d as above (P - Q), dist = sqrt(d.d), depth = r - dist (negative when separated).
@@ -53,9 +53,10 @@
  * its longest edge (tests/property/sphere_tri.c checks exactly this bound against a
  * double-precision model, at centres on and within ulps of faces, edges and vertices).
  *
- * Valid input: every coordinate finite with |v| <= HORDE_TRI_MAX_COORD, 0 <= r <=
- * HORDE_SPHERE_MAX_RADIUS. An invalid pair gets flags = HORDE_FLAG_INVALID and all its
- * float outputs +0; other lanes are unaffected.
+ * Valid input: every coordinate finite with |v| <= HORDE_SPHERE_TRI_MAX_COORD, 0 <= r <=
+ * HORDE_SPHERE_TRI_MAX_RADIUS. An invalid pair gets out_flags = HORDE_FLAG_INVALID,
+ * out_depth = -INFINITY (never the deepest) and every other float output +0; other lanes
+ * are unaffected.
  *
  * Every backend returns exactly the scalar reference's bits. */
 #ifndef HORDE_SPHERE_TRI_H
@@ -68,74 +69,74 @@
 extern "C" {
 #endif
 
-#define HORDE_TRI_MAX_COORD 65536.0f      /* 2^16: |coordinate| limit for spheres and triangles */
-#define HORDE_SPHERE_MAX_RADIUS 4096.0f   /* 2^12 */
+#define HORDE_SPHERE_TRI_MAX_COORD 65536.0f  /* 2^16: |coordinate| limit for spheres and triangles */
+#define HORDE_SPHERE_TRI_MAX_RADIUS 4096.0f  /* 2^12 */
 
-/* Result flags of the triangle kernels (bits of out flags; uint32_t). */
-#define HORDE_TRI_OVERLAP 0x1u      /* static: d.d < r*r */
-#define HORDE_TRI_FACE 0x2u         /* the closest point / contact is inside the face */
-#define HORDE_TRI_EDGE 0x4u         /* ... on an edge (strictly between its vertices) */
-#define HORDE_TRI_VERTEX 0x8u       /* ... a vertex */
-#define HORDE_TRI_DEGENERATE 0x10u  /* the triangle had no face: treated as the union of its three edges */
-#define HORDE_TRI_HIT 0x20u         /* sweep: contact at some t in [0, 1] */
-#define HORDE_TRI_STARTED_INSIDE 0x40u /* sweep: overlapping at t = 0 (t = 0 reported) */
-#define HORDE_TRI_SKIPPED 0x80u     /* list: an entry was skipped (index >= soup n, or an
-                                       invalid triangle) */
-/* HORDE_FLAG_INVALID (common.h, 0x80000000) marks a rejected input. */
+/* Flags (common.h): HORDE_FLAG_OVERLAP (d.d < r*r), exactly one of HORDE_FLAG_FACE /
+ * HORDE_FLAG_EDGE / HORDE_FLAG_VERTEX (the closest point's region; EDGE strictly between
+ * the edge's vertices), HORDE_FLAG_DEGENERATE (the triangle has no face),
+ * HORDE_FLAG_SKIPPED (lists: an entry was skipped), HORDE_FLAG_INVALID (a rejected
+ * input, alone). */
 
-/* Spheres: centre (x, y, z) and radius r, element i of each array; no alignment needed. */
-typedef struct horde_spheres {
+/* Pairs: sphere i (centre x, y, z, radius r) against triangle i, for i < n. */
+typedef struct horde_sphere_tri_pairs_batch {
     const float *x, *y, *z, *r;
+    float *out_qx, *out_qy, *out_qz;          /* closest point Q on the triangle */
+    float *out_depth;                         /* r - dist */
+    float *out_push_x, *out_push_y, *out_push_z;
+    uint32_t *out_flags;                      /* OVERLAP, one of FACE / EDGE / VERTEX, DEGENERATE; or INVALID */
     size_t n;
-} horde_spheres;
+} horde_sphere_tri_pairs_batch;
 
-/* Per-pair outputs (each array has n elements). */
-typedef struct horde_sphere_tri_out {
-    float *qx, *qy, *qz;          /* closest point Q on the triangle */
-    float *depth;                 /* r - dist */
-    float *push_x, *push_y, *push_z;
-    uint32_t *flags;              /* OVERLAP, one of FACE / EDGE / VERTEX, DEGENERATE, INVALID */
-} horde_sphere_tri_out;
-
-/* Pairs: sphere i against triangle i, for i < n. s->n must equal t->n
- * (HORDE_ERR_BAD_PARAMS otherwise). n == 0 is valid and touches no pointer. An output
- * array may be the very same array as an input (e.g. out->qx == s->x); no other overlap.
- * Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS. */
-HORDE_API int horde_sphere_tri_pairs(const horde_spheres *s, const horde_triangles *t,
-                                     const horde_sphere_tri_out *out);
-HORDE_API int horde_sphere_tri_pairs_isa(horde_isa isa, const horde_spheres *s,
-                                         const horde_triangles *t,
-                                         const horde_sphere_tri_out *out);
+/* t->n must equal b->n (HORDE_ERR_BAD_PARAMS otherwise). t and b must not be NULL; the
+ * arrays of both must not be NULL when n > 0 (HORDE_ERR_NULL_ARG). n == 0 touches no
+ * array. Arrays need no alignment; an output array may be the very same array as an
+ * input (e.g. b->out_qx == b->x); no other overlap. Returns HORDE_OK,
+ * HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_PARAMS or (_isa) HORDE_ERR_UNKNOWN_ISA /
+ * HORDE_ERR_UNSUPPORTED_ISA; on an error nothing is written. */
+HORDE_API horde_status horde_sphere_tri_pairs(const horde_triangles *t,
+                                              const horde_sphere_tri_pairs_batch *b);
+HORDE_API horde_status horde_sphere_tri_pairs_isa(horde_isa isa, const horde_triangles *t,
+                                                  const horde_sphere_tri_pairs_batch *b);
 
 /* Movers x list: sphere i is tested against soup triangles indices[k] for
- * k in [offsets[i], offsets[i + 1]) (offsets has s->n + 1 non-decreasing entries,
+ * k in [offsets[i], offsets[i + 1]) (offsets has n + 1 non-decreasing entries,
  * HORDE_ERR_BAD_PARAMS otherwise). Entries whose index is >= soup->n, or whose triangle
- * is invalid, are skipped and set HORDE_TRI_SKIPPED. Per sphere:
- *   push     combined push-out: per axis, the largest positive component of the
- *            overlapping pairs' pushes plus the most negative one (two coplanar triangles
- *            sharing an edge push once, not twice; a floor and a wall push both ways);
- *   deepest  the entry with the largest depth (the nearest triangle, overlapping or not;
- *            the earliest entry on ties): its soup index (UINT32_MAX for an empty list),
- *            depth (-INFINITY for an empty list), closest point and flags (region,
- *            DEGENERATE);
- *   flags    OVERLAP if any entry overlaps, SKIPPED, the deepest entry's region flags.
- * An invalid sphere gets flags = HORDE_FLAG_INVALID, index UINT32_MAX, float outputs +0.
- * Outputs may be the very same arrays as the sphere inputs; no other overlap. */
-typedef struct horde_sphere_tri_list_out {
-    float *push_x, *push_y, *push_z; /* combined push-out */
-    uint32_t *deepest;               /* soup index of the deepest entry */
-    float *depth;                    /* its depth */
-    float *qx, *qy, *qz;             /* its closest point */
-    uint32_t *flags;
-} horde_sphere_tri_list_out;
+ * is invalid, are skipped and set HORDE_FLAG_SKIPPED. Per sphere:
+ *   out_push_*  combined push-out: per axis, the largest positive component of the
+ *               overlapping pairs' pushes plus the most negative one (two coplanar
+ *               triangles sharing an edge push once, not twice; a floor and a wall push
+ *               both ways);
+ *   out_tri, out_depth, out_q*  the deepest entry: the one with the largest depth (the
+ *               nearest triangle, overlapping or not; the earliest entry on ties): its
+ *               soup index, depth and closest point; for a list with no entry left
+ *               (empty, or every entry skipped) HORDE_NONE, -INFINITY and +0;
+ *   out_flags   OVERLAP if any entry overlaps, SKIPPED, the deepest entry's region flags
+ *               (FACE / EDGE / VERTEX, DEGENERATE).
+ * An invalid sphere gets out_flags = HORDE_FLAG_INVALID, out_tri = HORDE_NONE,
+ * out_depth = -INFINITY (never the deepest) and every other float output +0; its entries
+ * are not tested. */
+typedef struct horde_sphere_tri_list_batch {
+    const float *x, *y, *z, *r;
+    const uint32_t *offsets, *indices;
+    float *out_push_x, *out_push_y, *out_push_z; /* combined push-out */
+    uint32_t *out_tri;                           /* soup index of the deepest entry */
+    float *out_depth;                            /* its depth */
+    float *out_qx, *out_qy, *out_qz;             /* its closest point */
+    uint32_t *out_flags;
+    size_t n;
+} horde_sphere_tri_list_batch;
 
-HORDE_API int horde_sphere_tri_list(const horde_spheres *s, const horde_triangles *soup,
-                                    const uint32_t *offsets, const uint32_t *indices,
-                                    const horde_sphere_tri_list_out *out);
-HORDE_API int horde_sphere_tri_list_isa(horde_isa isa, const horde_spheres *s,
-                                        const horde_triangles *soup, const uint32_t *offsets,
-                                        const uint32_t *indices,
-                                        const horde_sphere_tri_list_out *out);
+/* soup and b must not be NULL; when n > 0 the sphere and output arrays and offsets must
+ * not be NULL, and when the lists hold entries (offsets[n] > offsets[0]) neither must
+ * indices nor, when soup->n > 0, the soup's arrays (HORDE_ERR_NULL_ARG). n == 0 touches
+ * no array. Outputs may be the very same arrays as the sphere inputs; no other overlap.
+ * Returns HORDE_OK, HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_PARAMS or (_isa)
+ * HORDE_ERR_UNKNOWN_ISA / HORDE_ERR_UNSUPPORTED_ISA; on an error nothing is written. */
+HORDE_API horde_status horde_sphere_tri_list(const horde_triangles *soup,
+                                             const horde_sphere_tri_list_batch *b);
+HORDE_API horde_status horde_sphere_tri_list_isa(horde_isa isa, const horde_triangles *soup,
+                                                 const horde_sphere_tri_list_batch *b);
 
 #ifdef __cplusplus
 }

@@ -11,9 +11,11 @@
  * where the mover is the unit sphere at the origin. Then, in this order:
  *  1. Already overlapping: Q = the closest point of the triangle to the origin and d
  *     (exactly sphere_tri.h's definition, applied in unit space). If d.d < 1: t = 0, contact Q,
- *     HORDE_TRI_STARTED_INSIDE, region of Q.
- *  2. Face (non-degenerate triangles): unit normal m = n * (1 / sqrt(n.n)), n as in
- *     sphere_tri.h (cross product of the two shorter edges);
+ *     HORDE_FLAG_STARTED_INSIDE, region of Q.
+ *  2. Face (non-degenerate triangles): n as in sphere_tri.h (cross product of the two
+ *     shorter edges), e the longest edge (the first of equal squared lengths L),
+ *     p = n - e ((n.e) / L) (n without its part along e), unit normal
+ *     m = p * (1 / sqrt(p.p));
  *     signed distance sd = -(m.A), sn = m.V; side s = +1 if sd >= 0 else -1. The sphere
  *     approaches when sn*s < 0; it touches the plane at t0 = max((|sd| - 1) / -(sn*s), 0).
  *     The centre's foot on the plane at t0, F = V*t0 - m*(sd + sn*t0), inside the
@@ -30,20 +32,21 @@
  *     the first contact is t = max(ts - sqrt(miss / a), 0) (a start inside a feature's
  *     shell gives 0), kept if t <= 1; on an edge the contact is X + e f,
  *     f = ev t - eX, which must lie in [0, 1]. (Fauerby's roots of a t^2 - 2 g t + c,
- *     c = X.X - 1, cancel |X|^2 against 1 and lost about (|D| / R)^2 u radii: 0.13 radii
+ *     c = X.X - 1, cancel |X|^2 against 1 and lose about (|D| / R)^2 u radii: 0.13 radii
  *     at |D| / R = 1000.)
  *  Zero-length sweeps hit only when already overlapping. Degenerate triangles
- *  (sphere_tri.h's test, in unit space) skip step 2 and set HORDE_TRI_DEGENERATE.
+ *  (sphere_tri.h's test, in unit space) skip step 2 and set HORDE_FLAG_DEGENERATE.
  *
- * Outputs: t (1 when there is no hit), the contact point on the triangle in world space
+ * Outputs: out_t (1 when there is no hit), the contact point on the triangle in world space
  * (P + Q' * R), and the unit contact normal in world space, pointing from the triangle to
  * the mover: the unit-space direction (centre at t) - contact (at t = 0: sphere_tri.h's
  * d), scaled by 1 / R and normalised (an ellipsoid's normal: w = dir / R is divided by
  * its largest |component| m first, then by its length, so |n| = 1 within a few ulps even
  * when w.w would be subnormal); a vanishing direction (centre on the triangle at
  * t = 0) uses n, and (0, 1, 0) when that vanishes too or the triangle is degenerate.
- * No hit: contact and normal +0. Flags: HIT, STARTED_INSIDE, FACE / EDGE / VERTEX (of
- * the contact), DEGENERATE. The sweep itself stops nothing: move the mover to
+ * No hit: contact and normal +0. Flags (common.h): HORDE_FLAG_HIT, HORDE_FLAG_STARTED_INSIDE,
+ * one of HORDE_FLAG_FACE / HORDE_FLAG_EDGE / HORDE_FLAG_VERTEX (of the contact) with a
+ * hit, HORDE_FLAG_DEGENERATE; or HORDE_FLAG_INVALID alone. The sweep itself stops nothing: move the mover to
  * P + D*t (minus a small skin) and slide.
  *
  * Accuracy (spheres; tests/property/sweep_sphere_tri.c, against a double-precision model
@@ -61,12 +64,14 @@
  * from the triangle (s at least 2^-12; measured worst: 0.02 of that margin). A path that
  * reaches more than R / 256 into the triangle before t = 0.999 is always a hit.
  * Valid input: positions, displacements and triangle coordinates finite with
- * |v| <= HORDE_TRI_MAX_COORD; radii in [HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS].
- * An invalid pair gets flags = HORDE_FLAG_INVALID and every float output +0.
+ * |v| <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD; radii in [HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS,
+ * HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS]. An invalid pair reports out_t = 1 (as a miss, so it
+ * never wins a smallest-t reduction), contact and normal +0 and out_flags =
+ * HORDE_FLAG_INVALID (no HORDE_FLAG_HIT); other lanes are unaffected.
  *
  * Every backend returns exactly the scalar reference's bits. */
-#ifndef HORDE_SWEEP_SPHERE_H
-#define HORDE_SWEEP_SPHERE_H
+#ifndef HORDE_SWEEP_SPHERE_TRI_H
+#define HORDE_SWEEP_SPHERE_TRI_H
 
 #include "horde/sphere_tri.h"
 
@@ -74,29 +79,34 @@
 extern "C" {
 #endif
 
-#define HORDE_SWEEP_MIN_RADIUS 0.015625f /* 2^-6 */
+/* Limits; the coordinate and radius limits equal sphere_tri's (HORDE_SPHERE_TRI_MAX_COORD,
+ * HORDE_SPHERE_TRI_MAX_RADIUS). */
+#define HORDE_SWEEP_SPHERE_TRI_MAX_COORD 65536.0f    /* 2^16: |position|, |displacement|, |triangle coordinate| */
+#define HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS 0.015625f  /* 2^-6 */
+#define HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS 4096.0f    /* 2^12 */
 
-typedef struct horde_sweepers {
+/* Mover i against triangle i, for i < n. */
+typedef struct horde_sweep_sphere_tri_batch {
     const float *x, *y, *z;    /* centre at t = 0 */
     const float *dx, *dy, *dz; /* displacement over the sweep */
     const float *rx, *ry, *rz; /* radii (a sphere: pass the same array three times) */
+    float *out_t;              /* time of impact in [0, 1]; 1 when no hit */
+    float *out_cx, *out_cy, *out_cz; /* contact point on the triangle (world) */
+    float *out_nx, *out_ny, *out_nz; /* unit contact normal (world), triangle -> mover */
+    uint32_t *out_flags;
     size_t n;
-} horde_sweepers;
+} horde_sweep_sphere_tri_batch;
 
-typedef struct horde_sweep_out {
-    float *t;                  /* time of impact in [0, 1]; 1 when no hit */
-    float *cx, *cy, *cz;       /* contact point on the triangle (world) */
-    float *nx, *ny, *nz;       /* unit contact normal (world), triangle -> mover */
-    uint32_t *flags;
-} horde_sweep_out;
-
-/* Mover i against triangle i for i < n; m->n must equal t->n (HORDE_ERR_BAD_PARAMS).
- * n == 0 touches no pointer. An output array may be the very same array as an input;
- * no other overlap. Returns HORDE_OK, HORDE_ERR_NULL_ARG or HORDE_ERR_BAD_PARAMS. */
-HORDE_API int horde_sweep_sphere_tri(const horde_sweepers *m, const horde_triangles *t,
-                                     const horde_sweep_out *out);
-HORDE_API int horde_sweep_sphere_tri_isa(horde_isa isa, const horde_sweepers *m,
-                                         const horde_triangles *t, const horde_sweep_out *out);
+/* t->n must equal b->n (HORDE_ERR_BAD_PARAMS otherwise). t and b must not be NULL; the
+ * arrays of both must not be NULL when n > 0 (HORDE_ERR_NULL_ARG). n == 0 touches no
+ * array. Arrays need no alignment; an output array may be the very same array as an
+ * input; no other overlap. Returns HORDE_OK, HORDE_ERR_NULL_ARG, HORDE_ERR_BAD_PARAMS or
+ * (_isa) HORDE_ERR_UNKNOWN_ISA / HORDE_ERR_UNSUPPORTED_ISA; on an error nothing is
+ * written. */
+HORDE_API horde_status horde_sweep_sphere_tri(const horde_triangles *t,
+                                              const horde_sweep_sphere_tri_batch *b);
+HORDE_API horde_status horde_sweep_sphere_tri_isa(horde_isa isa, const horde_triangles *t,
+                                                  const horde_sweep_sphere_tri_batch *b);
 
 #ifdef __cplusplus
 }

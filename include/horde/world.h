@@ -49,13 +49,13 @@ HORDE_API void horde_chunk_from_bytes(horde_chunk *c, const uint8_t *blocks);
  * pointer count nx * ny * nz overflows int32, HORDE_ERR_NULL_ARG for a NULL view, or for
  * a NULL chunks array with a non-empty grid. A grid with a zero size is empty, whatever
  * the other two sizes (every lookup follows `missing`; chunks may be NULL). */
-HORDE_API int horde_world_init(horde_world *w, const horde_chunk *const *chunks,
-                               int32_t origin_cx, int32_t origin_cy, int32_t origin_cz,
-                               int32_t nx, int32_t ny, int32_t nz, horde_missing missing);
+HORDE_API horde_status horde_world_init(horde_world *w, const horde_chunk *const *chunks,
+                                        int32_t origin_cx, int32_t origin_cy, int32_t origin_cz,
+                                        int32_t nx, int32_t ny, int32_t nz, horde_missing missing);
 /* Is world block (bx, by, bz) solid? Any int32 coordinates; missing chunks follow policy. */
 HORDE_API int horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz);
 /* Checks a view's fields the way every kernel does (HORDE_OK or an error code). */
-HORDE_API int horde_world_check(const horde_world *w);
+HORDE_API horde_status horde_world_check(const horde_world *w);
 
 #ifdef __cplusplus
 }

@@ -63,9 +63,9 @@ static size_t buckets_of(size_t n)
     return h;
 }
 
-size_t horde_crowd_scratch_bytes(size_t n)
+size_t horde_crowd_separate_scratch_bytes(size_t n)
 {
-    if (n > HORDE_CROWD_MAX_N)
+    if (n > HORDE_CROWD_SEPARATE_MAX_N)
         return 0;
     const size_t per = A_FIXED + SLOT_ARRAYS * CROWD_K; /* 36 arrays */
     const size_t stride = stride_of(n), h = buckets_of(n);
@@ -114,7 +114,7 @@ static uint32_t bucket_of_cell(const grid *g, int32_t cx, int32_t cz)
     return bucket_of(cx, cz, g->mask);
 }
 
-void horde_crowd_cells_from(const horde_crowd *c, size_t first, const uint32_t *key, float cell, int32_t *cxs,
+void horde_crowd_cells_from(const horde_crowd_separate_batch *c, size_t first, const uint32_t *key, float cell, int32_t *cxs,
                             int32_t *czs, int32_t bounds[4])
 {
     const grid g = {.cell = cell};
@@ -128,7 +128,7 @@ void horde_crowd_cells_from(const horde_crowd *c, size_t first, const uint32_t *
         }
 }
 
-void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cxs, int32_t *czs,
+void horde_crowd_cells(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cxs, int32_t *czs,
                        int32_t bounds[4])
 {
     bounds[0] = bounds[1] = INT32_MAX, bounds[2] = bounds[3] = INT32_MIN;
@@ -137,7 +137,7 @@ void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, in
 
 /* Box or hash: the box when its cells fit in the buckets. Every valid mover's cell goes
  * to cx[i], cz[i] (batch order). */
-static void choose_numbering(grid *g, const horde_crowd *c, const uint32_t *key, int32_t *cxs,
+static void choose_numbering(grid *g, const horde_crowd_separate_batch *c, const uint32_t *key, int32_t *cxs,
                              int32_t *czs, horde_crowd_cells_fn cells)
 {
     int32_t b[4];
@@ -178,7 +178,7 @@ static void layout(void *scratch, size_t n, crowd_work *w, uint32_t **key, float
 
 /* Step 1 for movers first .. n - 1, added to *a (horde_crowd_validate's loop, and a SIMD
  * validation's last n % W movers). */
-void horde_crowd_validate_from(const horde_crowd *c, size_t first, uint32_t *key, crowd_acc *a)
+void horde_crowd_validate_from(const horde_crowd_separate_batch *c, size_t first, uint32_t *key, crowd_acc *a)
 {
     for (size_t i = first; i < c->n; i++) {
         const float x = c->x[i], z = c->z[i], r = c->radius[i];
@@ -204,7 +204,7 @@ void horde_crowd_stats_of(const crowd_acc *a, crowd_stats *st)
 }
 
 /* Step 1, scalar (horde_crowd_validate_fn). */
-void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
+void horde_crowd_validate(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st)
 {
     crowd_acc a = {0};
     horde_crowd_validate_from(c, 0, key, &a);
@@ -294,7 +294,7 @@ PF_INLINE void prefetch_sorted(const crowd_work *w, float *const sorted[4], cons
         prefetch_window(arrays[a], lo, hi);
 }
 
-static void sort_by_bucket(const horde_crowd *c, const grid *g, crowd_work *w, uint32_t *key,
+static void sort_by_bucket(const horde_crowd_separate_batch *c, const grid *g, crowd_work *w, uint32_t *key,
                            float *const sorted[4], const int32_t *cxs, const int32_t *czs,
                            int32_t *scx, int32_t *scz, sort_rec *recs)
 {
@@ -459,7 +459,7 @@ void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4
     for (uint32_t t = lo; t < hi; t++) {
         const int searched = half ? r[t] <= small : (r[t] < rs) | ((r[t] == rs) & (t > s));
         const int vertical = (ys < top[t]) & (y[t] < ts);
-        const float reach = (rs + r[t]) * HORDE_CROWD_REACH;
+        const float reach = (rs + r[t]) * HORDE_CROWD_SEPARATE_REACH;
         const float dx = xs - x[t], dz = zs - z[t];
         const float d2 = dx * dx + dz * dz;
         if (searched & vertical & (d2 < reach * reach))
@@ -470,7 +470,7 @@ void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4
 /* Cells a mover of radius r must search each way (the grid's comment). */
 static int32_t reach_cells(const grid *g, float r)
 {
-    const float u = 2.0f * r * HORDE_CROWD_REACH / g->cell * ROUNDING_MARGIN + g->slack;
+    const float u = 2.0f * r * HORDE_CROWD_SEPARATE_REACH / g->cell * ROUNDING_MARGIN + g->slack;
     return u < 1.0f ? 1 : (int32_t)ceilf(u);
 }
 
@@ -553,7 +553,7 @@ typedef struct search {
 } search;
 
 /* Steps 1-2 into *w and *S, with the ops' validation and cells. */
-static void prepare(const horde_crowd *c, void *scratch, crowd_work *w, search *S, const horde_crowd_ops *ops)
+static void prepare(const horde_crowd_separate_batch *c, void *scratch, crowd_work *w, search *S, const horde_crowd_ops *ops)
 {
     uint32_t *key;
     float **sorted = S->sorted;
@@ -605,7 +605,7 @@ typedef struct out_rec {
  * the sorted arrays in batch order, or writing the outputs in sorted order, is random
  * access to lines that no longer fit in the caches once the crowd is large. */
 #define WRITE_BACK_DIRECT_MAX 16384 /* 192 KB of outputs */
-static void write_back(const horde_crowd *c, const crowd_work *w, int fin, out_rec *recs)
+static void write_back(const horde_crowd_separate_batch *c, const crowd_work *w, int fin, out_rec *recs)
 {
     if (w->n == 0) /* no valid mover (and c->n - 1 below is not taken of n = 0) */
         return;
@@ -702,8 +702,8 @@ static int crowd_wave(crowd_work *w, const search *S, uint32_t iterations, const
     const int32_t rho = reach_cells(g, g->max_r);
     const wave v = {g, g->box && 2 * rho + 1 <= RUNS_MAX ? (uint32_t)rho : 0};
     uint32_t searched = 0, zeroed = 0, slotted = 0, slot_row = 0, next_row = 0;
-    uint32_t done[HORDE_CROWD_MAX_ITERATIONS + 1] = {0}, row[HORDE_CROWD_MAX_ITERATIONS + 1] = {0};
-    int any[HORDE_CROWD_MAX_ITERATIONS + 1] = {0};
+    uint32_t done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0}, row[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    int any[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
     for (;;) {
         /* The search, rows of at least WAVE_STEP_MIN movers (every mover without locality). */
         uint32_t to = n;
@@ -733,7 +733,7 @@ static int crowd_wave(crowd_work *w, const search *S, uint32_t iterations, const
     }
 }
 
-void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops)
+void horde_crowd_solve(const horde_crowd_separate_batch *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops)
 {
     crowd_work w;
     search S;

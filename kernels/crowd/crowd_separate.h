@@ -2,15 +2,15 @@
  * contact search (validation, grid, contact lists: the same for every backend, so it is
  * compiled once, in crowd_contacts.c) and the write-back; the backends differ only in the
  * Jacobi iterations over the contact lists. Semantics: include/horde/crowd_separate.h. */
-#ifndef HORDE_CROWD_CROWD_SEPARATE_H
-#define HORDE_CROWD_CROWD_SEPARATE_H
+#ifndef HORDE_KERNELS_CROWD_CROWD_SEPARATE_H
+#define HORDE_KERNELS_CROWD_CROWD_SEPARATE_H
 
 #include <math.h>
 
 #include "horde/crowd_separate.h"
 #include "kernel.h"
 
-#define CROWD_K HORDE_CROWD_MAX_CONTACTS
+#define CROWD_K HORDE_CROWD_SEPARATE_MAX_CONTACTS
 /* A push component in units of 2^-20 (truncated), summed as int32: at most T = R + skin
  * <= 2 * MAX_RADIUS + 0.13 (the skin at the coordinate limit) blocks per pair, i.e.
  * < 2^25.01 units, and CROWD_K = 8 of them < 2^28: no overflow. */
@@ -35,8 +35,8 @@
  * then slot 1, ..., so a group of W <= CROWD_BLOCK lanes (W dividing it, the group
  * starting at a multiple of W) finds slot k of all its lanes in W consecutive elements,
  * and all its slots within one CROWD_K * CROWD_BLOCK run, so a chunk of the passes'
- * wavefront (crowd_contacts.c) is one stretch of each array, where a slot-major layout
- * (element k * stride + s) would be 3 CROWD_K streams 4n bytes apart. */
+ * wavefront (crowd_contacts.c) is one stretch of each array (a slot-major layout, element
+ * k * stride + s, would read 3 CROWD_K streams 4n bytes apart). */
 #define CROWD_BLOCK 8 /* slot k + 1 is CROWD_BLOCK elements after slot k */
 static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
 {
@@ -92,12 +92,12 @@ typedef struct crowd_stats {
 
 /* Step 1 (validation): key[i] = 0 for a valid mover, CROWD_KEY_INVALID for an invalid one,
  * whose results (its input back, HORDE_FLAG_INVALID) are written here; *st as above. */
-typedef void (*horde_crowd_validate_fn)(const horde_crowd *c, uint32_t *key, crowd_stats *st);
+typedef void (*horde_crowd_validate_fn)(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st);
 /* The grid cells of the valid movers (key[i] != CROWD_KEY_INVALID): cx[i] = floor(x / cell),
  * cz[i] = floor(z / cell) (|x / cell|, |z / cell| <= 2^20, crowd_contacts.c), other
  * entries unspecified; bounds = their smallest cx, smallest cz, largest cx, largest cz
  * (INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN when there is none). */
-typedef void (*horde_crowd_cells_fn)(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx,
+typedef void (*horde_crowd_cells_fn)(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cx,
                                      int32_t *cz, int32_t bounds[4]);
 /* Each used slot's constants of the sorted movers lo .. hi - 1 (lo a multiple of
  * CROWD_BLOCK, hi a multiple of it or w->n; their lists complete) from its contact t
@@ -113,15 +113,15 @@ typedef struct crowd_acc {
     float max_r, extent, sums[CROWD_SUMS];
 } crowd_acc;
 /* Step 1 for movers first .. n - 1 added to *a, and the summary of *a. */
-void horde_crowd_validate_from(const horde_crowd *c, size_t first, uint32_t *key, crowd_acc *a);
+void horde_crowd_validate_from(const horde_crowd_separate_batch *c, size_t first, uint32_t *key, crowd_acc *a);
 void horde_crowd_stats_of(const crowd_acc *a, crowd_stats *st);
 /* The cells of movers first .. n - 1, their bounds merged into bounds[]. */
-void horde_crowd_cells_from(const horde_crowd *c, size_t first, const uint32_t *key, float cell, int32_t *cx,
+void horde_crowd_cells_from(const horde_crowd_separate_batch *c, size_t first, const uint32_t *key, float cell, int32_t *cx,
                             int32_t *cz, int32_t bounds[4]);
 
 /* The scalar steps (the reference's, and what a backend does not bring). */
-void horde_crowd_validate(const horde_crowd *c, uint32_t *key, crowd_stats *st);
-void horde_crowd_cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
+void horde_crowd_validate(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st);
+void horde_crowd_cells(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
                        int32_t bounds[4]);
 void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi);
 
@@ -138,20 +138,20 @@ typedef struct horde_crowd_ops {
  * invalid movers' results), find the contacts with the ops' cells, scan and slots, run up
  * to `iterations` pushing passes (CROWDED) until one finds no overlap, then, if the last
  * still pushed, a testing pass (WEDGED), and write the valid movers' results. */
-void horde_crowd_solve(const horde_crowd *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops);
+void horde_crowd_solve(const horde_crowd_separate_batch *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops);
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float h, float wt)
 {
-    return fabsf(x) <= HORDE_CROWD_MAX_COORD && fabsf(y) <= HORDE_CROWD_MAX_COORD &&
-           fabsf(z) <= HORDE_CROWD_MAX_COORD && r >= 0.0f && r <= HORDE_CROWD_MAX_RADIUS &&
-           h >= 0.0f && h <= HORDE_CROWD_MAX_HEIGHT && wt >= 0.0f && wt <= HORDE_CROWD_MAX_WEIGHT;
+    return fabsf(x) <= HORDE_CROWD_SEPARATE_MAX_COORD && fabsf(y) <= HORDE_CROWD_SEPARATE_MAX_COORD &&
+           fabsf(z) <= HORDE_CROWD_SEPARATE_MAX_COORD && r >= 0.0f && r <= HORDE_CROWD_SEPARATE_MAX_RADIUS &&
+           h >= 0.0f && h <= HORDE_CROWD_SEPARATE_MAX_HEIGHT && wt >= 0.0f && wt <= HORDE_CROWD_SEPARATE_MAX_WEIGHT;
 }
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_crowd_separate const horde_crowd *c, uint32_t iterations, void *scratch, \
-    size_t bytes
-#define HORDE_ARGS_crowd_separate c, iterations, scratch, bytes
+#define HORDE_PARAMS_crowd_separate const horde_crowd_separate_params *p, \
+    const horde_crowd_separate_batch *c, void *scratch, size_t bytes
+#define HORDE_ARGS_crowd_separate p, c, scratch, bytes
 HORDE_KERNEL_PROTOS(crowd_separate)
 
 #endif

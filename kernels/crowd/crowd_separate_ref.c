@@ -26,7 +26,7 @@ static int step(const crowd_work *w, uint32_t s, int cur, int push)
         const float T = R + (fabsf(xs) + fabsf(zs) + R + CROWD_SKIN_FLOOR) * CROWD_SKIN;
         const float share = horde_crowd_share(w->share[e]);
         float px, pz;
-        if (d2 < HORDE_CROWD_TINY) { /* coincident axes: along x, by batch index */
+        if (d2 < HORDE_CROWD_SEPARATE_TINY) { /* coincident axes: along x, by batch index */
             px = horde_crowd_side(w->share[e]) * (T * share), pz = 0.0f;
         } else {
             const float d = sqrtf(d2);
@@ -58,5 +58,5 @@ HORDE_REFERENCE(crowd_separate)
     (void)bytes;
     const horde_crowd_ops ops = {horde_crowd_validate, horde_crowd_cells, horde_crowd_scan_run,
                                  horde_crowd_slots, pass};
-    horde_crowd_solve(c, iterations, scratch, &ops);
+    horde_crowd_solve(c, p->iterations, scratch, &ops);
 }

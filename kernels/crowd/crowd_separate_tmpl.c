@@ -73,7 +73,7 @@ static inline wi step_lanes(const crowd_work *w, uint32_t s0, int cur, int push)
         const wf T = wf_add(S.R, skin);
         const wf d = wf_sqrt(d2);
         const wf g = wf_div(wf_mul(wf_sub(T, d), S.share), d);
-        const wi tiny = wf_lt(d2, wf_set(HORDE_CROWD_TINY));
+        const wi tiny = wf_lt(d2, wf_set(HORDE_CROWD_SEPARATE_TINY));
         const wf px = wf_sel(tiny, wf_mul(S.side, wf_mul(T, S.share)), wf_mul(dx, g));
         const wf pz = wf_sel(tiny, wf_set(0.0f), wf_mul(dz, g));
         sum_x = wi_add(sum_x, wi_and(ov, wi_trunc(wf_mul(px, wf_set(CROWD_QUANT)))));
@@ -109,7 +109,7 @@ static void scan_run(crowd_work *w, float *d2s, const float *const sorted[4], ui
         const wf rt = wf_load(r + t0);
         const wi searched = half ? wf_le(rt, smallv) : wi_or(wf_lt(rt, rs), wi_and(wf_eq(rt, rs), wi_gt(tv, self)));
         const wi vertical = wi_and(wf_lt(ys, wf_load(top + t0)), wf_lt(wf_load(y + t0), ts));
-        const wf reach = wf_mul(wf_add(rs, rt), wf_set(HORDE_CROWD_REACH));
+        const wf reach = wf_mul(wf_add(rs, rt), wf_set(HORDE_CROWD_SEPARATE_REACH));
         const wf dx = wf_sub(xs, wf_load(x + t0)), dz = wf_sub(zs, wf_load(z + t0));
         const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
         const wi in = wi_and(wi_gt(end, tv), wi_and(searched, vertical));
@@ -145,10 +145,10 @@ static int pass(const crowd_work *w, int cur, int push, uint32_t flag, uint32_t 
  * (g W) % CROWD_SUMS ...), so the sum is the scalar one bit for bit. The batch's last
  * n % W movers go through the scalar loop (horde_crowd_validate_from). */
 _Static_assert(CROWD_SUMS % W == 0, "a group's lanes are W consecutive partial sums");
-static void validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
+static void validate(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st)
 {
     const size_t full = c->n / W * W;
-    const wf maxc = wf_set(HORDE_CROWD_MAX_COORD), zero = wf_set(0.0f);
+    const wf maxc = wf_set(HORDE_CROWD_SEPARATE_MAX_COORD), zero = wf_set(0.0f);
     wf sums[CROWD_SUMS / W], max_r = zero, m_xz = zero;
     wi count = wi_set(0);
     for (int k = 0; k < CROWD_SUMS / W; k++)
@@ -159,9 +159,9 @@ static void validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
         const wf wt = c->weight ? wf_load(c->weight + i) : wf_set(1.0f);
         /* horde_crowd_mover_ok: ordered compares, NaN fails each. */
         wi ok = wi_and(wi_and(wf_le(wf_abs(x), maxc), wf_le(wf_abs(y), maxc)), wf_le(wf_abs(z), maxc));
-        ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_CROWD_MAX_RADIUS))));
-        ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_CROWD_MAX_HEIGHT))));
-        ok = wi_and(ok, wi_and(wf_le(zero, wt), wf_le(wt, wf_set(HORDE_CROWD_MAX_WEIGHT))));
+        ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_CROWD_SEPARATE_MAX_RADIUS))));
+        ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_CROWD_SEPARATE_MAX_HEIGHT))));
+        ok = wi_and(ok, wi_and(wf_le(zero, wt), wf_le(wt, wf_set(HORDE_CROWD_SEPARATE_MAX_WEIGHT))));
         wi_store(key + i, wi_not(ok)); /* 0 or CROWD_KEY_INVALID */
         count = wi_sub(count, ok);
         /* Invalid lanes count as r = 0 and |x| = |z| = 0: no maximum moves, and + 0 leaves
@@ -197,7 +197,7 @@ static void validate(const horde_crowd *c, uint32_t *key, crowd_stats *st)
 /* The valid movers' cells (horde_crowd_cells_fn) W at a time: the same IEEE quotient and
  * floor (|q| <= 2^20 for valid movers). Invalid lanes' entries are written too (with
  * whatever their quotient gives): nothing reads them. */
-static void cells(const horde_crowd *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
+static void cells(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
                   int32_t bounds[4])
 {
     const size_t full = c->n / W * W;
@@ -254,7 +254,7 @@ static void slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, u
             const wf wtv = wf_load(wtt);
             wf_store(w->R + e, wf_add(rs, wf_load(rt)));
             const wf share = wf_sel(wf_gt(ws, zero), wf_div(ws, wf_add(ws, wtv)), zero);
-            /* idx[s] < idx[t]: batch indices are below HORDE_CROWD_MAX_N = 2^26, so the
+            /* idx[s] < idx[t]: batch indices are below HORDE_CROWD_SEPARATE_MAX_N = 2^26, so the
              * signed compare is the unsigned one */
             const wi before = wi_gt(wi_load(it), is);
             wf_store(w->share + e, wf_as(wi_or(wi_as(share), wi_and(before, wi_set(INT32_MIN)))));
@@ -269,5 +269,5 @@ HORDE_TEMPLATE(crowd_separate)
 {
     (void)bytes;
     const horde_crowd_ops ops = {validate, cells, scan_run, CROWD_SLOTS, pass};
-    horde_crowd_solve(c, iterations, scratch, &ops);
+    horde_crowd_solve(c, p->iterations, scratch, &ops);
 }

@@ -26,11 +26,11 @@ typedef struct list_lanes {
 
 static inline wi pole_ok(pole_lanes *P)
 {
-    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD);
+    const wf maxc = wf_set(HORDE_RADIAL_PUSH_MAX_COORD);
     wi ok = wi_and(wf_le(wf_abs(P->x), maxc), wf_le(wf_abs(P->z), maxc));
     ok = wi_and(ok, wi_and(wf_le(wf_abs(P->bottom), maxc), wf_le(wf_abs(P->top), maxc)));
     ok = wi_and(ok, wf_le(P->bottom, P->top));
-    return wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
+    return wi_and(ok, wi_and(wf_le(wf_set(0.0f), P->r), wf_le(P->r, wf_set(HORDE_RADIAL_PUSH_MAX_RADIUS))));
 }
 
 /* Entry k of each lane's list: the W pole numbers chosen lane by lane, then each field
@@ -159,10 +159,10 @@ typedef struct radial_movers {
 static inline void movers_from(const wf *in, radial_movers *M)
 {
     const wf x = in[0], y = in[1], z = in[2], r = in[3], h = in[4];
-    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f);
+    const wf maxc = wf_set(HORDE_RADIAL_PUSH_MAX_COORD), zero = wf_set(0.0f);
     wi ok = wi_and(wi_and(wf_le(wf_abs(x), maxc), wf_le(wf_abs(y), maxc)), wf_le(wf_abs(z), maxc));
-    ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
-    ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_RADIAL_MAX_HEIGHT))));
+    ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_PUSH_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_RADIAL_PUSH_MAX_HEIGHT))));
     M->valid = ok;
     M->x0 = x, M->y0 = y, M->z0 = z;
     M->x = wf_sel(ok, x, zero), M->z = wf_sel(ok, z, zero), M->y = wf_sel(ok, y, zero);

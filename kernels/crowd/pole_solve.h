@@ -32,8 +32,8 @@ static inline int pole_overlap_push(pole_mover *m, const float v[5], int push)
     if (!(m->y < v[4] && m->top > v[3] && d2 < R * R))
         return 0;
     if (push) {
-        const float t = R + (fabsf(px) + fabsf(pz) + R) * HORDE_RADIAL_SKIN;
-        if (d2 < HORDE_RADIAL_TINY) {
+        const float t = R + (fabsf(px) + fabsf(pz) + R) * HORDE_RADIAL_PUSH_SKIN;
+        if (d2 < HORDE_RADIAL_PUSH_TINY) {
             m->x = px + t; /* on the axis: along +x, z unchanged */
         } else {
             const float s = t / sqrtf(d2);
@@ -79,9 +79,20 @@ static inline uint32_t pole_solve(pole_mover *m, const horde_poles *poles, const
     return flags;
 }
 
-/* Mover i of batch b into *m; 0 for an invalid mover, whose outputs (its input bits,
- * INVALID) are then written. */
-static inline int pole_mover_of(const horde_cylinder_batch *b, size_t i, pole_mover *m)
+/* The mover arrays of a radial_push or radial_push_grid batch (the two batches share
+ * these fields; only the list kernel's has lists). */
+typedef struct pole_io {
+    const float *x, *y, *z, *radius, *height;
+    float *out_x, *out_y, *out_z;
+    uint32_t *out_flags;
+} pole_io;
+#define POLE_IO_OF(b)                                                                      \
+    {(b)->x, (b)->y, (b)->z, (b)->radius, (b)->height, (b)->out_x, (b)->out_y, (b)->out_z, \
+     (b)->out_flags}
+
+/* Mover i into *m; 0 for an invalid mover, whose outputs (its input bits, INVALID) are
+ * then written. */
+static inline int pole_mover_of(const pole_io *b, size_t i, pole_mover *m)
 {
     const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
     if (!horde_radial_push_mover_ok(x, y, z, r, h)) {
@@ -94,7 +105,7 @@ static inline int pole_mover_of(const horde_cylinder_batch *b, size_t i, pole_mo
 }
 
 /* Mover i's outputs after its solve. */
-static inline void pole_mover_out(const horde_cylinder_batch *b, size_t i, const pole_mover *m, uint32_t flags)
+static inline void pole_mover_out(const pole_io *b, size_t i, const pole_mover *m, uint32_t flags)
 {
     b->out_x[i] = m->x, b->out_y[i] = m->y, b->out_z[i] = m->z;
     b->out_flags[i] = flags;

@@ -1,7 +1,7 @@
 /* Internal: what the radial push reference and its SIMD template share: validation and
  * the backend entry points. Semantics: include/horde/radial_push.h. */
-#ifndef HORDE_CROWD_RADIAL_PUSH_H
-#define HORDE_CROWD_RADIAL_PUSH_H
+#ifndef HORDE_KERNELS_CROWD_RADIAL_PUSH_H
+#define HORDE_KERNELS_CROWD_RADIAL_PUSH_H
 
 #include <math.h>
 
@@ -11,15 +11,15 @@
 /* Written so that NaN fails every comparison. */
 static inline int horde_radial_push_mover_ok(float x, float y, float z, float r, float h)
 {
-    return fabsf(x) <= HORDE_RADIAL_MAX_COORD && fabsf(y) <= HORDE_RADIAL_MAX_COORD &&
-           fabsf(z) <= HORDE_RADIAL_MAX_COORD && r >= 0.0f && r <= HORDE_RADIAL_MAX_RADIUS &&
-           h >= 0.0f && h <= HORDE_RADIAL_MAX_HEIGHT;
+    return fabsf(x) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(y) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           fabsf(z) <= HORDE_RADIAL_PUSH_MAX_COORD && r >= 0.0f && r <= HORDE_RADIAL_PUSH_MAX_RADIUS &&
+           h >= 0.0f && h <= HORDE_RADIAL_PUSH_MAX_HEIGHT;
 }
 static inline int horde_radial_push_pole_ok(float x, float z, float r, float bottom, float top)
 {
-    return fabsf(x) <= HORDE_RADIAL_MAX_COORD && fabsf(z) <= HORDE_RADIAL_MAX_COORD &&
-           fabsf(bottom) <= HORDE_RADIAL_MAX_COORD && fabsf(top) <= HORDE_RADIAL_MAX_COORD &&
-           bottom <= top && r >= 0.0f && r <= HORDE_RADIAL_MAX_RADIUS;
+    return fabsf(x) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(z) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           fabsf(bottom) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(top) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           bottom <= top && r >= 0.0f && r <= HORDE_RADIAL_PUSH_MAX_RADIUS;
 }
 
 /* The references' list entry: pole j into v (x, z, r, bottom, top), or 0 when the entry
@@ -34,16 +34,16 @@ static inline int horde_pole_of(const horde_poles *poles, uint32_t j, float v[5]
 }
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_radial_push const horde_poles *poles, const uint32_t *offsets, \
-    const uint32_t *indices, uint32_t iterations, const horde_cylinder_batch *b
-#define HORDE_ARGS_radial_push poles, offsets, indices, iterations, b
+#define HORDE_PARAMS_radial_push const horde_poles *poles, const horde_radial_push_params *p, \
+    const horde_radial_push_batch *b
+#define HORDE_ARGS_radial_push poles, p, b
 HORDE_KERNEL_PROTOS(radial_push)
 
 static inline int horde_radial_sweep_mover_ok(float x, float y, float z, float r, float h, float dx,
                                               float dz)
 {
-    return horde_radial_push_mover_ok(x, y, z, r, h) && fabsf(dx) <= HORDE_RADIAL_MAX_SWEEP &&
-           fabsf(dz) <= HORDE_RADIAL_MAX_SWEEP;
+    return horde_radial_push_mover_ok(x, y, z, r, h) && fabsf(dx) <= HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT &&
+           fabsf(dz) <= HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT;
 }
 /* The sweep's skin: (|c| + |p| + R + |d|) * 2^-20 (L1 norms): the stopping point's
  * rounding grows with the coordinates and the displacement in play. Overbounce: the
@@ -51,9 +51,9 @@ static inline int horde_radial_sweep_mover_ok(float x, float y, float z, float r
  * leaves it rather than grazing it again at t = 0 (Quake's PM_ClipVelocity idea). */
 #define HORDE_RADIAL_SWEEP_SKIN 0x1p-20f
 #define HORDE_RADIAL_OVERBOUNCE 1.0009765625f
-#define HORDE_PARAMS_radial_sweep const horde_poles *poles, const uint32_t *offsets, \
-    const uint32_t *indices, uint32_t slides, const horde_radial_sweep_batch *b
-#define HORDE_ARGS_radial_sweep poles, offsets, indices, slides, b
+#define HORDE_PARAMS_radial_sweep const horde_poles *poles, const horde_radial_sweep_params *p, \
+    const horde_radial_sweep_batch *b
+#define HORDE_ARGS_radial_sweep poles, p, b
 HORDE_KERNEL_PROTOS(radial_sweep)
 
 /* ---- radial_push_grid: the lists made from the poles' grid ------------------------------
@@ -74,7 +74,7 @@ static inline int32_t horde_pole_cell_of(float v, float cell, int32_t first)
  * a mover with a non-empty list, cx in [-1, nx] and cz in [-1, nz] (a row of nx + 2
  * buckets per cz, bucket (cz + 1) * row + cx + 1), then `none`, the last: invalid movers
  * and those farther out. The backend writes every mover's bucket into the array
- * horde_pole_sort_keys returns (in the scratch, horde_radial_push_grid_bytes(g, n) bytes,
+ * horde_pole_sort_keys returns (in the scratch, horde_radial_push_grid_scratch_bytes(g, n) bytes,
  * checked by the entry point); horde_pole_sort_movers then sorts them by bucket (a
  * counting sort: the batch order within a bucket). */
 typedef struct horde_pole_sorted {
@@ -90,12 +90,12 @@ typedef struct horde_pole_sorted {
 } horde_pole_sorted;
 #define HORDE_POLE_SORT_PAD 16 /* two vectors of the widest ISA */
 uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch);
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_cylinder_batch *b, void *scratch,
+void horde_pole_sort_movers(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
                             horde_pole_sorted *s);
 
 #define HORDE_PARAMS_radial_push_grid const horde_pole_grid *g, const horde_poles *poles, \
-    uint32_t iterations, const horde_cylinder_batch *b, void *scratch, size_t bytes
-#define HORDE_ARGS_radial_push_grid g, poles, iterations, b, scratch, bytes
+    const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b, void *scratch, size_t bytes
+#define HORDE_ARGS_radial_push_grid g, poles, p, b, scratch, bytes
 HORDE_KERNEL_PROTOS(radial_push_grid)
 
 #endif

@@ -26,12 +26,13 @@ static pole_list grid_list(const horde_pole_grid *g, int32_t cx, int32_t cz)
 HORDE_REFERENCE(radial_push_grid)
 {
     (void)scratch, (void)bytes; /* only the SIMD backends sort */
+    const pole_io io = POLE_IO_OF(b);
     for (size_t i = 0; i < b->n; i++) {
         pole_mover m;
-        if (!pole_mover_of(b, i, &m))
+        if (!pole_mover_of(&io, i, &m))
             continue;
         const pole_list L = grid_list(g, horde_pole_cell_of(m.x, g->cell, g->cx0),
                                       horde_pole_cell_of(m.z, g->cell, g->cz0));
-        pole_mover_out(b, i, &m, pole_solve(&m, poles, &L, iterations));
+        pole_mover_out(&io, i, &m, pole_solve(&m, poles, &L, p->iterations));
     }
 }

@@ -123,7 +123,7 @@ static inline int prepare(const horde_pole_grid *g, const horde_poles *poles, co
         return 0;
     }
     const wf top = wf_set(v[4]), bottom = wf_set(v[3]), pr = wf_set(v[2]);
-    const wf axis = wf_set(fabsf(v[0]) + fabsf(v[1])), skin = wf_set(HORDE_RADIAL_SKIN);
+    const wf axis = wf_set(fabsf(v[0]) + fabsf(v[1])), skin = wf_set(HORDE_RADIAL_PUSH_SKIN);
     wi any = wi_set(0);
     for (int q = 0; q < GV; q++) {
         const wi vert = wi_and(wf_lt(M[q].y, top), wf_gt(M[q].top, bottom));
@@ -191,7 +191,7 @@ static inline wi visit(radial_movers *M, const entry *E, int q, wi live, int pus
     const wf d2 = wf_add(wf_mul(dx, dx), wf_mul(dz, dz));
     const wi ov = wi_and(wi_and(live, E->lanes[q]), wf_lt(d2, E->RR[q]));
     if (push && wi_any(ov)) {
-        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_TINY));
+        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_PUSH_TINY));
         const wf s = wf_div(E->T[q], wf_sqrt(d2));
         const wf nx = wf_sel(tiny, wf_add(px, E->T[q]), wf_add(px, wf_mul(dx, s)));
         const wf nz = wf_sel(tiny, M->z, wf_add(pz, wf_mul(dz, s)));
@@ -247,7 +247,7 @@ static inline int any_of(const wi *m)
 
 /* One group: its movers gathered into lanes (padding lanes invalid), solved, scattered. */
 static inline void push_group(const horde_pole_grid *g, const horde_poles *poles, uint32_t iterations,
-                              const horde_cylinder_batch *b, const horde_pole_sorted *s, const group *G)
+                              const horde_radial_push_grid_batch *b, const horde_pole_sorted *s, const group *G)
 {
     float tout[3][GV * W]; /* x, unused, z (out_y was written with the buckets) */
     uint32_t tf[GV * W], used[GV * W];
@@ -309,7 +309,7 @@ static inline wi bucket_lanes(const horde_pole_grid *g, const float *const *in)
 
 /* Every mover's bucket into the sort's key array, and out_y (= y, in batch order: one
  * random store less per mover later); the tail through padded copies. */
-static inline void bucket_all(const horde_pole_grid *g, const horde_cylinder_batch *b, uint32_t *key)
+static inline void bucket_all(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, uint32_t *key)
 {
     const size_t full = b->n / W * W;
     for (size_t i = 0; i < full; i += W) {
@@ -338,9 +338,9 @@ HORDE_TEMPLATE(radial_push_grid)
     bucket_all(g, b, horde_pole_sort_keys(g, scratch));
     horde_pole_sort_movers(g, b, scratch, &s);
     row_cursor rc = {0, -1};
-    for (size_t p = 0; p < b->n;) {
-        const group G = group_at(&s, p, &rc);
-        push_group(g, poles, iterations, b, &s, &G);
-        p += (size_t)G.count;
+    for (size_t at = 0; at < b->n;) {
+        const group G = group_at(&s, at, &rc);
+        push_group(g, poles, p->iterations, b, &s, &G);
+        at += (size_t)G.count;
     }
 }

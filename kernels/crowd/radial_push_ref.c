@@ -5,11 +5,12 @@
 
 HORDE_REFERENCE(radial_push)
 {
+    const pole_io io = POLE_IO_OF(b);
     for (size_t i = 0; i < b->n; i++) {
         pole_mover m;
-        if (!pole_mover_of(b, i, &m))
+        if (!pole_mover_of(&io, i, &m))
             continue;
-        const pole_list L = {indices, {{offsets[i], offsets[i + 1]}}, 1};
-        pole_mover_out(b, i, &m, pole_solve(&m, poles, &L, iterations));
+        const pole_list L = {b->indices, {{b->offsets[i], b->offsets[i + 1]}}, 1};
+        pole_mover_out(&io, i, &m, pole_solve(&m, poles, &L, p->iterations));
     }
 }

@@ -18,9 +18,9 @@ static inline wi overlap_push(radial_movers *M, const pole_lanes *P, wi live, in
     wi ov = wi_and(wi_and(live, P->ok), wi_and(wf_lt(M->y, P->top), wf_gt(M->top, P->bottom)));
     ov = wi_and(ov, wf_lt(d2, wf_mul(R, R)));
     if (push && wi_any(ov)) {
-        const wf skin = wf_mul(wf_add(wf_add(wf_abs(P->x), wf_abs(P->z)), R), wf_set(HORDE_RADIAL_SKIN));
+        const wf skin = wf_mul(wf_add(wf_add(wf_abs(P->x), wf_abs(P->z)), R), wf_set(HORDE_RADIAL_PUSH_SKIN));
         const wf t = wf_add(R, skin);
-        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_TINY));
+        const wi tiny = wf_lt(d2, wf_set(HORDE_RADIAL_PUSH_TINY));
         const wf s = wf_div(t, wf_sqrt(d2));
         const wf nx = wf_sel(tiny, wf_add(P->x, t), wf_add(P->x, wf_mul(dx, s)));
         const wf nz = wf_sel(tiny, M->z, wf_add(P->z, wf_mul(dz, s)));
@@ -92,7 +92,7 @@ HORDE_TEMPLATE(radial_push)
     for (size_t i = 0; i < full; i += W) {
         const float *in[5] = {b->x + i, b->y + i, b->z + i, b->radius + i, b->height + i};
         float *out[3] = {b->out_x + i, b->out_y + i, b->out_z + i};
-        push_lanes(poles, offsets + i, indices, iterations, in, out, b->out_flags + i);
+        push_lanes(poles, b->offsets + i, b->indices, p->iterations, in, out, b->out_flags + i);
     }
     if (full < b->n) {
         /* Tail: padded copies; padding lanes have radius -1 (invalid) and empty lists. */
@@ -104,10 +104,10 @@ HORDE_TEMPLATE(radial_push)
             for (size_t i = 0; i < W; i++)
                 tin[k][i] = i < m ? src[k][full + i] : (k == 3 ? -1.0f : 0.0f);
         for (size_t i = 0; i <= W; i++)
-            toff[i] = offsets[full + (i < m ? i : m)];
+            toff[i] = b->offsets[full + (i < m ? i : m)];
         const float *in[5] = {tin[0], tin[1], tin[2], tin[3], tin[4]};
         float *out[3] = {tout[0], tout[1], tout[2]};
-        push_lanes(poles, toff, indices, iterations, in, out, tf);
+        push_lanes(poles, toff, b->indices, p->iterations, in, out, tf);
         float *dst[3] = {b->out_x, b->out_y, b->out_z};
         for (size_t i = 0; i < m; i++) {
             for (int k = 0; k < 3; k++)

@@ -56,6 +56,8 @@ static int enters(const horde_poles *poles, const uint32_t *indices, uint32_t k0
 
 HORDE_REFERENCE(radial_sweep)
 {
+    const uint32_t *const offsets = b->offsets, *const indices = b->indices;
+    const uint32_t slides = p->slides;
     for (size_t i = 0; i < b->n; i++) {
         const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
         float dx = b->dx[i], dz = b->dz[i];

@@ -24,10 +24,11 @@ static inline void load_sweepers(const float *const *in, sweep_lanes *M)
 {
     const wf x = wf_load(in[0]), y = wf_load(in[1]), z = wf_load(in[2]);
     const wf r = wf_load(in[3]), h = wf_load(in[4]), dx = wf_load(in[5]), dz = wf_load(in[6]);
-    const wf maxc = wf_set(HORDE_RADIAL_MAX_COORD), zero = wf_set(0.0f), maxd = wf_set(HORDE_RADIAL_MAX_SWEEP);
+    const wf maxc = wf_set(HORDE_RADIAL_PUSH_MAX_COORD), zero = wf_set(0.0f);
+    const wf maxd = wf_set(HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT);
     wi ok = wi_and(wi_and(wf_le(wf_abs(x), maxc), wf_le(wf_abs(y), maxc)), wf_le(wf_abs(z), maxc));
-    ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_MAX_RADIUS))));
-    ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_RADIAL_MAX_HEIGHT))));
+    ok = wi_and(ok, wi_and(wf_le(zero, r), wf_le(r, wf_set(HORDE_RADIAL_PUSH_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, h), wf_le(h, wf_set(HORDE_RADIAL_PUSH_MAX_HEIGHT))));
     ok = wi_and(ok, wi_and(wf_le(wf_abs(dx), maxd), wf_le(wf_abs(dz), maxd)));
     M->valid = ok;
     M->x0 = x, M->z0 = z;
@@ -159,6 +160,8 @@ static inline void sweep_group(const horde_poles *poles, const uint32_t *offsets
 
 HORDE_TEMPLATE(radial_sweep)
 {
+    const uint32_t *const offsets = b->offsets, *const indices = b->indices;
+    const uint32_t slides = p->slides;
     const size_t full = b->n / W * W;
     for (size_t i = 0; i < full; i += W) {
         const float *in[7] = {b->x + i, b->y + i, b->z + i, b->radius + i, b->height + i, b->dx + i, b->dz + i};

@@ -1,7 +1,7 @@
 /* Internal: how a kernel is declared. A family header (kernels/<folder>/<family>.h)
  * writes each kernel's signature once, as two macros (the role dav1d's decl_*_fn plays):
  *
- *   #define HORDE_PARAMS_cylinder_push const horde_world *w, const horde_cylinder_batch *b
+ *   #define HORDE_PARAMS_cylinder_push const horde_world *w, const horde_cylinder_push_batch *b
  *   #define HORDE_ARGS_cylinder_push w, b
  *   HORDE_KERNEL_PROTOS(cylinder_push)
  *

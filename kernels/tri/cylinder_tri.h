@@ -10,16 +10,16 @@
 /* Written so that NaN fails every comparison. */
 static inline int horde_cylinder_tri_mover_ok(float x, float y, float z, float r, float h)
 {
-    return fabsf(x) <= HORDE_CYLTRI_MAX_COORD && fabsf(y) <= HORDE_CYLTRI_MAX_COORD &&
-           fabsf(z) <= HORDE_CYLTRI_MAX_COORD && r >= 0.0f && r <= HORDE_CYLTRI_MAX_SIZE &&
-           h >= 0.0f && h <= HORDE_CYLTRI_MAX_SIZE;
+    return fabsf(x) <= HORDE_CYLINDER_TRI_MAX_COORD && fabsf(y) <= HORDE_CYLINDER_TRI_MAX_COORD &&
+           fabsf(z) <= HORDE_CYLINDER_TRI_MAX_COORD && r >= 0.0f &&
+           r <= HORDE_CYLINDER_TRI_MAX_SIZE && h >= 0.0f && h <= HORDE_CYLINDER_TRI_MAX_SIZE;
 }
 
 static inline int horde_cylinder_tri_tri_ok(const float tv[9])
 {
     int ok = 1;
     for (int k = 0; k < 9; k++)
-        ok &= fabsf(tv[k]) <= HORDE_CYLTRI_MAX_COORD;
+        ok &= fabsf(tv[k]) <= HORDE_CYLINDER_TRI_MAX_COORD;
     return ok;
 }
 
@@ -39,15 +39,17 @@ void horde_cylinder_tri_pair(float x, float y, float z, float r, float h, float 
                        float *opx, float *opz, uint32_t *oflags);
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_cylinder_tri const horde_triangles *t, const horde_cylinder_tri_batch *b
-#define HORDE_ARGS_cylinder_tri t, b
+#define HORDE_PARAMS_cylinder_tri const horde_triangles *t, const horde_cylinder_tri_params *p, \
+    const horde_cylinder_tri_batch *b
+#define HORDE_ARGS_cylinder_tri t, p, b
 HORDE_KERNEL_PROTOS(cylinder_tri)
 
 /* Soup shape: triangles are set up (validity, xz bounding box) in chunks. */
 #define HORDE_CYLTRI_CHUNK 64
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_cylinder_tri_soup const horde_triangles *t, const horde_cylinder_soup_batch *b
-#define HORDE_ARGS_cylinder_tri_soup t, b
+#define HORDE_PARAMS_cylinder_tri_soup const horde_triangles *t, \
+    const horde_cylinder_tri_soup_params *p, const horde_cylinder_tri_soup_batch *b
+#define HORDE_ARGS_cylinder_tri_soup t, p, b
 HORDE_KERNEL_PROTOS(cylinder_tri_soup)
 
 #endif

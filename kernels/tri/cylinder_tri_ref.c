@@ -151,7 +151,7 @@ HORDE_REFERENCE(cylinder_tri)
         uint32_t f;
         const float x = b->x[i], y = b->y[i], z = b->z[i], r = b->radius[i], h = b->height[i];
         if (horde_cylinder_tri_mover_ok(x, y, z, r, h) && horde_cylinder_tri_tri_ok(tv)) {
-            horde_cylinder_tri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
+            horde_cylinder_tri_pair(x, y, z, r, h, p->step, tv, &px, &pz, &f);
         } else {
             px = pz = 0.0f;
             f = HORDE_FLAG_INVALID;

@@ -25,7 +25,7 @@ HORDE_REFERENCE(cylinder_tri_soup)
                 continue;
             float px, pz;
             uint32_t f;
-            horde_cylinder_tri_pair(x, y, z, r, h, b->step, tv, &px, &pz, &f);
+            horde_cylinder_tri_pair(x, y, z, r, h, p->step, tv, &px, &pz, &f);
             x = x + px, z = z + pz;
             flags |= f;
         }

@@ -102,9 +102,9 @@ static inline void walk_chunk(wf *v, wi live, wf reach, wf step, const float (*t
 HORDE_TEMPLATE(cylinder_tri_soup)
 {
     float tv[HORDE_CYLTRI_CHUNK][9], box[HORDE_CYLTRI_CHUNK][4];
-    const wf zero = wf_set(0.0f), one = wf_set(1.0f), maxc = wf_set(HORDE_CYLTRI_MAX_COORD),
-             maxs = wf_set(HORDE_CYLTRI_MAX_SIZE);
-    const wf step = wf_set(b->step);
+    const wf zero = wf_set(0.0f), one = wf_set(1.0f), maxc = wf_set(HORDE_CYLINDER_TRI_MAX_COORD),
+             maxs = wf_set(HORDE_CYLINDER_TRI_MAX_SIZE);
+    const wf step = wf_set(p->step);
     /* Movers in groups of W; the soup is walked once per group, in chunks. */
     for (size_t i = 0; i < b->n; i += W) {
         const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};

@@ -8,9 +8,9 @@ HORDE_TEMPLATE(cylinder_tri)
 {
     const float *src[14] = {b->x, b->y, b->z, b->radius, b->height, t->ax, t->ay, t->az,
                             t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
-    const wf zero = wf_set(0.0f), maxc = wf_set(HORDE_CYLTRI_MAX_COORD),
-             maxs = wf_set(HORDE_CYLTRI_MAX_SIZE);
-    const wf step = wf_set(b->step);
+    const wf zero = wf_set(0.0f), maxc = wf_set(HORDE_CYLINDER_TRI_MAX_COORD),
+             maxs = wf_set(HORDE_CYLINDER_TRI_MAX_SIZE);
+    const wf step = wf_set(p->step);
     for (size_t i = 0; i < b->n; i += W) {
         wf v[14];
         wf_load_lanes(v, src, 14, i, b->n - i);

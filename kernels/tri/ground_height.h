@@ -25,8 +25,9 @@ typedef struct horde_ground_height_tri {
 
 static inline int horde_ground_height_point_ok(float x, float y, float z)
 {
-    return fabsf(x) <= HORDE_GROUND_MAX_COORD && fabsf(y) <= HORDE_GROUND_MAX_COORD &&
-           fabsf(z) <= HORDE_GROUND_MAX_COORD; /* NaN fails */
+    return fabsf(x) <= HORDE_GROUND_HEIGHT_MAX_COORD &&
+           fabsf(y) <= HORDE_GROUND_HEIGHT_MAX_COORD &&
+           fabsf(z) <= HORDE_GROUND_HEIGHT_MAX_COORD; /* NaN fails */
 }
 
 static inline void horde_ground_height_prep(const horde_triangles *t, size_t i, horde_ground_height_tri *g)
@@ -36,8 +37,9 @@ static inline void horde_ground_height_prep(const horde_triangles *t, size_t i, 
     const float z[3] = {t->az[i], t->bz[i], t->cz[i]};
     int ok = 1;
     for (int k = 0; k < 3; k++)
-        ok &= fabsf(x[k]) <= HORDE_GROUND_MAX_COORD && fabsf(y[k]) <= HORDE_GROUND_MAX_COORD &&
-              fabsf(z[k]) <= HORDE_GROUND_MAX_COORD;
+        ok &= fabsf(x[k]) <= HORDE_GROUND_HEIGHT_MAX_COORD &&
+              fabsf(y[k]) <= HORDE_GROUND_HEIGHT_MAX_COORD &&
+              fabsf(z[k]) <= HORDE_GROUND_HEIGHT_MAX_COORD;
     const float area2 = ok ? (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]) : 0.0f;
     g->ok = ok && area2 != 0.0f;
     if (!g->ok)
@@ -63,8 +65,9 @@ static inline void horde_ground_height_prep(const horde_triangles *t, size_t i, 
 }
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_ground_height const horde_triangles *t, const horde_ground_batch *b
-#define HORDE_ARGS_ground_height t, b
+#define HORDE_PARAMS_ground_height const horde_triangles *t, const horde_ground_height_params *p, \
+    const horde_ground_height_batch *b
+#define HORDE_ARGS_ground_height t, p, b
 HORDE_KERNEL_PROTOS(ground_height)
 
 #endif

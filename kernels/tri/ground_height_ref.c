@@ -16,13 +16,13 @@ HORDE_REFERENCE(ground_height)
         const size_t m = b->n - p0 < HORDE_GROUND_TILE ? b->n - p0 : HORDE_GROUND_TILE;
         float px[HORDE_GROUND_TILE], py[HORDE_GROUND_TILE], pz[HORDE_GROUND_TILE];
         float ylo[HORDE_GROUND_TILE], best[HORDE_GROUND_TILE];
-        int32_t idx[HORDE_GROUND_TILE];
+        uint32_t idx[HORDE_GROUND_TILE];
         int ok[HORDE_GROUND_TILE];
         for (size_t i = 0; i < m; i++) {
             px[i] = b->x[p0 + i], py[i] = b->y[p0 + i], pz[i] = b->z[p0 + i];
             ok[i] = horde_ground_height_point_ok(px[i], py[i], pz[i]);
-            ylo[i] = py[i] - b->depth;
-            best[i] = -INFINITY, idx[i] = -1;
+            ylo[i] = py[i] - p->depth;
+            best[i] = -INFINITY, idx[i] = HORDE_NONE;
         }
         for (size_t k = 0; k < t->n; k++) {
             horde_ground_height_tri g;
@@ -40,11 +40,11 @@ HORDE_REFERENCE(ground_height)
                 float y = g.ay + (e2 * g.dyb + e0 * g.dyc) * g.inv;
                 y = horde_minf(horde_maxf(y, g.ymin), g.ymax);
                 if (y <= py[i] && y >= ylo[i] && y > best[i])
-                    best[i] = y, idx[i] = (int32_t)k;
+                    best[i] = y, idx[i] = (uint32_t)k;
             }
         }
         for (size_t i = 0; i < m; i++) {
-            const int found = idx[i] >= 0;
+            const int found = idx[i] != HORDE_NONE;
             b->out_y[p0 + i] = found ? best[i] : py[i];
             b->out_tri[p0 + i] = idx[i];
             b->out_flags[p0 + i] = !ok[i] ? HORDE_FLAG_INVALID : found ? HORDE_FLAG_ON_GROUND : 0u;

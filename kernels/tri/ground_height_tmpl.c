@@ -16,8 +16,8 @@ HORDE_TEMPLATE(ground_height)
     uint32_t ok[HORDE_GROUND_TILE], idx[HORDE_GROUND_TILE];
     horde_ground_height_tri g[HORDE_GROUND_CHUNK];
     int32_t gi[HORDE_GROUND_CHUNK];
-    const wf zero = wf_set(0.0f), maxc = wf_set(HORDE_GROUND_MAX_COORD);
-    const wf depth = wf_set(b->depth);
+    const wf zero = wf_set(0.0f), maxc = wf_set(HORDE_GROUND_HEIGHT_MAX_COORD);
+    const wf depth = wf_set(p->depth);
 
     for (size_t p0 = 0; p0 < b->n; p0 += HORDE_GROUND_TILE) {
         const size_t m = b->n - p0 < HORDE_GROUND_TILE ? b->n - p0 : HORDE_GROUND_TILE;
@@ -34,7 +34,7 @@ HORDE_TEMPLATE(ground_height)
             wf_store(px + i, v[0]), wf_store(py + i, v[1]), wf_store(pz + i, v[2]);
             wf_store(ylo + i, wf_sub(v[1], depth));
             wf_store(best + i, wf_set(-INFINITY));
-            wi_store(idx + i, wi_set(-1));
+            wi_store(idx + i, wi_set((int32_t)HORDE_NONE));
             wi_store(ok + i, okm);
         }
         for (size_t k0 = 0; k0 < t->n; k0 += HORDE_GROUND_CHUNK) {
@@ -77,10 +77,10 @@ HORDE_TEMPLATE(ground_height)
             }
         }
         for (size_t i = 0; i < m; i++) {
-            const int found = (int32_t)idx[i] >= 0;
+            const int found = idx[i] != HORDE_NONE;
             const float iy = b->y[p0 + i]; /* input bits (NaN payloads included) */
             b->out_y[p0 + i] = found ? best[i] : iy;
-            b->out_tri[p0 + i] = (int32_t)idx[i];
+            b->out_tri[p0 + i] = idx[i];
             b->out_flags[p0 + i] = !ok[i] ? HORDE_FLAG_INVALID : found ? HORDE_FLAG_ON_GROUND : 0u;
         }
     }

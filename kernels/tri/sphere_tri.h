@@ -14,7 +14,7 @@
 #define HORDE_TRI_DEGEN 0x1p-24f
 
 /* NaN fails every comparison. */
-static inline int horde_sphere_tri_coord_ok(float v) { return fabsf(v) <= HORDE_TRI_MAX_COORD; }
+static inline int horde_sphere_tri_coord_ok(float v) { return fabsf(v) <= HORDE_SPHERE_TRI_MAX_COORD; }
 static inline int horde_sphere_tri_valid(const float v[9])
 {
     int ok = 1;
@@ -47,15 +47,13 @@ void horde_sphere_tri_one(float px, float py, float pz, float r, const float v[9
                           horde_sphere_tri_res *o);
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_sphere_tri_pairs const horde_spheres *s, const horde_triangles *t, \
-    const horde_sphere_tri_out *out
-#define HORDE_ARGS_sphere_tri_pairs s, t, out
+#define HORDE_PARAMS_sphere_tri_pairs const horde_triangles *t, const horde_sphere_tri_pairs_batch *b
+#define HORDE_ARGS_sphere_tri_pairs t, b
 HORDE_KERNEL_PROTOS(sphere_tri_pairs)
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_sphere_tri_list const horde_spheres *s, const horde_triangles *soup, \
-    const uint32_t *offsets, const uint32_t *indices, const horde_sphere_tri_list_out *out
-#define HORDE_ARGS_sphere_tri_list s, soup, offsets, indices, out
+#define HORDE_PARAMS_sphere_tri_list const horde_triangles *soup, const horde_sphere_tri_list_batch *b
+#define HORDE_ARGS_sphere_tri_list soup, b
 HORDE_KERNEL_PROTOS(sphere_tri_list)
 
 #endif

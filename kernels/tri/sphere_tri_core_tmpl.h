@@ -166,10 +166,10 @@ SPHERE_TRI_INLINE void sphere_tri_closest_from(wf px, wf py, wf pz, const sphere
     /* FACE, else EDGE strictly inside the edge (t not 0 or 1), else VERTEX. */
     const wi tend = wi_or(wf_eq(tq, zero), wf_eq(tq, one));
     const wi isedge = wi_andnot(tend, r->edge);
-    const wi flags = wi_sel(r->face, wi_set((int32_t)HORDE_TRI_FACE),
-                            wi_sel(isedge, wi_set((int32_t)HORDE_TRI_EDGE), wi_set((int32_t)HORDE_TRI_VERTEX)));
+    const wi flags = wi_sel(r->face, wi_set((int32_t)HORDE_FLAG_FACE),
+                            wi_sel(isedge, wi_set((int32_t)HORDE_FLAG_EDGE), wi_set((int32_t)HORDE_FLAG_VERTEX)));
     c->nx = f->nx, c->ny = f->ny, c->nz = f->nz, c->nn = f->nn;
-    c->flags = wi_or(flags, wi_and(f->degen, wi_set((int32_t)HORDE_TRI_DEGENERATE)));
+    c->flags = wi_or(flags, wi_and(f->degen, wi_set((int32_t)HORDE_FLAG_DEGENERATE)));
     c->degen = f->degen;
 }
 
@@ -328,7 +328,7 @@ SPHERE_TRI_INLINE wi sphere_tri_sphere_main(const sphere_tri_closest *c, wf r, s
     o->px = wf_as(wi_and(over, wi_as(wf_mul(a[0], k))));
     o->py = wf_as(wi_and(over, wi_as(wf_mul(a[1], k))));
     o->pz = wf_as(wi_and(over, wi_as(wf_mul(a[2], k))));
-    o->flags = wi_or(c->flags, wi_and(over, wi_set((int32_t)HORDE_TRI_OVERLAP)));
+    o->flags = wi_or(c->flags, wi_and(over, wi_set((int32_t)HORDE_FLAG_OVERLAP)));
     return wi_andnot(pos, over);
 }
 
@@ -349,16 +349,16 @@ SPHERE_TRI_INLINE void sphere_tri_one(wf px, wf py, wf pz, wf r, const sphere_tr
     sphere_tri_sphere_finish(&c, t, r, o);
 }
 
-/* Coordinate validation as integers: |v| <= 2^16 exactly when the bits of |v| (sign
- * cleared) are at most those of 2^16, and NaN's bits are above (IEEE binary32 orders
- * non-negative values like their bit patterns). One max per value: sphere_tri_bits_max folds
- * v[0 .. n) into m, sphere_tri_bits_ok tests the result. */
+/* Coordinate validation as integers: |v| <= limit (a positive float) exactly when the
+ * bits of |v| (sign cleared) are at most those of limit, and NaN's bits are above (IEEE
+ * binary32 orders non-negative values like their bit patterns). One max per value:
+ * sphere_tri_bits_max folds v[0 .. n) into m, sphere_tri_bits_ok tests the result. */
 static inline wi sphere_tri_bits_max(wi m, const wf *v, int n)
 {
     for (int a = 0; a < n; a++)
         m = wi_max(m, wi_and(wi_as(v[a]), wi_set(0x7fffffff)));
     return m;
 }
-static inline wi sphere_tri_bits_ok(wi m) { return wi_not(wi_gt(m, wi_as(wf_set(HORDE_TRI_MAX_COORD)))); }
+static inline wi sphere_tri_bits_ok(wi m, float limit) { return wi_not(wi_gt(m, wi_as(wf_set(limit)))); }
 
 #endif

@@ -46,10 +46,10 @@ static void flush(tile *t, fold *f)
             g->best = res[3][j], g->bidx = t->idx[j];
             g->bq[0] = res[0][j], g->bq[1] = res[1][j], g->bq[2] = res[2][j];
             g->bflags = rflags[j] &
-                        (HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX | HORDE_TRI_DEGENERATE);
+                        (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX | HORDE_FLAG_DEGENERATE);
         }
-        if (rflags[j] & HORDE_TRI_OVERLAP) {
-            g->flags |= HORDE_TRI_OVERLAP;
+        if (rflags[j] & HORDE_FLAG_OVERLAP) {
+            g->flags |= HORDE_FLAG_OVERLAP;
             for (int a = 0; a < 3; a++) {
                 const float p = res[4 + a][j];
                 if (p > g->pos[a])
@@ -67,30 +67,30 @@ HORDE_TEMPLATE(sphere_tri_list)
     tile t;
     fold f[SPHERES];
     t.n = 0;
-    for (size_t start = 0; start < s->n; start += SPHERES) {
-        const size_t count = s->n - start < SPHERES ? s->n - start : SPHERES;
+    for (size_t start = 0; start < b->n; start += SPHERES) {
+        const size_t count = b->n - start < SPHERES ? b->n - start : SPHERES;
         for (size_t i = 0; i < count; i++) {
             const size_t si = start + i;
-            const float px = s->x[si], py = s->y[si], pz = s->z[si], r = s->r[si];
+            const float px = b->x[si], py = b->y[si], pz = b->z[si], r = b->r[si];
             fold *g = &f[i];
             for (int a = 0; a < 3; a++)
                 g->pos[a] = g->neg[a] = g->bq[a] = 0.0f;
-            g->best = -INFINITY, g->bidx = UINT32_MAX, g->bflags = 0, g->flags = 0;
+            g->best = -INFINITY, g->bidx = HORDE_NONE, g->bflags = 0, g->flags = 0;
             g->valid = horde_sphere_tri_coord_ok(px) && horde_sphere_tri_coord_ok(py) &&
-                       horde_sphere_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS;
+                       horde_sphere_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_TRI_MAX_RADIUS;
             if (!g->valid)
                 continue;
-            for (uint32_t k = offsets[si]; k < offsets[si + 1]; k++) {
-                const uint32_t idx = indices[k];
+            for (uint32_t k = b->offsets[si]; k < b->offsets[si + 1]; k++) {
+                const uint32_t idx = b->indices[k];
                 if (idx >= soup->n) {
-                    g->flags |= HORDE_TRI_SKIPPED;
+                    g->flags |= HORDE_FLAG_SKIPPED;
                     continue;
                 }
                 const float v[9] = {soup->ax[idx], soup->ay[idx], soup->az[idx],
                                     soup->bx[idx], soup->by[idx], soup->bz[idx],
                                     soup->cx[idx], soup->cy[idx], soup->cz[idx]};
                 if (!horde_sphere_tri_valid(v)) {
-                    g->flags |= HORDE_TRI_SKIPPED;
+                    g->flags |= HORDE_FLAG_SKIPPED;
                     continue;
                 }
                 const size_t j = t.n;
@@ -108,19 +108,20 @@ HORDE_TEMPLATE(sphere_tri_list)
             const size_t si = start + i;
             const fold *g = &f[i];
             if (!g->valid) {
-                out->push_x[si] = out->push_y[si] = out->push_z[si] = 0.0f;
-                out->deepest[si] = UINT32_MAX;
-                out->depth[si] = out->qx[si] = out->qy[si] = out->qz[si] = 0.0f;
-                out->flags[si] = HORDE_FLAG_INVALID;
+                b->out_push_x[si] = b->out_push_y[si] = b->out_push_z[si] = 0.0f;
+                b->out_tri[si] = HORDE_NONE;
+                b->out_depth[si] = -INFINITY;
+                b->out_qx[si] = b->out_qy[si] = b->out_qz[si] = 0.0f;
+                b->out_flags[si] = HORDE_FLAG_INVALID;
                 continue;
             }
-            out->push_x[si] = g->pos[0] + g->neg[0];
-            out->push_y[si] = g->pos[1] + g->neg[1];
-            out->push_z[si] = g->pos[2] + g->neg[2];
-            out->deepest[si] = g->bidx;
-            out->depth[si] = g->best;
-            out->qx[si] = g->bq[0], out->qy[si] = g->bq[1], out->qz[si] = g->bq[2];
-            out->flags[si] = g->flags | g->bflags;
+            b->out_push_x[si] = g->pos[0] + g->neg[0];
+            b->out_push_y[si] = g->pos[1] + g->neg[1];
+            b->out_push_z[si] = g->pos[2] + g->neg[2];
+            b->out_tri[si] = g->bidx;
+            b->out_depth[si] = g->best;
+            b->out_qx[si] = g->bq[0], b->out_qy[si] = g->bq[1], b->out_qz[si] = g->bq[2];
+            b->out_flags[si] = g->flags | g->bflags;
         }
     }
 }

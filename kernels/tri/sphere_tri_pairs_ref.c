@@ -51,41 +51,41 @@ void horde_sphere_tri_closest_point(float px, float py, float pz, const float v[
     int j;
     uint32_t region;
     if (pe[0] <= 0.0f && pe[2] >= L[2])
-        j = 0, region = HORDE_TRI_VERTEX;
+        j = 0, region = HORDE_FLAG_VERTEX;
     else if (pe[1] <= 0.0f && pe[0] >= L[0])
-        j = 1, region = HORDE_TRI_VERTEX;
+        j = 1, region = HORDE_FLAG_VERTEX;
     else if (s[0] <= 0.0f && pe[0] >= 0.0f && pe[0] <= L[0] && L[0] > 0.0f)
-        j = 0, region = HORDE_TRI_EDGE;
+        j = 0, region = HORDE_FLAG_EDGE;
     else if (pe[2] <= 0.0f && pe[1] >= L[1])
-        j = 2, region = HORDE_TRI_VERTEX;
+        j = 2, region = HORDE_FLAG_VERTEX;
     else if (s[2] <= 0.0f && pe[2] >= 0.0f && pe[2] <= L[2] && L[2] > 0.0f)
-        j = 2, region = HORDE_TRI_EDGE;
+        j = 2, region = HORDE_FLAG_EDGE;
     else if (s[1] <= 0.0f && pe[1] >= 0.0f && pe[1] <= L[1] && L[1] > 0.0f)
-        j = 1, region = HORDE_TRI_EDGE;
+        j = 1, region = HORDE_FLAG_EDGE;
     else if (!degenerate)
-        j = 0, region = HORDE_TRI_FACE;
+        j = 0, region = HORDE_FLAG_FACE;
     else /* only by rounding: a degenerate triangle has no face */
-        j = 0, region = HORDE_TRI_VERTEX;
+        j = 0, region = HORDE_FLAG_VERTEX;
 
-    c->on_edge = region == HORDE_TRI_EDGE;
+    c->on_edge = region == HORDE_FLAG_EDGE;
     c->ex = E[j][0], c->ey = E[j][1], c->ez = E[j][2];
     c->wx = w[j][0], c->wy = w[j][1], c->wz = w[j][2];
     {
         const int jp = j == 0 ? 2 : j - 1;
         c->ix = E[jp][0], c->iy = E[jp][1], c->iz = E[jp][2];
     }
-    if (region == HORDE_TRI_FACE) { /* Q = P - n h, d = n h */
+    if (region == HORDE_FLAG_FACE) { /* Q = P - n h, d = n h */
         const float h = horde_dot3(nx, ny, nz, w[0][0], w[0][1], w[0][2]) / nn;
         c->dx = nx * h, c->dy = ny * h, c->dz = nz * h;
         c->qx = px - c->dx, c->qy = py - c->dy, c->qz = pz - c->dz;
     } else { /* Q = X + E t, d = P - Q */
-        const float t = region == HORDE_TRI_EDGE ? pe[j] / L[j] : 0.0f;
+        const float t = region == HORDE_FLAG_EDGE ? pe[j] / L[j] : 0.0f;
         c->qx = X[j][0] + E[j][0] * t, c->qy = X[j][1] + E[j][1] * t, c->qz = X[j][2] + E[j][2] * t;
         c->dx = px - c->qx, c->dy = py - c->qy, c->dz = pz - c->qz;
-        if (region == HORDE_TRI_EDGE && (t == 0.0f || t == 1.0f))
-            region = HORDE_TRI_VERTEX;
+        if (region == HORDE_FLAG_EDGE && (t == 0.0f || t == 1.0f))
+            region = HORDE_FLAG_VERTEX;
     }
-    c->flags = region | (degenerate ? HORDE_TRI_DEGENERATE : 0u);
+    c->flags = region | (degenerate ? HORDE_FLAG_DEGENERATE : 0u);
 }
 
 /* The push direction of an edge contact: P's offset from the edge's LINE, perpendicular
@@ -100,7 +100,7 @@ void horde_sphere_tri_closest_point(float px, float py, float pz, const float v[
  *     removed (the other edges are within the degeneracy bound of E's line). */
 static void edge_offset(const horde_sphere_tri_closest *c, float o[3])
 {
-    if (!(c->flags & HORDE_TRI_DEGENERATE)) {
+    if (!(c->flags & HORDE_FLAG_DEGENERATE)) {
         const float ux = c->ny * c->ez - c->nz * c->ey;
         const float uy = c->nz * c->ex - c->nx * c->ez;
         const float uz = c->nx * c->ey - c->ny * c->ex;
@@ -147,7 +147,7 @@ static void vertex_offset(const horde_sphere_tri_closest *c, float o[3])
         memcpy(o, pa, sizeof pa);
     } else if (i_ok) {
         memcpy(o, pi, sizeof pi);
-    } else if (!(c->flags & HORDE_TRI_DEGENERATE)) {
+    } else if (!(c->flags & HORDE_FLAG_DEGENERATE)) {
         const float n[3] = {c->nx, c->ny, c->nz};
         const float kn = dot3v(d, n) / c->nn;
         for (int k = 0; k < 3; k++)
@@ -160,8 +160,8 @@ static void vertex_offset(const horde_sphere_tri_closest *c, float o[3])
 /* Centre exactly on a degenerate triangle (a segment or a point): push perpendicular to
  * its longest edge E, along the part of "up" perpendicular to E (of the x axis when E is
  * within 45 degrees of vertical: the subtraction then keeps at least half of the axis),
- * or straight up for a point. The old plain (0, r, 0) left a sphere on a slanted segment
- * overlapping it. */
+ * or straight up for a point (a plain (0, r, 0) would leave a sphere on a slanted
+ * segment overlapping it). */
 static void degenerate_on_push(const float v[9], float r, float push[3])
 {
     float E[3][3], L[3];
@@ -197,20 +197,20 @@ void horde_sphere_tri_one(float px, float py, float pz, float r, const float v[9
     o->flags = c.flags;
     if (!(dd < r * r))
         return;
-    o->flags |= HORDE_TRI_OVERLAP;
+    o->flags |= HORDE_FLAG_OVERLAP;
     /* The push direction: d (face: exactly along n; vertex: P - X, exact up to one
      * rounding per coordinate), or the edge offset; its length is what the sphere
      * lacks along it. */
     float a[3] = {c.dx, c.dy, c.dz};
     if (c.on_edge)
         edge_offset(&c, a);
-    else if (c.flags & HORDE_TRI_VERTEX)
+    else if (c.flags & HORDE_FLAG_VERTEX)
         vertex_offset(&c, a);
     const float len = sqrtf(horde_dot3(a[0], a[1], a[2], a[0], a[1], a[2]));
     if (len > 0.0f) {
         const float k = horde_maxf(r - len, 0.0f) / len;
         o->push_x = a[0] * k, o->push_y = a[1] * k, o->push_z = a[2] * k;
-    } else if (!(c.flags & HORDE_TRI_DEGENERATE)) {
+    } else if (!(c.flags & HORDE_FLAG_DEGENERATE)) {
         const float k = r / sqrtf(c.nn);
         o->push_x = c.nx * k, o->push_y = c.ny * k, o->push_z = c.nz * k;
     } else {
@@ -222,17 +222,18 @@ void horde_sphere_tri_one(float px, float py, float pz, float r, const float v[9
 
 HORDE_REFERENCE(sphere_tri_pairs)
 {
-    for (size_t i = 0; i < s->n; i++) {
+    for (size_t i = 0; i < b->n; i++) {
         const float v[9] = {t->ax[i], t->ay[i], t->az[i], t->bx[i], t->by[i],
                             t->bz[i], t->cx[i], t->cy[i], t->cz[i]};
-        const float px = s->x[i], py = s->y[i], pz = s->z[i], r = s->r[i];
-        horde_sphere_tri_res o = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, HORDE_FLAG_INVALID};
+        const float px = b->x[i], py = b->y[i], pz = b->z[i], r = b->r[i];
+        /* An invalid pair: depth -INFINITY (never the deepest), the rest +0. */
+        horde_sphere_tri_res o = {0.0f, 0.0f, 0.0f, -INFINITY, 0.0f, 0.0f, 0.0f, HORDE_FLAG_INVALID};
         if (horde_sphere_tri_valid(v) && horde_sphere_tri_coord_ok(px) && horde_sphere_tri_coord_ok(py) &&
-            horde_sphere_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_MAX_RADIUS)
+            horde_sphere_tri_coord_ok(pz) && r >= 0.0f && r <= HORDE_SPHERE_TRI_MAX_RADIUS)
             horde_sphere_tri_one(px, py, pz, r, v, &o);
-        out->qx[i] = o.qx, out->qy[i] = o.qy, out->qz[i] = o.qz;
-        out->depth[i] = o.depth;
-        out->push_x[i] = o.push_x, out->push_y[i] = o.push_y, out->push_z[i] = o.push_z;
-        out->flags[i] = o.flags;
+        b->out_qx[i] = o.qx, b->out_qy[i] = o.qy, b->out_qz[i] = o.qz;
+        b->out_depth[i] = o.depth;
+        b->out_push_x[i] = o.push_x, b->out_push_y[i] = o.push_y, b->out_push_z[i] = o.push_z;
+        b->out_flags[i] = o.flags;
     }
 }

@@ -19,8 +19,8 @@ SPHERE_TRI_INLINE void pairs_block(const float *const in[13], size_t i, float *c
     wf v[13];
     for (int a = 0; a < 13; a++)
         v[a] = wf_load(in[a] + i);
-    wi ok = wi_and(wf_le(wf_set(0.0f), v[3]), wf_le(v[3], wf_set(HORDE_SPHERE_MAX_RADIUS)));
-    ok = wi_and(ok, sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v, 3), v + 4, 9)));
+    wi ok = wi_and(wf_le(wf_set(0.0f), v[3]), wf_le(v[3], wf_set(HORDE_SPHERE_TRI_MAX_RADIUS)));
+    ok = wi_and(ok, sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v, 3), v + 4, 9), HORDE_SPHERE_TRI_MAX_COORD));
     const wf zero = wf_set(0.0f);
     const int all_ok = !wi_any(wi_not(ok));
     if (!all_ok) /* sanitise: invalid lanes compute on zeros */
@@ -35,26 +35,27 @@ SPHERE_TRI_INLINE void pairs_block(const float *const in[13], size_t i, float *c
             wf_store(outf[a] + i, res[a]);
         wi_store(outflags + i, o.flags);
     } else {
+        /* Invalid lanes: depth -INFINITY, every other float +0 (sphere_tri.h). */
         for (int a = 0; a < 7; a++)
-            wf_store(outf[a] + i, wf_sel(ok, res[a], zero));
+            wf_store(outf[a] + i, wf_sel(ok, res[a], a == 3 ? wf_set(-INFINITY) : zero));
         wi_store(outflags + i, wi_sel(ok, o.flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
     }
 }
 
 HORDE_TEMPLATE(sphere_tri_pairs)
 {
-    const float *const in[13] = {s->x, s->y, s->z, s->r, t->ax, t->ay, t->az,
+    const float *const in[13] = {b->x, b->y, b->z, b->r, t->ax, t->ay, t->az,
                                  t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
-    float *const outf[7] = {out->qx, out->qy, out->qz, out->depth,
-                            out->push_x, out->push_y, out->push_z};
-    const size_t n = s->n;
+    float *const outf[7] = {b->out_qx, b->out_qy, b->out_qz, b->out_depth,
+                            b->out_push_x, b->out_push_y, b->out_push_z};
+    const size_t n = b->n;
     size_t i = 0;
     for (; i + 2 * W <= n; i += 2 * W) {
-        pairs_block(in, i, outf, out->flags);
-        pairs_block(in, i + W, outf, out->flags);
+        pairs_block(in, i, outf, b->out_flags);
+        pairs_block(in, i + W, outf, b->out_flags);
     }
     for (; i + W <= n; i += W)
-        pairs_block(in, i, outf, out->flags);
+        pairs_block(in, i, outf, b->out_flags);
     if (i < n) { /* tail: zero-padded copies (padding lanes are valid zeros, discarded) */
         float tin[13][W], tout[7][W];
         uint32_t tflags[W];
@@ -72,7 +73,7 @@ HORDE_TEMPLATE(sphere_tri_pairs)
         for (size_t j = 0; j < m; j++) {
             for (int a = 0; a < 7; a++)
                 outf[a][i + j] = tout[a][j];
-            out->flags[i + j] = tflags[j];
+            b->out_flags[i + j] = tflags[j];
         }
     }
 }

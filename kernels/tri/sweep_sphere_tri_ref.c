@@ -93,7 +93,7 @@ static int face_contact(const horde_sphere_tri_closest *c, const float v[9], con
 }
 
 /* 3. Edges AB, BC, CA, then vertices A, B, C: the earliest root of |V t - X(f)| = 1.
- * Returns HORDE_TRI_EDGE or HORDE_TRI_VERTEX with the contact, or 0. */
+ * Returns HORDE_FLAG_EDGE or HORDE_FLAG_VERTEX with the contact, or 0. */
 static uint32_t edge_vertex_contact(const float v[9], const float V[3], contact *k)
 {
     const float X[3][3] = {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
@@ -114,7 +114,7 @@ static uint32_t edge_vertex_contact(const float v[9], const float V[3], contact 
         if (first_touch(Vp, Xp, &te)) {
             const float f = ev * te - eX; /* where along the edge, in [0, 1] */
             if (f >= 0.0f && f <= 1.0f && te < best) {
-                best = te, region = HORDE_TRI_EDGE;
+                best = te, region = HORDE_FLAG_EDGE;
                 k->q[0] = X[j][0] + e[0] * f, k->q[1] = X[j][1] + e[1] * f, k->q[2] = X[j][2] + e[2] * f;
             }
         }
@@ -122,7 +122,7 @@ static uint32_t edge_vertex_contact(const float v[9], const float V[3], contact 
     for (int j = 0; j < 3; j++) {
         float tv = 0.0f;
         if (first_touch(V, X[j], &tv) && tv < best) {
-            best = tv, region = HORDE_TRI_VERTEX;
+            best = tv, region = HORDE_FLAG_VERTEX;
             k->q[0] = X[j][0], k->q[1] = X[j][1], k->q[2] = X[j][2];
         }
     }
@@ -138,11 +138,11 @@ static void world_result(const float p[3], const float r[3], const float inv[3],
 {
     o->t = k->t, o->flags = flags;
     o->cx = o->cy = o->cz = o->nx = o->ny = o->nz = 0.0f;
-    if (!(flags & HORDE_TRI_HIT))
+    if (!(flags & HORDE_FLAG_HIT))
         return;
     o->cx = p[0] + k->q[0] * r[0], o->cy = p[1] + k->q[1] * r[1], o->cz = p[2] + k->q[2] * r[2];
     /* Divided by its largest component first: w.w of a direction with tiny components
-     * is subnormal (or 0) and lost the bits the normal needs (|n| came out 0.9927). */
+     * is subnormal (or 0) and loses the bits the normal needs (|n| down to 0.9927). */
     const float wx = dir[0] * inv[0], wy = dir[1] * inv[1], wz = dir[2] * inv[2];
     const float m = horde_maxf(horde_maxf(fabsf(wx), fabsf(wy)), fabsf(wz));
     if (m > 0.0f) {
@@ -167,28 +167,28 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
     }
     horde_sphere_tri_closest c;
     horde_sphere_tri_closest_point(0.0f, 0.0f, 0.0f, v, &c);
-    const int degen = (c.flags & HORDE_TRI_DEGENERATE) != 0;
+    const int degen = (c.flags & HORDE_FLAG_DEGENERATE) != 0;
     const float qq = horde_dot3(c.dx, c.dy, c.dz, c.dx, c.dy, c.dz); /* |origin - Q|^2 */
     contact k = {1.0f, {0.0f, 0.0f, 0.0f}};
     float dir[3] = {0.0f, 0.0f, 0.0f};
-    uint32_t flags = degen ? HORDE_TRI_DEGENERATE : 0u;
+    uint32_t flags = degen ? HORDE_FLAG_DEGENERATE : 0u;
     if (qq < 1.0f) { /* 1. already overlapping */
         k.t = 0.0f, k.q[0] = c.qx, k.q[1] = c.qy, k.q[2] = c.qz;
-        flags |= HORDE_TRI_HIT | HORDE_TRI_STARTED_INSIDE |
-                 (c.flags & (HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX));
+        flags |= HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE |
+                 (c.flags & (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX));
         if (qq > 0.0f)
             dir[0] = c.dx, dir[1] = c.dy, dir[2] = c.dz;
         else if (!degen)
             dir[0] = c.nx, dir[1] = c.ny, dir[2] = c.nz;
     } else {
-        uint32_t region = !degen && face_contact(&c, v, V, &k) ? HORDE_TRI_FACE : 0u;
+        uint32_t region = !degen && face_contact(&c, v, V, &k) ? HORDE_FLAG_FACE : 0u;
         /* Reach: nothing can be touched when the start distance exceeds |V| + 1; tested
          * without a square root (HORDE_SWEEP_REACH_SCALE). */
         const float vv = horde_dot3(V[0], V[1], V[2], V[0], V[1], V[2]);
         if (!region && qq <= (vv + 1.0f) * HORDE_SWEEP_REACH_SCALE)
             region = edge_vertex_contact(v, V, &k);
         if (region) {
-            flags |= region | HORDE_TRI_HIT;
+            flags |= region | HORDE_FLAG_HIT;
             dir[0] = V[0] * k.t - k.q[0], dir[1] = V[1] * k.t - k.q[1], dir[2] = V[2] * k.t - k.q[2];
         }
     }
@@ -197,20 +197,24 @@ static void sweep_one(const float p[3], const float d[3], const float r[3], cons
 
 HORDE_REFERENCE(sweep_sphere_tri)
 {
-    for (size_t i = 0; i < m->n; i++) {
+    for (size_t i = 0; i < b->n; i++) {
         const float w[9] = {t->ax[i], t->ay[i], t->az[i], t->bx[i], t->by[i],
                             t->bz[i], t->cx[i], t->cy[i], t->cz[i]};
-        const float p[3] = {m->x[i], m->y[i], m->z[i]}, d[3] = {m->dx[i], m->dy[i], m->dz[i]};
-        const float r[3] = {m->rx[i], m->ry[i], m->rz[i]};
-        sweep_res o = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, HORDE_FLAG_INVALID};
-        if (horde_sphere_tri_valid(w) && horde_sphere_tri_coord_ok(p[0]) && horde_sphere_tri_coord_ok(p[1]) &&
-            horde_sphere_tri_coord_ok(p[2]) && horde_sphere_tri_coord_ok(d[0]) && horde_sphere_tri_coord_ok(d[1]) &&
-            horde_sphere_tri_coord_ok(d[2]) && horde_sweep_sphere_tri_radius_ok(r[0]) &&
-            horde_sweep_sphere_tri_radius_ok(r[1]) && horde_sweep_sphere_tri_radius_ok(r[2]))
+        const float p[3] = {b->x[i], b->y[i], b->z[i]}, d[3] = {b->dx[i], b->dy[i], b->dz[i]};
+        const float r[3] = {b->rx[i], b->ry[i], b->rz[i]};
+        /* An invalid pair: t = 1 (as a miss), contact and normal +0. */
+        sweep_res o = {1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, HORDE_FLAG_INVALID};
+        int ok = 1;
+        for (int k = 0; k < 9; k++)
+            ok &= horde_sweep_sphere_tri_coord_ok(w[k]);
+        for (int k = 0; k < 3; k++)
+            ok &= horde_sweep_sphere_tri_coord_ok(p[k]) & horde_sweep_sphere_tri_coord_ok(d[k]) &
+                  horde_sweep_sphere_tri_radius_ok(r[k]);
+        if (ok)
             sweep_one(p, d, r, w, &o);
-        out->t[i] = o.t;
-        out->cx[i] = o.cx, out->cy[i] = o.cy, out->cz[i] = o.cz;
-        out->nx[i] = o.nx, out->ny[i] = o.ny, out->nz[i] = o.nz;
-        out->flags[i] = o.flags;
+        b->out_t[i] = o.t;
+        b->out_cx[i] = o.cx, b->out_cy[i] = o.cy, b->out_cz[i] = o.cz;
+        b->out_nx[i] = o.nx, b->out_ny[i] = o.ny, b->out_nz[i] = o.nz;
+        b->out_flags[i] = o.flags;
     }
 }

@@ -59,10 +59,11 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
         v[a] = wf_load(in[a] + i);
     /* Valid: position, move and triangle within the coordinate range, radii in range
      * (NaN fails every test). */
-    wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v + IN_P, 6), v + IN_TRI, 9));
+    wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v + IN_P, 6), v + IN_TRI, 9),
+                                 HORDE_SWEEP_SPHERE_TRI_MAX_COORD);
     for (int a = IN_R; a < IN_R + 3; a++)
-        ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_MIN_RADIUS), v[a]),
-                               wf_le(v[a], wf_set(HORDE_SPHERE_MAX_RADIUS))));
+        ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS), v[a]),
+                               wf_le(v[a], wf_set(HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS))));
     if (wi_any(wi_not(ok))) { /* sanitise: zeros, unit radii */
         for (int a = IN_P; a < IN_R; a++)
             v[a] = wf_sel(ok, v[a], zero);
@@ -94,7 +95,7 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
     const wi usen = wi_andnot(degen, wi_not(qpos));
     wf t = wf_sel(in0, zero, one);
     wf qx = wf_sel(in0, c.qx, zero), qy = wf_sel(in0, c.qy, zero), qz = wf_sel(in0, c.qz, zero);
-    const wi regbits = wi_set((int32_t)(HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX));
+    const wi regbits = wi_set((int32_t)(HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX));
     wi region = wi_and(in0, wi_and(c.flags, regbits));
     wf_store(T->dir[0] + b, wf_sel(qpos, c.dx, wf_sel(usen, c.nx, zero)));
     wf_store(T->dir[1] + b, wf_sel(qpos, c.dy, wf_sel(usen, c.ny, zero)));
@@ -141,7 +142,7 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
         }
         t = wf_sel(fhit, t0, t);
         qx = wf_sel(fhit, fx, qx), qy = wf_sel(fhit, fy, qy), qz = wf_sel(fhit, fz, qz);
-        region = wi_sel(fhit, wi_set((int32_t)HORDE_TRI_FACE), region);
+        region = wi_sel(fhit, wi_set((int32_t)HORDE_FLAG_FACE), region);
     }
     wf_store(T->t + b, t);
     wf_store(T->q[0] + b, qx), wf_store(T->q[1] + b, qy), wf_store(T->q[2] + b, qz);
@@ -187,7 +188,7 @@ SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][SWEEP_TILE], const float v_
         ex_ = wf_sel(m, wf_add(X[0], wf_mul(e[0], f)), ex_);
         ey_ = wf_sel(m, wf_add(X[1], wf_mul(e[1], f)), ey_);
         ez_ = wf_sel(m, wf_add(X[2], wf_mul(e[2], f)), ez_);
-        reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_EDGE), reg);
+        reg = wi_sel(m, wi_set((int32_t)HORDE_FLAG_EDGE), reg);
     }
     for (int j = 0; j < 3; j++) {
         wf tv;
@@ -195,7 +196,7 @@ SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][SWEEP_TILE], const float v_
         const wi m = wi_and(r, wf_lt(tv, best));
         best = wf_sel(m, tv, best);
         ex_ = wf_sel(m, u[3 * j], ex_), ey_ = wf_sel(m, u[3 * j + 1], ey_), ez_ = wf_sel(m, u[3 * j + 2], ez_);
-        reg = wi_sel(m, wi_set((int32_t)HORDE_TRI_VERTEX), reg);
+        reg = wi_sel(m, wi_set((int32_t)HORDE_FLAG_VERTEX), reg);
     }
     wf_store(ot + b, best);
     wf_store(oq[0] + b, ex_), wf_store(oq[1] + b, ey_), wf_store(oq[2] + b, ez_);
@@ -229,7 +230,7 @@ SPHERE_TRI_INLINE void sweep_pass3(const float *const in[IN_COUNT], size_t i, co
     const wf kn = wf_div(one, wf_sqrt(wf_sel(lpos, wf_dot3(ux, uy, uz, ux, uy, uz), one)));
     const wi hv = wi_and(hit, ok);
     const wf res[OUT_COUNT] = {
-        [OUT_T] = wf_sel(ok, t, zero),
+        [OUT_T] = wf_sel(ok, t, one), /* an invalid lane: 1, as a miss */
         [OUT_CONTACT] = wf_sel(hv, wf_add(P[0], wf_mul(qx, R[0])), zero),
         wf_sel(hv, wf_add(P[1], wf_mul(qy, R[1])), zero),
         wf_sel(hv, wf_add(P[2], wf_mul(qz, R[2])), zero),
@@ -239,9 +240,9 @@ SPHERE_TRI_INLINE void sweep_pass3(const float *const in[IN_COUNT], size_t i, co
     };
     for (int a = 0; a < OUT_COUNT; a++)
         wf_store(outf[a] + i, res[a]);
-    wi flags = wi_and(degen, wi_set((int32_t)HORDE_TRI_DEGENERATE));
-    flags = wi_or(flags, wi_and(hit, wi_or(wi_load(T->region + b), wi_set((int32_t)HORDE_TRI_HIT))));
-    flags = wi_or(flags, wi_and(in0, wi_set((int32_t)HORDE_TRI_STARTED_INSIDE)));
+    wi flags = wi_and(degen, wi_set((int32_t)HORDE_FLAG_DEGENERATE));
+    flags = wi_or(flags, wi_and(hit, wi_or(wi_load(T->region + b), wi_set((int32_t)HORDE_FLAG_HIT))));
+    flags = wi_or(flags, wi_and(in0, wi_set((int32_t)HORDE_FLAG_STARTED_INSIDE)));
     wi_store(outflags + i, wi_sel(ok, flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
 }
 
@@ -301,11 +302,11 @@ static void merge_hard_lanes(sweep_tile *T, size_t padded, const sweep_compact *
 
 HORDE_TEMPLATE(sweep_sphere_tri)
 {
-    const float *const in[IN_COUNT] = {m->x,  m->y,  m->z,  m->dx, m->dy, m->dz,
-                                       m->rx, m->ry, m->rz, t->ax, t->ay, t->az,
+    const float *const in[IN_COUNT] = {b->x,  b->y,  b->z,  b->dx, b->dy, b->dz,
+                                       b->rx, b->ry, b->rz, t->ax, t->ay, t->az,
                                        t->bx, t->by, t->bz, t->cx, t->cy, t->cz};
-    float *const outf[OUT_COUNT] = {out->t,  out->cx, out->cy, out->cz,
-                                    out->nx, out->ny, out->nz};
+    float *const outf[OUT_COUNT] = {b->out_t,  b->out_cx, b->out_cy, b->out_cz,
+                                    b->out_nx, b->out_ny, b->out_nz};
     sweep_tile T;
     /* Zeroed once per call: lanes past the compacted count hold zeros or an earlier
      * tile's values (read and discarded), never indeterminate values. */
@@ -316,8 +317,8 @@ HORDE_TEMPLATE(sweep_sphere_tri)
     /* Tail lanes go through padded copies (padding lanes are invalid, discarded). */
     float tin[IN_COUNT][SWEEP_TILE], tout[OUT_COUNT][SWEEP_TILE];
     uint32_t tflags[SWEEP_TILE];
-    for (size_t start = 0; start < m->n; start += SWEEP_TILE) {
-        const size_t count = m->n - start < SWEEP_TILE ? m->n - start : SWEEP_TILE;
+    for (size_t start = 0; start < b->n; start += SWEEP_TILE) {
+        const size_t count = b->n - start < SWEEP_TILE ? b->n - start : SWEEP_TILE;
         const size_t padded = (count + W - 1) / W * W;
         const float *src[IN_COUNT];
         float *dst[OUT_COUNT];
@@ -328,7 +329,7 @@ HORDE_TEMPLATE(sweep_sphere_tri)
                 src[a] = in[a];
             for (int a = 0; a < OUT_COUNT; a++)
                 dst[a] = outf[a];
-            dflags = out->flags, base = start;
+            dflags = b->out_flags, base = start;
         } else {
             for (int a = 0; a < IN_COUNT; a++) {
                 for (size_t j = 0; j < padded; j++)
@@ -339,20 +340,20 @@ HORDE_TEMPLATE(sweep_sphere_tri)
                 dst[a] = tout[a];
             dflags = tflags, base = 0;
         }
-        for (size_t b = 0; b < padded; b += W)
-            sweep_pass1(src, base + b, &T, (int)b);
+        for (size_t l = 0; l < padded; l += W)
+            sweep_pass1(src, base + l, &T, (int)l);
         const int ncp = compact_hard_lanes(&T, padded, &C, &K);
-        for (int b = 0; b < ncp; b += W)
-            sweep_pass2((const float(*)[SWEEP_TILE])C.u, (const float(*)[SWEEP_TILE])C.v, b, C.t,
+        for (int l = 0; l < ncp; l += W)
+            sweep_pass2((const float(*)[SWEEP_TILE])C.u, (const float(*)[SWEEP_TILE])C.v, l, C.t,
                         cqp, C.reg);
         merge_hard_lanes(&T, padded, &C, &K);
-        for (size_t b = 0; b < padded; b += W)
-            sweep_pass3(src, base + b, &T, (int)b, dst, dflags);
+        for (size_t l = 0; l < padded; l += W)
+            sweep_pass3(src, base + l, &T, (int)l, dst, dflags);
         if (padded != count)
             for (size_t j = 0; j < count; j++) {
                 for (int a = 0; a < OUT_COUNT; a++)
                     outf[a][start + j] = tout[a][j];
-                out->flags[start + j] = tflags[j];
+                b->out_flags[start + j] = tflags[j];
             }
     }
 }

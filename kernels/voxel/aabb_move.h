@@ -23,10 +23,10 @@ static inline int horde_aabb_move_valid(float x, float y, float z, float dx, flo
 {
     /* Written so that NaN fails every comparison. */
     const float big = 0x1.fffffep127f;
-    return fabsf(x) <= HORDE_AABB_MAX_COORD && fabsf(y) <= HORDE_AABB_MAX_COORD &&
-           fabsf(z) <= HORDE_AABB_MAX_COORD && fabsf(dx) <= big && fabsf(dy) <= big &&
-           fabsf(dz) <= big && hx > 0.0f && hx <= HORDE_AABB_MAX_HALF && hz > 0.0f &&
-           hz <= HORDE_AABB_MAX_HALF && h > 0.0f && h <= HORDE_AABB_MAX_HEIGHT;
+    return fabsf(x) <= HORDE_AABB_MOVE_MAX_COORD && fabsf(y) <= HORDE_AABB_MOVE_MAX_COORD &&
+           fabsf(z) <= HORDE_AABB_MOVE_MAX_COORD && fabsf(dx) <= big && fabsf(dy) <= big &&
+           fabsf(dz) <= big && hx > 0.0f && hx <= HORDE_AABB_MOVE_MAX_HALF && hz > 0.0f &&
+           hz <= HORDE_AABB_MOVE_MAX_HALF && h > 0.0f && h <= HORDE_AABB_MOVE_MAX_HEIGHT;
 }
 
 /* Solid bits of blocks x0 .. x0 + n - 1 of row (y, z) (bit i = block x0 + i), 1 <= n <= 63:

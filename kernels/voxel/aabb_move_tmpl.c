@@ -202,15 +202,15 @@ static inline void load_boxes(const group_io *io, size_t i, float max_distance, 
     const wf dx0 = wf_load(io_in(io, 3, i)), dy0 = wf_load(io_in(io, 4, i)), dz0 = wf_load(io_in(io, 5, i));
     const wf hx0 = wf_load(io_in(io, 6, i)), hz0 = wf_load(io_in(io, 7, i)), h0 = wf_load(io_in(io, 8, i));
     const wf zero = wf_set(0.0f);
-    const wf maxc = wf_set(HORDE_AABB_MAX_COORD), big = wf_set(0x1.fffffep127f);
-    const wf maxh = wf_set(HORDE_AABB_MAX_HALF);
+    const wf maxc = wf_set(HORDE_AABB_MOVE_MAX_COORD), big = wf_set(0x1.fffffep127f);
+    const wf maxh = wf_set(HORDE_AABB_MOVE_MAX_HALF);
     wi valid = wi_and(wi_and(wf_le(wf_abs(x0), maxc), wf_le(wf_abs(y0), maxc)),
                       wf_le(wf_abs(z0), maxc));
     valid = wi_and(valid, wi_and(wi_and(wf_le(wf_abs(dx0), big), wf_le(wf_abs(dy0), big)),
                                  wf_le(wf_abs(dz0), big)));
     valid = wi_and(valid, wi_and(wf_gt(hx0, zero), wf_le(hx0, maxh)));
     valid = wi_and(valid, wi_and(wf_gt(hz0, zero), wf_le(hz0, maxh)));
-    valid = wi_and(valid, wi_and(wf_gt(h0, zero), wf_le(h0, wf_set(HORDE_AABB_MAX_HEIGHT))));
+    valid = wi_and(valid, wi_and(wf_gt(h0, zero), wf_le(h0, wf_set(HORDE_AABB_MOVE_MAX_HEIGHT))));
     B->valid = valid;
     B->x0 = x0, B->y0 = y0, B->z0 = z0;
     if (wi_bits(valid) == (1 << W) - 1) {

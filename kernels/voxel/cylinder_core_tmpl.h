@@ -227,7 +227,7 @@ static inline void lateral_options(const mover_window *L, lateral *A)
     const wi one = wi_set(1);
     /* horde_cylinder_push_skin */
     const wf e = wf_mul(wf_add(wf_max(wf_abs(x), wf_abs(z)), wf_set(1.0f)),
-                        wf_set(HORDE_CYL_SKIN_SCALE));
+                        wf_set(HORDE_CYLINDER_PUSH_SKIN_SCALE));
     const wf rp = wf_add(r, e);
     const wf lx = wf_from_i(wi_add(L->ix0, one)), lz = wf_from_i(wi_add(L->iz0, one));
     A->xo[0] = x;

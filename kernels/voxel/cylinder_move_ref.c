@@ -26,7 +26,7 @@ static int push_to(const horde_world *w, mover *m, float x, float y, float z, fl
         return 0;
     }
     m->x = ox, m->y = oy, m->z = oz;
-    m->flags |= f & HORDE_CYL_MOVE_ACC_FLAGS;
+    m->flags |= f & HORDE_CYLINDER_MOVE_ACC_FLAGS;
     m->ground = (f & HORDE_FLAG_ON_GROUND) != 0;
     return 1;
 }
@@ -43,8 +43,8 @@ HORDE_REFERENCE(cylinder_move)
             continue;
         }
         const float m = horde_maxf(horde_maxf(fabsf(dx), fabsf(dy)), fabsf(dz));
-        if (m > HORDE_CYL_MOVE_MAX_DISP) {
-            const float s = HORDE_CYL_MOVE_MAX_DISP / m;
+        if (m > HORDE_CYLINDER_MOVE_MAX_DISP) {
+            const float s = HORDE_CYLINDER_MOVE_MAX_DISP / m;
             dx *= s, dy *= s, dz *= s;
         }
         const float half = 0.5f * r;

@@ -26,21 +26,21 @@ static inline void plan_lanes(const horde_cylinder_move_batch *b, const horde_cy
     const float *src[8] = {b->x, b->y, b->z, b->dx, b->dy, b->dz, b->radius, b->height};
     wf_load_lanes(v, src, 8, start + base, count - (size_t)base);
     const wf zero = wf_set(0.0f), inf = wf_set(INFINITY);
-    const wf maxc = wf_set(HORDE_CYL_MOVE_MAX_COORD);
+    const wf maxc = wf_set(HORDE_CYLINDER_MOVE_MAX_COORD);
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                    wf_le(wf_abs(v[2]), maxc));
     ok = wi_and(ok, wi_and(wi_and(wf_lt(wf_abs(v[3]), inf), wf_lt(wf_abs(v[4]), inf)),
                            wf_lt(wf_abs(v[5]), inf)));
-    ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_MOVE_MIN_RADIUS), v[6]),
-                           wf_le(v[6], wf_set(HORDE_CYL_MAX_RADIUS))));
-    ok = wi_and(ok, wi_and(wf_le(zero, v[7]), wf_le(v[7], wf_set(HORDE_CYL_MAX_HEIGHT))));
+    ok = wi_and(ok, wi_and(wf_le(wf_set(HORDE_CYLINDER_MOVE_MIN_RADIUS), v[6]),
+                           wf_le(v[6], wf_set(HORDE_CYLINDER_MOVE_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[7]), wf_le(v[7], wf_set(HORDE_CYLINDER_MOVE_MAX_HEIGHT))));
     ok = wi_and(ok, wi_lanes_below(count - (size_t)base)); /* padding lanes are never valid */
     wf_keep_lanes(v, 8, ok);
     wf dx = v[3], dy = v[4], dz = v[5];
     const wf r = v[6];
 
     const wf m = wf_max(wf_max(wf_abs(dx), wf_abs(dy)), wf_abs(dz));
-    const wf maxd = wf_set(HORDE_CYL_MOVE_MAX_DISP);
+    const wf maxd = wf_set(HORDE_CYLINDER_MOVE_MAX_DISP);
     const wi big = wf_gt(m, maxd);
     if (wi_any(big)) { /* lanes without: sb = 1, the reference's dx unscaled */
         const wf sb = wf_sel(big, wf_div(maxd, m), wf_set(1.0f));
@@ -181,7 +181,7 @@ static int push_phase(const horde_view *v, horde_cylinder_push_tile *t, horde_cy
         const wi moved = wi_andnot(stuck, act);
         wi flags = wi_load(st->flags + i);
         flags = wi_or(flags, wi_and(stuck, wi_set(HORDE_FLAG_STUCK | HORDE_FLAG_COLLIDED)));
-        flags = wi_or(flags, wi_and(moved, wi_and(f, wi_set(HORDE_CYL_MOVE_ACC_FLAGS))));
+        flags = wi_or(flags, wi_and(moved, wi_and(f, wi_set(HORDE_CYLINDER_MOVE_ACC_FLAGS))));
         wi_store(st->flags + i, flags);
         wi_store(st->alive + i, wi_andnot(stuck, wi_load(st->alive + i)));
         wf_store(st->px + i, wf_sel(moved, wf_permute(wf_load(ox + at), ex), wf_load(st->px + i)));

@@ -27,20 +27,20 @@ typedef struct horde_cylinder_push_tile {
 static inline int horde_cylinder_push_valid(float x, float y, float z, float r, float h)
 {
     /* Written so that NaN fails every comparison. */
-    return fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
-           fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0.0f && r <= HORDE_CYL_MAX_RADIUS &&
-           h >= 0.0f && h <= HORDE_CYL_MAX_HEIGHT;
+    return fabsf(x) <= HORDE_CYLINDER_PUSH_MAX_COORD && fabsf(y) <= HORDE_CYLINDER_PUSH_MAX_COORD &&
+           fabsf(z) <= HORDE_CYLINDER_PUSH_MAX_COORD && r >= 0.0f &&
+           r <= HORDE_CYLINDER_PUSH_MAX_RADIUS && h >= 0.0f && h <= HORDE_CYLINDER_PUSH_MAX_HEIGHT;
 }
 
 /* The push skin: horizontal exits stop this far beyond contact, so that rounding the new
  * position can never leave a sub-ulp overlap. It must exceed half the float spacing of a
  * coordinate (at most |c| 2^-24) plus the radial exit's direction error (a few 2^-24 r);
  * (max(|x|, |z|) + 1) 2^-22 is four times that, and at most 2^-4 block inside
- * |x|, |z| <= HORDE_CYL_MAX_COORD = 2^18. */
-#define HORDE_CYL_SKIN_SCALE 0x1p-22f
+ * |x|, |z| <= HORDE_CYLINDER_PUSH_MAX_COORD = 2^18. */
+#define HORDE_CYLINDER_PUSH_SKIN_SCALE 0x1p-22f
 static inline float horde_cylinder_push_skin(float x, float z)
 {
-    return (horde_maxf(fabsf(x), fabsf(z)) + 1.0f) * HORDE_CYL_SKIN_SCALE;
+    return (horde_maxf(fabsf(x), fabsf(z)) + 1.0f) * HORDE_CYLINDER_PUSH_SKIN_SCALE;
 }
 
 /* The squared horizontal distance the overlap test (cylinder_push.h) measures from
@@ -83,7 +83,7 @@ void horde_cylinder_push_one(const horde_world *w, float x, float y, float z, fl
                         float step_h, float *ox, float *oy, float *oz, uint32_t *oflags);
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_cylinder_push const horde_world *w, const horde_cylinder_batch *b
+#define HORDE_PARAMS_cylinder_push const horde_world *w, const horde_cylinder_push_batch *b
 #define HORDE_ARGS_cylinder_push w, b
 HORDE_KERNEL_PROTOS(cylinder_push)
 

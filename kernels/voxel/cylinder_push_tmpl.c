@@ -6,18 +6,18 @@
 
 
 /* Validate and sanitise W movers, and compute their window origins. */
-static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, size_t count,
+static inline void prepare_lanes(const horde_cylinder_push_batch *b, size_t start, size_t count,
                                  horde_cylinder_push_tile *t, int base)
 {
     wf v[5];
     const float *src[5] = {b->x, b->y, b->z, b->radius, b->height};
     wf_load_lanes(v, src, 5, start + base, count - (size_t)base);
-    const wf maxc = wf_set(HORDE_CYL_MAX_COORD), zero = wf_set(0.0f);
+    const wf maxc = wf_set(HORDE_CYLINDER_PUSH_MAX_COORD), zero = wf_set(0.0f);
     /* Ordered compares: NaN fails each, as in horde_cylinder_push_valid. */
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                    wf_le(wf_abs(v[2]), maxc));
-    ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], wf_set(HORDE_CYL_MAX_RADIUS))));
-    ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], wf_set(HORDE_CYL_MAX_HEIGHT))));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[3]), wf_le(v[3], wf_set(HORDE_CYLINDER_PUSH_MAX_RADIUS))));
+    ok = wi_and(ok, wi_and(wf_le(zero, v[4]), wf_le(v[4], wf_set(HORDE_CYLINDER_PUSH_MAX_HEIGHT))));
     ok = wi_and(ok, wi_lanes_below(count - (size_t)base)); /* padding lanes are never valid */
     float *dst[5] = {t->x, t->y, t->z, t->r, t->h};
     for (int a = 0; a < 5; a++) {
@@ -33,7 +33,7 @@ static inline void prepare_lanes(const horde_cylinder_batch *b, size_t start, si
 
 /* Results of one tile to the caller's arrays: whole vectors, then the tail lane by lane.
  * Invalid lanes return their input bits untouched (NaN payloads included). */
-static inline void write_out(const horde_cylinder_batch *b, size_t start, size_t count,
+static inline void write_out(const horde_cylinder_push_batch *b, size_t start, size_t count,
                              const horde_cylinder_push_tile *t, const float *ox, const float *oy,
                              const float *oz, const uint32_t *of)
 {

@@ -9,13 +9,13 @@
 #include "kernel.h"
 #include "window.h"
 
-#define HORDE_PT_HANDICAP2 0.02f /* corners: 2 * 0.01f, exactly as float */
+#define HORDE_POINT_MOVE_HANDICAP2 0.02f /* corners: 2 * 0.01f, exactly as float */
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_point_move_valid(float x, float y, float z, float dx, float dy, float dz)
 {
-    return fabsf(x) <= HORDE_PT_MAX_COORD && fabsf(y) <= HORDE_PT_MAX_COORD &&
-           fabsf(z) <= HORDE_PT_MAX_COORD && fabsf(dx) < INFINITY && fabsf(dy) < INFINITY &&
+    return fabsf(x) <= HORDE_POINT_MOVE_MAX_COORD && fabsf(y) <= HORDE_POINT_MOVE_MAX_COORD &&
+           fabsf(z) <= HORDE_POINT_MOVE_MAX_COORD && fabsf(dx) < INFINITY && fabsf(dy) < INFINITY &&
            fabsf(dz) < INFINITY;
 }
 

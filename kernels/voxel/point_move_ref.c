@@ -62,9 +62,9 @@ static int correct(const horde_world *w, float skin, float *p, uint32_t *flags)
                     axes++;
                 }
                 if (axes == 2)
-                    d = d + HORDE_PT_HANDICAP;
+                    d = d + HORDE_POINT_MOVE_HANDICAP;
                 else if (axes == 3)
-                    d = d + HORDE_PT_HANDICAP2;
+                    d = d + HORDE_POINT_MOVE_HANDICAP2;
                 if (d < best)
                     best = d, bi[0] = ix, bi[1] = iy, bi[2] = iz, found = 1;
             }

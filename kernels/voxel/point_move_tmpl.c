@@ -40,7 +40,7 @@ static inline void prepare_lanes(const horde_point_move_batch *b, const horde_po
     wf v[6];
     const float *src[6] = {b->x, b->y, b->z, b->dx, b->dy, b->dz};
     wf_load_lanes(v, src, 6, start + base, count - (size_t)base);
-    const wf zero = wf_set(0.0f), inf = wf_set(INFINITY), maxc = wf_set(HORDE_PT_MAX_COORD);
+    const wf zero = wf_set(0.0f), inf = wf_set(INFINITY), maxc = wf_set(HORDE_POINT_MOVE_MAX_COORD);
     wi ok = wi_and(wi_and(wf_le(wf_abs(v[0]), maxc), wf_le(wf_abs(v[1]), maxc)),
                    wf_le(wf_abs(v[2]), maxc));
     ok = wi_and(ok, wi_and(wi_and(wf_lt(wf_abs(v[3]), inf), wf_lt(wf_abs(v[4]), inf)),
@@ -175,7 +175,8 @@ static inline void correct_lanes(const float *x, const float *y, const float *z,
                                  float skin_s, float *ox, float *oy, float *oz, uint32_t *of)
 {
     const wf p[3] = {wf_load(x), wf_load(y), wf_load(z)};
-    const wf one = wf_set(1.0f), hcap = wf_set(HORDE_PT_HANDICAP), hcap2 = wf_set(HORDE_PT_HANDICAP2);
+    const wf one = wf_set(1.0f), hcap = wf_set(HORDE_POINT_MOVE_HANDICAP),
+             hcap2 = wf_set(HORDE_POINT_MOVE_HANDICAP2);
     const wi zero_i = wi_set(0);
     wf fb[3], lo[3], hi[3];
     for (int a = 0; a < 3; a++) {

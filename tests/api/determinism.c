@@ -30,7 +30,7 @@
 /* The hash every backend on every target must produce (see the header comment). It
  * changes only when a defect fix changes a reference or a kernel joins the scene;
  * CHANGELOG.md lists each change and why. */
-#define EXPECTED UINT64_C(0x1dbe075236189f7d)
+#define EXPECTED UINT64_C(0xb4c288a4afe3968f)
 
 enum { N = 301 /* odd: every backend runs a tail */, FRAMES = 300 };
 
@@ -91,7 +91,7 @@ typedef struct sim {
     float dx[N], dy[N], dz[N], ox[N], oy[N], oz[N];
     float o[10][N];
     uint32_t of[N], ou[N], lists[N + 1], list_idx[4 * N];
-    int32_t otri[N];
+    uint32_t otri[N];
     /* per-pair triangles gathered from the terrain */
     float t[9][N];
     /* how often each flag bit came back (all steps, all frames): shows the scene bites */
@@ -242,7 +242,7 @@ static int step_cylinder_push(sim *s, horde_isa isa, hash *hs)
 {
     for (int i = s->frame % 7; i < N; i += 7)
         s->x[i] = s->x[i] + ((i & 1) ? 0.125f : -0.125f);
-    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const horde_cylinder_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
     const int st = KERNEL(horde_cylinder_push_isa, isa, s->world, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->y, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
@@ -313,9 +313,10 @@ static int step_ground_height(sim *s, horde_isa isa, hash *hs)
 {
     for (int i = 0; i < N; i++)
         s->oy[i] = s->y[i] + 0.5f;
-    const horde_ground_batch b = {s->x, s->oy, s->z, 3.0f, s->o[0], s->otri, s->of, N};
-    const int st = KERNEL(horde_ground_height_isa, isa, &terrain, &b);
-    hash_f32(hs, s->o[0], N), hash_u32s(hs, (const uint32_t *)s->otri, N), hash_u32s(hs, s->of, N);
+    const horde_ground_height_params p = {3.0f};
+    const horde_ground_height_batch b = {s->x, s->oy, s->z, s->o[0], s->otri, s->of, N};
+    const int st = KERNEL(horde_ground_height_isa, isa, &terrain, &p, &b);
+    hash_f32(hs, s->o[0], N), hash_u32s(hs, s->otri, N), hash_u32s(hs, s->of, N);
     count_bites(s, s->of);
     return st;
 }
@@ -324,8 +325,9 @@ static int step_ground_height(sim *s, horde_isa isa, hash *hs)
 static int step_cylinder_tri(sim *s, horde_isa isa, hash *hs)
 {
     gather_pairs(s);
-    const horde_cylinder_tri_batch b = {s->x, s->y, s->z, s->r, s->h, 0.25f, s->o[0], s->o[1], s->of, N};
-    const int st = KERNEL(horde_cylinder_tri_isa, isa, pair_tris(s), &b);
+    const horde_cylinder_tri_params p = {0.25f};
+    const horde_cylinder_tri_batch b = {s->x, s->y, s->z, s->r, s->h, s->o[0], s->o[1], s->of, N};
+    const int st = KERNEL(horde_cylinder_tri_isa, isa, pair_tris(s), &p, &b);
     hash_f32(hs, s->o[0], N), hash_f32(hs, s->o[1], N), hash_u32s(hs, s->of, N);
     count_bites(s, s->of);
     return st;
@@ -337,8 +339,9 @@ static int step_cylinder_tri_soup(sim *s, horde_isa isa, hash *hs)
 {
     if (s->frame & 3)
         return HORDE_OK;
-    const horde_cylinder_soup_batch b = {s->x, s->y, s->z, s->r, s->h, 0.25f, s->x, s->z, s->of, N};
-    const int st = KERNEL(horde_cylinder_tri_soup_isa, isa, &terrain, &b);
+    const horde_cylinder_tri_soup_params p = {0.25f};
+    const horde_cylinder_tri_soup_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->z, s->of, N};
+    const int st = KERNEL(horde_cylinder_tri_soup_isa, isa, &terrain, &p, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N), hash_u32s(hs, s->of, N);
     count_bites(s, s->of);
     return st;
@@ -351,9 +354,9 @@ static int step_sphere_tri(sim *s, horde_isa isa, hash *hs)
     gather_pairs(s);
     for (int i = 0; i < N; i++)
         s->oy[i] = s->y[i] + s->r[i];
-    const horde_spheres sp = {s->x, s->oy, s->z, s->r, N};
-    const horde_sphere_tri_out out = {s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of};
-    int st = KERNEL(horde_sphere_tri_pairs_isa, isa, &sp, pair_tris(s), &out);
+    const horde_sphere_tri_pairs_batch pb = {s->x, s->oy, s->z, s->r, s->o[0], s->o[1], s->o[2],
+                                             s->o[3], s->o[4], s->o[5], s->o[6], s->of, N};
+    int st = KERNEL(horde_sphere_tri_pairs_isa, isa, pair_tris(s), &pb);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->of, N);
@@ -367,9 +370,9 @@ static int step_sphere_tri(sim *s, horde_isa isa, hash *hs)
         s->list_idx[4 * i + 2] = (uint32_t)t1, s->list_idx[4 * i + 3] = (uint32_t)t1 + 1;
     }
     s->lists[N] = 4u * N;
-    const horde_sphere_tri_list_out lo = {s->o[0], s->o[1], s->o[2], s->ou, s->o[3],
-                                          s->o[4], s->o[5], s->o[6], s->of};
-    st = KERNEL(horde_sphere_tri_list_isa, isa, &sp, &terrain, s->lists, s->list_idx, &lo);
+    const horde_sphere_tri_list_batch lb = {s->x, s->oy, s->z, s->r, s->lists, s->list_idx, s->o[0], s->o[1],
+                                            s->o[2], s->ou, s->o[3], s->o[4], s->o[5], s->o[6], s->of, N};
+    st = KERNEL(horde_sphere_tri_list_isa, isa, &terrain, &lb);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->ou, N), hash_u32s(hs, s->of, N);
@@ -388,9 +391,9 @@ static int step_sweep_sphere_tri(sim *s, horde_isa isa, hash *hs)
         s->dx[i] = s->vx[i] * (4.0f * DT), s->dy[i] = s->vy[i] * (4.0f * DT) - 0.5f;
         s->dz[i] = s->vz[i] * (4.0f * DT);
     }
-    const horde_sweepers m = {s->x, s->oy, s->z, s->dx, s->dy, s->dz, s->r, s->o[7], s->r, N};
-    const horde_sweep_out out = {s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of};
-    const int st = KERNEL(horde_sweep_sphere_tri_isa, isa, &m, pair_tris(s), &out);
+    const horde_sweep_sphere_tri_batch b = {s->x, s->oy, s->z, s->dx, s->dy, s->dz, s->r, s->o[7], s->r,
+                                            s->o[0], s->o[1], s->o[2], s->o[3], s->o[4], s->o[5], s->o[6], s->of, N};
+    const int st = KERNEL(horde_sweep_sphere_tri_isa, isa, pair_tris(s), &b);
     for (int k = 0; k < 7; k++)
         hash_f32(hs, s->o[k], N);
     hash_u32s(hs, s->of, N);
@@ -426,8 +429,9 @@ static int step_radial_push(sim *s, horde_isa isa, hash *hs)
         s->lists[i + 1] = c;
     }
     const horde_poles poles = {pole_x, pole_z, pole_r, pole_b, pole_t, NPOLE};
-    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
-    const int st = KERNEL(horde_radial_push_isa, isa, &poles, s->lists, s->list_idx, 4, &b);
+    const horde_radial_push_params p = {4};
+    const horde_radial_push_batch b = {s->x, s->y, s->z, s->r, s->h, s->lists, s->list_idx, s->x, s->y, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_push_isa, isa, &poles, &p, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);
@@ -440,8 +444,10 @@ static int step_radial_sweep(sim *s, horde_isa isa, hash *hs)
     for (int i = 0; i < N; i++)
         s->dx[i] = s->vx[i] * DT, s->dz[i] = s->vz[i] * DT;
     const horde_poles poles = {pole_x, pole_z, pole_r, pole_b, pole_t, NPOLE};
-    const horde_radial_sweep_batch b = {s->x, s->y, s->z, s->r, s->h, s->dx, s->dz, s->x, s->z, s->of, N};
-    const int st = KERNEL(horde_radial_sweep_isa, isa, &poles, s->lists, s->list_idx, 4, &b);
+    const horde_radial_sweep_params p = {4};
+    const horde_radial_sweep_batch b = {s->x,     s->y,         s->z, s->r, s->h, s->dx, s->dz,
+                                        s->lists, s->list_idx, s->x, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_sweep_isa, isa, &poles, &p, &b);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);
@@ -460,12 +466,13 @@ static int step_radial_push_grid(sim *s, horde_isa isa, hash *hs)
         bush_x[k] = pole_x[k] + 7.0f, bush_z[k] = pole_z[k] + 5.0f, bush_r[k] = pole_r[k] + 0.25f;
     const horde_poles poles = {bush_x, bush_z, bush_r, pole_b, pole_t, NPOLE};
     if (!pole_grid.start) /* the poles never change: one grid for every run */
-        CHECK(horde_pole_grid_bytes(&poles, 2.0f) <= sizeof pole_grid_mem &&
+        CHECK(horde_pole_grid_scratch_bytes(&poles, 2.0f) <= sizeof pole_grid_mem &&
                   horde_pole_grid_build(&pole_grid, &poles, 2.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK,
               "pole grid");
-    CHECK(horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof push_grid_scratch, "push grid scratch");
-    const horde_cylinder_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
-    const int st = KERNEL(horde_radial_push_grid_isa, isa, &pole_grid, &poles, 4, &b, push_grid_scratch,
+    CHECK(horde_radial_push_grid_scratch_bytes(&pole_grid, N) <= sizeof push_grid_scratch, "push grid scratch");
+    const horde_radial_push_grid_params p = {4};
+    const horde_radial_push_grid_batch b = {s->x, s->y, s->z, s->r, s->h, s->x, s->y, s->z, s->of, N};
+    const int st = KERNEL(horde_radial_push_grid_isa, isa, &pole_grid, &poles, &p, &b, push_grid_scratch,
                           sizeof push_grid_scratch);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
@@ -480,9 +487,10 @@ static int step_crowd_separate(sim *s, horde_isa isa, hash *hs)
 {
     for (int i = 0; i < N; i++)
         crowd_w[i] = i % 7 == 0 ? 0.0f : (float)(1 + i % 3);
-    const horde_crowd c = {s->x, s->y, s->z, s->r, s->h, crowd_w, s->x, s->z, s->of, N};
-    CHECK(horde_crowd_scratch_bytes(N) <= sizeof crowd_scratch, "crowd scratch");
-    const int st = KERNEL(horde_crowd_separate_isa, isa, &c, 4, crowd_scratch, sizeof crowd_scratch);
+    const horde_crowd_separate_batch c = {s->x, s->y, s->z, s->r, s->h, crowd_w, s->x, s->z, s->of, N};
+    CHECK(horde_crowd_separate_scratch_bytes(N) <= sizeof crowd_scratch, "crowd scratch");
+    const horde_crowd_separate_params p = {4};
+    const int st = KERNEL(horde_crowd_separate_isa, isa, &p, &c, crowd_scratch, sizeof crowd_scratch);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);
     count_flags(s, s->of);

@@ -260,7 +260,7 @@ static void force(void)
     CHECK(horde_world_init(&w, NULL, 0, 0, 0, 0, 0, 0, HORDE_MISSING_SOLID) == HORDE_OK, "init");
     float x = 0.5f, y = 0.5f, z = 0.5f, r = 0.25f, h = 1.0f, ox, oy, oz;
     uint32_t f;
-    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
+    horde_cylinder_push_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
     for (int i = 0; i < HORDE_ISA_COUNT; i++) {
         if (!horde_isa_supported((horde_isa)i))
             continue;

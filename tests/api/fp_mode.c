@@ -59,20 +59,19 @@ static void make_inputs(void)
 static void run(const horde_world *w, horde_isa isa, outputs *o)
 {
     memset(o, 0, sizeof *o);
-    const horde_cylinder_batch cb = {in_cyl[0], in_cyl[1], in_cyl[2], in_cyl[3], in_cyl[4],
+    const horde_cylinder_push_batch cb = {in_cyl[0], in_cyl[1], in_cyl[2], in_cyl[3], in_cyl[4],
                                      o->cyl[0], o->cyl[1], o->cyl[2], o->cyl_f, N};
     CHECK(horde_cylinder_push_isa(isa, w, &cb) == HORDE_OK, "%s: cylinder_push", horde_isa_name(isa));
     const horde_triangles t = {in_tri[0], in_tri[1], in_tri[2], in_tri[3], in_tri[4],
                                in_tri[5], in_tri[6], in_tri[7], in_tri[8], N};
-    const horde_spheres s = {in_sph[0], in_sph[1], in_sph[2], in_sph[3], N};
-    const horde_sphere_tri_out so = {o->sph[0], o->sph[1], o->sph[2], o->sph[3],
-                                     o->sph[4], o->sph[5], o->sph[6], o->sph_f};
-    CHECK(horde_sphere_tri_pairs_isa(isa, &s, &t, &so) == HORDE_OK, "%s: sphere_tri", horde_isa_name(isa));
-    const horde_sweepers m = {in_swp[0], in_swp[1], in_swp[2], in_swp[3], in_swp[4], in_swp[5],
-                              in_sph[3], in_cyl[4], in_sph[3], N};
-    const horde_sweep_out wo = {o->swp[0], o->swp[1], o->swp[2], o->swp[3],
-                                o->swp[4], o->swp[5], o->swp[6], o->swp_f};
-    CHECK(horde_sweep_sphere_tri_isa(isa, &m, &t, &wo) == HORDE_OK, "%s: sweep", horde_isa_name(isa));
+    const horde_sphere_tri_pairs_batch sb = {in_sph[0], in_sph[1], in_sph[2], in_sph[3],
+                                             o->sph[0], o->sph[1], o->sph[2], o->sph[3],
+                                             o->sph[4], o->sph[5], o->sph[6], o->sph_f, N};
+    CHECK(horde_sphere_tri_pairs_isa(isa, &t, &sb) == HORDE_OK, "%s: sphere_tri", horde_isa_name(isa));
+    const horde_sweep_sphere_tri_batch wb = {in_swp[0], in_swp[1], in_swp[2], in_swp[3], in_swp[4], in_swp[5],
+                                             in_sph[3], in_cyl[4], in_sph[3], o->swp[0], o->swp[1], o->swp[2],
+                                             o->swp[3], o->swp[4], o->swp[5], o->swp[6], o->swp_f, N};
+    CHECK(horde_sweep_sphere_tri_isa(isa, &t, &wb) == HORDE_OK, "%s: sweep", horde_isa_name(isa));
 }
 
 /* Parameter checks run in the library's mode too: a NaN or subnormal parameter gets the
@@ -90,6 +89,36 @@ static void params_status(const horde_world *w, int status[4])
                                          &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &f, 1};
         status[v] = horde_aabb_move(w, &p, &b);
     }
+}
+
+/* The poles' grid and its size queries check floats (the cell, the reach, the poles)
+ * inside the FP guard too: a signalling-NaN cell (bits 0x7f800001) gets the documented
+ * answer, never a SIGFPE from the caller's unmasked invalid-operation trap. st[] gets
+ * every call's result. */
+enum { NPG = 7 };
+static void pole_grid_calls(long st[NPG])
+{
+    float snan;
+    const uint32_t bits = 0x7f800001u;
+    memcpy(&snan, &bits, sizeof snan);
+    static float px[3] = {0.5f, 3.0f, 0.0f}, pz[3] = {0.5f, 0.0f, 0.0f}, pr[3] = {0.5f, 0.5f, 0.5f};
+    static float pb[3] = {0.0f, 0.0f, 0.0f}, pt[3] = {2.0f, 2.0f, 2.0f};
+    memcpy(&px[2], &bits, sizeof px[2]); /* pole 2: a signalling NaN (invalid, left out) */
+    const horde_poles poles = {px, pz, pr, pb, pt, 3};
+    static unsigned char mem[512], push_mem[4096];
+    static float mx[1] = {1.0f}, my[1] = {0.0f}, mz[1] = {0.5f}, mr[1] = {0.5f}, mh[1] = {1.0f}, o[3][1];
+    static uint32_t of[1], offsets[2], indices[8];
+    horde_pole_grid g, bad;
+    st[0] = (long)horde_pole_grid_scratch_bytes(&poles, snan);
+    st[1] = horde_pole_grid_build(&g, &poles, snan, mem, sizeof mem);
+    st[2] = (long)horde_pole_grid_scratch_bytes(&poles, 2.0f);
+    st[3] = horde_pole_grid_build(&g, &poles, 2.0f, mem + 1, sizeof mem - 1);
+    const horde_radial_push_batch b = {mx, my, mz, mr, mh, offsets, indices, o[0], o[1], o[2], of, 1};
+    st[4] = st[3] == HORDE_OK ? horde_pole_grid_lists(&g, &poles, &b, snan, offsets, indices, 8) : -100;
+    bad = g, bad.cell = snan;
+    st[5] = st[3] == HORDE_OK ? (long)horde_radial_push_grid_scratch_bytes(&bad, 1) : -100;
+    const horde_radial_push_grid_batch gb = {mx, my, mz, mr, mh, o[0], o[1], o[2], of, 1};
+    st[6] = st[3] == HORDE_OK ? horde_radial_push_grid(&bad, &poles, NULL, &gb, push_mem, sizeof push_mem) : -100;
 }
 
 /* horde_verlet_displacement: inputs whose differences, products and sums round
@@ -135,6 +164,39 @@ int main(void)
     for (int v = 0; v < 4; v++)
         CHECK(st_plain[v] == st_hostile[v], "parameter check %d: status %d, under the caller's FP "
               "environment %d", v, st_plain[v], st_hostile[v]);
+    {
+        long gp[NPG], gh[NPG];
+        pole_grid_calls(gp);
+        CHECK(gp[0] == 0 && gp[1] == HORDE_ERR_BAD_PARAMS && gp[2] > 0 && gp[3] == HORDE_OK &&
+                  gp[4] == HORDE_ERR_BAD_PARAMS && gp[5] == 0 && gp[6] == HORDE_ERR_BAD_PARAMS,
+              "pole grid, signalling-NaN arguments: %ld %ld %ld %ld %ld %ld %ld", gp[0], gp[1], gp[2], gp[3], gp[4],
+              gp[5], gp[6]);
+#ifdef HOSTILE
+        /* the hostile environment, then (x86-64) only the invalid-operation trap unmasked */
+        const horde_fp_reg modes[2] = {HOSTILE, (horde_fp_reg)(HORDE_FP_MODE & ~(horde_fp_reg)0x80)};
+        const int nmodes = HORDE_FP_MODE == 0x1f80u ? 2 : 1;
+#else
+        const int nmodes = 1;
+#endif
+        for (int m = 0; m < nmodes; m++) {
+#ifdef HOSTILE
+            const horde_fp_reg saved = horde_fp_get();
+            horde_fp_set(modes[m]);
+            const horde_fp_reg set = horde_fp_get();
+            pole_grid_calls(gh);
+            const horde_fp_reg after = horde_fp_get();
+            horde_fp_set(saved);
+            CHECK((after & ~(horde_fp_reg)HORDE_FP_FLAGS) == (set & ~(horde_fp_reg)HORDE_FP_FLAGS),
+                  "pole grid calls: FP control register %#" PRIx64 " after the calls, the caller had %#" PRIx64,
+                  (uint64_t)after, (uint64_t)set);
+#else
+            pole_grid_calls(gh);
+#endif
+            for (int k = 0; k < NPG; k++)
+                CHECK(gp[k] == gh[k], "pole grid call %d: %ld, under the caller's FP environment %d %ld", k, gp[k],
+                      m, gh[k]);
+        }
+    }
     {
         float dp[NV], dh[NV];
         verlet_inputs();

@@ -180,21 +180,25 @@ static call_params g_params = DEFAULT_PARAMS;
 #define COORD(nm, L) {nm, 0.25f, -(L), (L), CLOSED}
 #define FINITE(nm, b) {nm, b, -FLT_MAX, FLT_MAX, CLOSED}
 
-static const input push_in[] = {COORD("x", HORDE_CYL_MAX_COORD), COORD("y", HORDE_CYL_MAX_COORD),
-                                COORD("z", HORDE_CYL_MAX_COORD),
-                                {"radius", 0.3f, 0.0f, HORDE_CYL_MAX_RADIUS, CLOSED},
-                                {"height", 1.8f, 0.0f, HORDE_CYL_MAX_HEIGHT, CLOSED}};
+static const input push_in[] = {COORD("x", HORDE_CYLINDER_PUSH_MAX_COORD),
+                                COORD("y", HORDE_CYLINDER_PUSH_MAX_COORD),
+                                COORD("z", HORDE_CYLINDER_PUSH_MAX_COORD),
+                                {"radius", 0.3f, 0.0f, HORDE_CYLINDER_PUSH_MAX_RADIUS, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLINDER_PUSH_MAX_HEIGHT, CLOSED}};
 static int run_push(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
-    const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
+    const horde_cylinder_push_batch b = {in[0], in[1], in[2], in[3], in[4],
+                                         o[0], o[1], o[2], flags, n};
     return horde_cylinder_push_isa(isa, &g_air, &b);
 }
 
-static const input move_in[] = {COORD("x", HORDE_CYL_MOVE_MAX_COORD), COORD("y", HORDE_CYL_MOVE_MAX_COORD),
-                                COORD("z", HORDE_CYL_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+static const input move_in[] = {COORD("x", HORDE_CYLINDER_MOVE_MAX_COORD),
+                                COORD("y", HORDE_CYLINDER_MOVE_MAX_COORD),
+                                COORD("z", HORDE_CYLINDER_MOVE_MAX_COORD), FINITE("dx", 0.1f),
                                 FINITE("dy", -0.01f), FINITE("dz", 0.05f),
-                                {"radius", 0.3f, HORDE_MOVE_MIN_RADIUS, HORDE_CYL_MAX_RADIUS, CLOSED},
-                                {"height", 1.8f, 0.0f, HORDE_CYL_MAX_HEIGHT, CLOSED}};
+                                {"radius", 0.3f, HORDE_CYLINDER_MOVE_MIN_RADIUS,
+                                 HORDE_CYLINDER_MOVE_MAX_RADIUS, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLINDER_MOVE_MAX_HEIGHT, CLOSED}};
 static int run_move(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7],
@@ -202,8 +206,10 @@ static int run_move(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     return horde_cylinder_move_isa(isa, &g_air, g_params.move, &b);
 }
 
-static const input point_in[] = {COORD("x", HORDE_PT_MAX_COORD), COORD("y", HORDE_PT_MAX_COORD),
-                                 COORD("z", HORDE_PT_MAX_COORD), FINITE("dx", 0.1f), FINITE("dy", -0.01f),
+static const input point_in[] = {COORD("x", HORDE_POINT_MOVE_MAX_COORD),
+                                 COORD("y", HORDE_POINT_MOVE_MAX_COORD),
+                                 COORD("z", HORDE_POINT_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+                                 FINITE("dy", -0.01f),
                                  FINITE("dz", 0.05f)};
 static int run_point(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
@@ -212,12 +218,14 @@ static int run_point(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     return horde_point_move_isa(isa, &g_air, g_params.point, &b);
 }
 
-static const input aabb_in[] = {COORD("x", HORDE_AABB_MAX_COORD), COORD("y", HORDE_AABB_MAX_COORD),
-                                COORD("z", HORDE_AABB_MAX_COORD), FINITE("dx", 0.1f), FINITE("dy", -0.01f),
+static const input aabb_in[] = {COORD("x", HORDE_AABB_MOVE_MAX_COORD),
+                                COORD("y", HORDE_AABB_MOVE_MAX_COORD),
+                                COORD("z", HORDE_AABB_MOVE_MAX_COORD), FINITE("dx", 0.1f),
+                                FINITE("dy", -0.01f),
                                 FINITE("dz", 0.05f),
-                                {"half_x", 0.3f, 0.0f, HORDE_AABB_MAX_HALF, LO_OPEN},
-                                {"half_z", 0.3f, 0.0f, HORDE_AABB_MAX_HALF, LO_OPEN},
-                                {"height", 1.8f, 0.0f, HORDE_AABB_MAX_HEIGHT, LO_OPEN}};
+                                {"half_x", 0.3f, 0.0f, HORDE_AABB_MOVE_MAX_HALF, LO_OPEN},
+                                {"half_z", 0.3f, 0.0f, HORDE_AABB_MOVE_MAX_HALF, LO_OPEN},
+                                {"height", 1.8f, 0.0f, HORDE_AABB_MOVE_MAX_HEIGHT, LO_OPEN}};
 static int run_aabb(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_aabb_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8],
@@ -225,37 +233,41 @@ static int run_aabb(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
     return horde_aabb_move_isa(isa, &g_air, g_params.aabb, &b);
 }
 
-static const input crowd_in[] = {COORD("x", HORDE_CROWD_MAX_COORD), COORD("y", HORDE_CROWD_MAX_COORD),
-                                 COORD("z", HORDE_CROWD_MAX_COORD),
-                                 {"radius", 0.3f, 0.0f, HORDE_CROWD_MAX_RADIUS, CLOSED},
-                                 {"height", 1.8f, 0.0f, HORDE_CROWD_MAX_HEIGHT, CLOSED},
-                                 {"weight", 1.0f, 0.0f, HORDE_CROWD_MAX_WEIGHT, CLOSED}};
+static const input crowd_in[] = {COORD("x", HORDE_CROWD_SEPARATE_MAX_COORD),
+                                 COORD("y", HORDE_CROWD_SEPARATE_MAX_COORD),
+                                 COORD("z", HORDE_CROWD_SEPARATE_MAX_COORD),
+                                 {"radius", 0.3f, 0.0f, HORDE_CROWD_SEPARATE_MAX_RADIUS, CLOSED},
+                                 {"height", 1.8f, 0.0f, HORDE_CROWD_SEPARATE_MAX_HEIGHT, CLOSED},
+                                 {"weight", 1.0f, 0.0f, HORDE_CROWD_SEPARATE_MAX_WEIGHT, CLOSED}};
 static int run_crowd(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     static unsigned char scratch[MAXN * 256];
-    const size_t bytes = horde_crowd_scratch_bytes(n);
+    const size_t bytes = horde_crowd_separate_scratch_bytes(n);
     if (bytes > sizeof scratch)
         return -1;
-    const horde_crowd c = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], flags, n};
-    return horde_crowd_separate_isa(isa, &c, g_params.crowd_iterations, scratch, bytes);
+    const horde_crowd_separate_batch c = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], o[1], flags, n};
+    const horde_crowd_separate_params p = {g_params.crowd_iterations};
+    return horde_crowd_separate_isa(isa, &p, &c, scratch, bytes);
 }
 
 /* Radial push and sweep: mover i lists pole i, whose inputs follow the mover's. */
-static const input radial_in[] = {COORD("x", HORDE_RADIAL_MAX_COORD), COORD("y", HORDE_RADIAL_MAX_COORD),
-                                  COORD("z", HORDE_RADIAL_MAX_COORD),
-                                  {"radius", 0.3f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
-                                  {"height", 1.8f, 0.0f, HORDE_RADIAL_MAX_HEIGHT, CLOSED},
-                                  COORD("pole x", HORDE_RADIAL_MAX_COORD),
-                                  COORD("pole z", HORDE_RADIAL_MAX_COORD),
-                                  {"pole r", 0.5f, 0.0f, HORDE_RADIAL_MAX_RADIUS, CLOSED},
+static const input radial_in[] = {COORD("x", HORDE_RADIAL_PUSH_MAX_COORD), COORD("y", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  COORD("z", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  {"radius", 0.3f, 0.0f, HORDE_RADIAL_PUSH_MAX_RADIUS, CLOSED},
+                                  {"height", 1.8f, 0.0f, HORDE_RADIAL_PUSH_MAX_HEIGHT, CLOSED},
+                                  COORD("pole x", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  COORD("pole z", HORDE_RADIAL_PUSH_MAX_COORD),
+                                  {"pole r", 0.5f, 0.0f, HORDE_RADIAL_PUSH_MAX_RADIUS, CLOSED},
                                   {"pole bottom", -1.0f, 0.0f, 0.0f, RELATION},
                                   {"pole top", 3.0f, 0.0f, 0.0f, RELATION},
-                                  {"dx", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED},
-                                  {"dz", 0.5f, -HORDE_RADIAL_MAX_SWEEP, HORDE_RADIAL_MAX_SWEEP, CLOSED}};
+                                  {"dx", 0.5f, -HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT,
+                                   HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT, CLOSED},
+                                  {"dz", 0.5f, -HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT,
+                                   HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT, CLOSED}};
 enum { RADIAL_POLE = 5, RADIAL_SWEEP = 10 }; /* first pole input; first sweep input */
 /* The pole's bottom and top: within the coordinate limit, and bottom <= top
  * (0x1.000002p16f: the float after 2^16). */
-#define RL HORDE_RADIAL_MAX_COORD
+#define RL HORDE_RADIAL_PUSH_MAX_COORD
 static const edit pole_extra[] = {
     {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {-RL, -RL}, 1},
     {{RADIAL_POLE + 3, RADIAL_POLE + 4}, 2, {RL, RL}, 1},
@@ -287,17 +299,19 @@ static int run_radial(horde_isa isa, float *const *in, size_t n, uint32_t *flags
 {
     one_entry_lists(n);
     const horde_poles poles = poles_of(in, n);
-    const horde_cylinder_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], o[2], flags, n};
-    return horde_radial_push_isa(isa, &poles, g_offsets, g_indices, g_params.radial_iterations, &b);
+    const horde_radial_push_params p = {g_params.radial_iterations};
+    const horde_radial_push_batch b = {in[0], in[1], in[2], in[3], in[4], g_offsets, g_indices, o[0], o[1], o[2], flags, n};
+    return horde_radial_push_isa(isa, &poles, &p, &b);
 }
 
 static int run_sweep(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     one_entry_lists(n);
     const horde_poles poles = poles_of(in, n);
+    const horde_radial_sweep_params p = {g_params.slides};
     const horde_radial_sweep_batch b = {in[0], in[1], in[2], in[3], in[4], in[RADIAL_SWEEP],
-                                        in[RADIAL_SWEEP + 1], o[0], o[1], flags, n};
-    return horde_radial_sweep_isa(isa, &poles, g_offsets, g_indices, g_params.slides, &b);
+                                        in[RADIAL_SWEEP + 1], g_offsets, g_indices, o[0], o[1], flags, n};
+    return horde_radial_sweep_isa(isa, &poles, &p, &b);
 }
 
 /* Triangle kernels: a small triangle near the mover; inputs 0 .. 8 are its corners. */
@@ -311,54 +325,54 @@ static horde_triangles tris_of(float *const *in, size_t n)
     return t;
 }
 
-static const input sphere_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD), COORD("x", HORDE_TRI_MAX_COORD),
-                                  COORD("y", HORDE_TRI_MAX_COORD), COORD("z", HORDE_TRI_MAX_COORD),
-                                  {"r", 0.5f, 0.0f, HORDE_SPHERE_MAX_RADIUS, CLOSED}};
+static const input sphere_in[] = {TRI_INPUTS(HORDE_SPHERE_TRI_MAX_COORD), COORD("x", HORDE_SPHERE_TRI_MAX_COORD),
+                                  COORD("y", HORDE_SPHERE_TRI_MAX_COORD), COORD("z", HORDE_SPHERE_TRI_MAX_COORD),
+                                  {"r", 0.5f, 0.0f, HORDE_SPHERE_TRI_MAX_RADIUS, CLOSED}};
 static int run_sphere_pairs(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_spheres s = {in[9], in[10], in[11], in[12], n};
-    const horde_sphere_tri_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags};
-    return horde_sphere_tri_pairs_isa(isa, &s, &t, &out);
+    const horde_sphere_tri_pairs_batch b = {in[9], in[10], in[11], in[12], o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags, n};
+    return horde_sphere_tri_pairs_isa(isa, &t, &b);
 }
 static int run_sphere_list(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     one_entry_lists(n);
     const horde_triangles t = tris_of(in, n);
-    const horde_spheres s = {in[9], in[10], in[11], in[12], n};
-    const horde_sphere_tri_list_out out = {o[0], o[1], o[2], u, o[3], o[4], o[5], o[6], flags};
-    return horde_sphere_tri_list_isa(isa, &s, &t, g_offsets, g_indices, &out);
+    const horde_sphere_tri_list_batch b = {in[9], in[10], in[11], in[12], g_offsets, g_indices,
+                                           o[0], o[1], o[2], u, o[3], o[4], o[5], o[6], flags, n};
+    return horde_sphere_tri_list_isa(isa, &t, &b);
 }
 
-static const input sweep_in[] = {TRI_INPUTS(HORDE_TRI_MAX_COORD),
-                                 COORD("x", HORDE_TRI_MAX_COORD),
-                                 COORD("y", HORDE_TRI_MAX_COORD),
-                                 COORD("z", HORDE_TRI_MAX_COORD),
-                                 {"dx", 0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
-                                 {"dy", -0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
-                                 {"dz", 0.5f, -HORDE_TRI_MAX_COORD, HORDE_TRI_MAX_COORD, CLOSED},
-                                 {"rx", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED},
-                                 {"ry", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED},
-                                 {"rz", 0.5f, HORDE_SWEEP_MIN_RADIUS, HORDE_SPHERE_MAX_RADIUS, CLOSED}};
+static const input sweep_in[] = {TRI_INPUTS(HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 COORD("x", HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 COORD("y", HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 COORD("z", HORDE_SWEEP_SPHERE_TRI_MAX_COORD),
+                                 {"dx", 0.5f, -HORDE_SWEEP_SPHERE_TRI_MAX_COORD, HORDE_SWEEP_SPHERE_TRI_MAX_COORD, CLOSED},
+                                 {"dy", -0.5f, -HORDE_SWEEP_SPHERE_TRI_MAX_COORD, HORDE_SWEEP_SPHERE_TRI_MAX_COORD, CLOSED},
+                                 {"dz", 0.5f, -HORDE_SWEEP_SPHERE_TRI_MAX_COORD, HORDE_SWEEP_SPHERE_TRI_MAX_COORD, CLOSED},
+                                 {"rx", 0.5f, HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS, HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS, CLOSED},
+                                 {"ry", 0.5f, HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS, HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS, CLOSED},
+                                 {"rz", 0.5f, HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS, HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS, CLOSED}};
 static int run_sweep_tri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_sweepers m = {in[9], in[10], in[11], in[12], in[13], in[14], in[15], in[16], in[17], n};
-    const horde_sweep_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags};
-    return horde_sweep_sphere_tri_isa(isa, &m, &t, &out);
+    const horde_sweep_sphere_tri_batch b = {in[9], in[10], in[11], in[12], in[13], in[14], in[15], in[16], in[17],
+                                            o[0], o[1], o[2], o[3], o[4], o[5], o[6], flags, n};
+    return horde_sweep_sphere_tri_isa(isa, &t, &b);
 }
 
-static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLTRI_MAX_COORD),
-                                  COORD("x", HORDE_CYLTRI_MAX_COORD),
-                                  COORD("y", HORDE_CYLTRI_MAX_COORD),
-                                  COORD("z", HORDE_CYLTRI_MAX_COORD),
-                                  {"radius", 0.3f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED},
-                                  {"height", 1.8f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED}};
+static const input cyltri_in[] = {TRI_INPUTS(HORDE_CYLINDER_TRI_MAX_COORD),
+                                  COORD("x", HORDE_CYLINDER_TRI_MAX_COORD),
+                                  COORD("y", HORDE_CYLINDER_TRI_MAX_COORD),
+                                  COORD("z", HORDE_CYLINDER_TRI_MAX_COORD),
+                                  {"radius", 0.3f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED},
+                                  {"height", 1.8f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED}};
 static int run_cyltri(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = tris_of(in, n);
-    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], g_params.tri_step, o[0], o[1], flags, n};
-    return horde_cylinder_tri_isa(isa, &t, &b);
+    const horde_cylinder_tri_params p = {g_params.tri_step};
+    const horde_cylinder_tri_batch b = {in[9], in[10], in[11], in[12], in[13], o[0], o[1], flags, n};
+    return horde_cylinder_tri_isa(isa, &t, &p, &b);
 }
 
 /* The soup kernels skip invalid triangles without a flag: only the movers' inputs. */
@@ -370,24 +384,28 @@ static horde_triangles one_triangle(void)
     return t;
 }
 
-static const input soup_in[] = {COORD("x", HORDE_CYLTRI_MAX_COORD), COORD("y", HORDE_CYLTRI_MAX_COORD),
-                                COORD("z", HORDE_CYLTRI_MAX_COORD),
-                                {"radius", 0.3f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED},
-                                {"height", 1.8f, 0.0f, HORDE_CYLTRI_MAX_SIZE, CLOSED}};
+static const input soup_in[] = {COORD("x", HORDE_CYLINDER_TRI_MAX_COORD),
+                                COORD("y", HORDE_CYLINDER_TRI_MAX_COORD),
+                                COORD("z", HORDE_CYLINDER_TRI_MAX_COORD),
+                                {"radius", 0.3f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED},
+                                {"height", 1.8f, 0.0f, HORDE_CYLINDER_TRI_MAX_SIZE, CLOSED}};
 static int run_soup(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = one_triangle();
-    const horde_cylinder_soup_batch b = {in[0], in[1], in[2], in[3], in[4], g_params.tri_step, o[0], o[1], flags, n};
-    return horde_cylinder_tri_soup_isa(isa, &t, &b);
+    const horde_cylinder_tri_soup_params p = {g_params.tri_step};
+    const horde_cylinder_tri_soup_batch b = {in[0], in[1], in[2], in[3], in[4], o[0], o[1], flags, n};
+    return horde_cylinder_tri_soup_isa(isa, &t, &p, &b);
 }
 
-static const input ground_in[] = {COORD("x", HORDE_GROUND_MAX_COORD), COORD("y", HORDE_GROUND_MAX_COORD),
-                                  COORD("z", HORDE_GROUND_MAX_COORD)};
+static const input ground_in[] = {COORD("x", HORDE_GROUND_HEIGHT_MAX_COORD),
+                                  COORD("y", HORDE_GROUND_HEIGHT_MAX_COORD),
+                                  COORD("z", HORDE_GROUND_HEIGHT_MAX_COORD)};
 static int run_ground(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
 {
     const horde_triangles t = one_triangle();
-    const horde_ground_batch b = {in[0], in[1], in[2], g_params.ground_depth, o[0], (int32_t *)u, flags, n};
-    return horde_ground_height_isa(isa, &t, &b);
+    const horde_ground_height_params p = {g_params.ground_depth};
+    const horde_ground_height_batch b = {in[0], in[1], in[2], o[0], u, flags, n};
+    return horde_ground_height_isa(isa, &t, &p, &b);
 }
 
 #define NIN(a) (int)(sizeof(a) / sizeof(a)[0])
@@ -403,7 +421,7 @@ static const kernel kernels[] = {
     {"radial_sweep", radial_in, NIN(radial_in), HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_sweep, pole_extra,
      NIN(pole_extra)},
     {"sphere_tri_pairs", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID, run_sphere_pairs, NO_EXTRA},
-    {"sphere_tri_list", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID | HORDE_TRI_SKIPPED, run_sphere_list,
+    {"sphere_tri_list", sphere_in, NIN(sphere_in), HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_sphere_list,
      NO_EXTRA},
     {"sweep_sphere_tri", sweep_in, NIN(sweep_in), HORDE_FLAG_INVALID, run_sweep_tri, NO_EXTRA},
     {"cylinder_tri", cyltri_in, NIN(cyltri_in), HORDE_FLAG_INVALID, run_cyltri, NO_EXTRA},
@@ -496,17 +514,17 @@ static int empty_lists(int kernel, const uint32_t offsets[2])
     static uint32_t mf[1], mu[1];
     const horde_poles no_poles = {NULL, NULL, NULL, NULL, NULL, 0};
     if (kernel == 0) {
-        const horde_cylinder_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, 1};
-        return horde_radial_push(&no_poles, offsets, NULL, 4, &b);
+        const horde_radial_push_batch b = {m[0], m[1], m[2], m[3], m[4], offsets, NULL, mo[0], mo[1], mo[2], mf, 1};
+        return horde_radial_push(&no_poles, NULL, &b);
     }
     if (kernel == 1) {
-        const horde_radial_sweep_batch b = {m[0], m[1], m[2], m[3], m[4], d, d, mo[0], mo[1], mf, 1};
-        return horde_radial_sweep(&no_poles, offsets, NULL, 4, &b);
+        const horde_radial_sweep_batch b = {m[0], m[1], m[2], m[3], m[4], d, d, offsets, NULL, mo[0], mo[1], mf, 1};
+        return horde_radial_sweep(&no_poles, NULL, &b);
     }
     const horde_triangles no_tris = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    const horde_spheres s = {m[0], m[1], m[2], m[3], 1};
-    const horde_sphere_tri_list_out out = {mo[0], mo[1], mo[2], mu, mo[3], mo[4], mo[5], mo[6], mf};
-    return horde_sphere_tri_list(&s, &no_tris, offsets, NULL, &out);
+    const horde_sphere_tri_list_batch b = {m[0], m[1], m[2], m[3], offsets, NULL,
+                                           mo[0], mo[1], mo[2], mu, mo[3], mo[4], mo[5], mo[6], mf, 1};
+    return horde_sphere_tri_list(&no_tris, &b);
 }
 
 #define PARAM(call, want) CHECK((call) == (want), "%s: want %d", #call, want)
@@ -515,50 +533,51 @@ static void check_params(void)
     const int OK = HORDE_OK, BAD = HORDE_ERR_BAD_PARAMS;
     const float above = INFINITY, below = -INFINITY;
     PARAM(aabb_params(0.0f, 32.0f), OK);
-    PARAM(aabb_params(HORDE_AABB_MAX_STEP_HEIGHT, HORDE_AABB_MAX_DISTANCE), OK);
+    PARAM(aabb_params(HORDE_AABB_MOVE_MAX_STEP_HEIGHT, HORDE_AABB_MOVE_MAX_DISTANCE), OK);
     PARAM(aabb_params(next_float(0.0f, below), 32.0f), BAD);
-    PARAM(aabb_params(nextafterf(HORDE_AABB_MAX_STEP_HEIGHT, above), 32.0f), BAD);
-    PARAM(aabb_params(0.0f, nextafterf(HORDE_AABB_MAX_DISTANCE, above)), BAD);
+    PARAM(aabb_params(nextafterf(HORDE_AABB_MOVE_MAX_STEP_HEIGHT, above), 32.0f), BAD);
+    PARAM(aabb_params(0.0f, nextafterf(HORDE_AABB_MOVE_MAX_DISTANCE, above)), BAD);
     PARAM(aabb_params(0.0f, next_float(0.0f, above)), OK);
     PARAM(aabb_params(0.0f, 0.0f), BAD);
-    PARAM(move_params(1.0f, 1.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS), OK);
+    PARAM(move_params(1.0f, 1.0f, HORDE_CYLINDER_MOVE_MAX_SUBSTEPS), OK);
     PARAM(move_params(next_float(0.0f, above), 0.0f, 1), OK);
     PARAM(move_params(0.0f, 0.0f, 64), BAD);
     PARAM(move_params(nextafterf(1.0f, above), 0.0f, 64), BAD);
     PARAM(move_params(0.1f, next_float(0.0f, below), 64), BAD);
     PARAM(move_params(0.1f, nextafterf(1.0f, above), 64), BAD);
     PARAM(move_params(0.1f, 0.0f, 0), BAD);
-    PARAM(move_params(0.1f, 0.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS + 1), BAD);
-    PARAM(point_params(HORDE_PT_MAX_STEP, HORDE_PT_MAX_SKIN, HORDE_PT_MAX_SUBSTEPS), OK);
+    PARAM(move_params(0.1f, 0.0f, HORDE_CYLINDER_MOVE_MAX_SUBSTEPS + 1), BAD);
+    PARAM(point_params(HORDE_POINT_MOVE_MAX_STEP, HORDE_POINT_MOVE_MAX_SKIN,
+                       HORDE_POINT_MOVE_MAX_SUBSTEPS), OK);
     PARAM(point_params(next_float(0.0f, above), 0.0f, 1), OK);
     PARAM(point_params(0.0f, 0.0f, 64), BAD);
-    PARAM(point_params(nextafterf(HORDE_PT_MAX_STEP, above), 0.0f, 64), BAD);
+    PARAM(point_params(nextafterf(HORDE_POINT_MOVE_MAX_STEP, above), 0.0f, 64), BAD);
     PARAM(point_params(0.4f, next_float(0.0f, below), 64), BAD);
-    PARAM(point_params(0.4f, nextafterf(HORDE_PT_MAX_SKIN, above), 64), BAD);
+    PARAM(point_params(0.4f, nextafterf(HORDE_POINT_MOVE_MAX_SKIN, above), 64), BAD);
     PARAM(point_params(0.4f, 0.0f, 0), BAD);
-    PARAM(point_params(0.4f, 0.0f, HORDE_PT_MAX_SUBSTEPS + 1), BAD);
+    PARAM(point_params(0.4f, 0.0f, HORDE_POINT_MOVE_MAX_SUBSTEPS + 1), BAD);
     PARAM(crowd_params(1), OK);
-    PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS), OK);
+    PARAM(crowd_params(HORDE_CROWD_SEPARATE_MAX_ITERATIONS), OK);
     PARAM(crowd_params(0), BAD);
-    PARAM(crowd_params(HORDE_CROWD_MAX_ITERATIONS + 1), BAD);
+    PARAM(crowd_params(HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1), BAD);
     for (int soup = 0; soup < 2; soup++) {
         PARAM(cyltri_params(0.0f, soup), OK);
-        PARAM(cyltri_params(HORDE_CYLTRI_MAX_SIZE, soup), OK);
+        PARAM(cyltri_params(HORDE_CYLINDER_TRI_MAX_SIZE, soup), OK);
         PARAM(cyltri_params(next_float(0.0f, below), soup), BAD);
-        PARAM(cyltri_params(nextafterf(HORDE_CYLTRI_MAX_SIZE, above), soup), BAD);
+        PARAM(cyltri_params(nextafterf(HORDE_CYLINDER_TRI_MAX_SIZE, above), soup), BAD);
     }
     PARAM(ground_params(0.0f), OK);
-    PARAM(ground_params(HORDE_GROUND_MAX_DEPTH), OK);
+    PARAM(ground_params(HORDE_GROUND_HEIGHT_MAX_DEPTH), OK);
     PARAM(ground_params(next_float(0.0f, below)), BAD);
-    PARAM(ground_params(nextafterf(HORDE_GROUND_MAX_DEPTH, above)), BAD);
+    PARAM(ground_params(nextafterf(HORDE_GROUND_HEIGHT_MAX_DEPTH, above)), BAD);
     PARAM(radial_params(1), OK);
-    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS), OK);
+    PARAM(radial_params(HORDE_RADIAL_PUSH_MAX_ITERATIONS), OK);
     PARAM(radial_params(0), BAD);
-    PARAM(radial_params(HORDE_RADIAL_MAX_ITERATIONS + 1), BAD);
+    PARAM(radial_params(HORDE_RADIAL_PUSH_MAX_ITERATIONS + 1), BAD);
     PARAM(sweep_params(1), OK);
-    PARAM(sweep_params(HORDE_RADIAL_MAX_SLIDES), OK);
+    PARAM(sweep_params(HORDE_RADIAL_SWEEP_MAX_SLIDES), OK);
     PARAM(sweep_params(0), BAD);
-    PARAM(sweep_params(HORDE_RADIAL_MAX_SLIDES + 1), BAD);
+    PARAM(sweep_params(HORDE_RADIAL_SWEEP_MAX_SLIDES + 1), BAD);
     const uint32_t empty[2] = {5, 5}, decreasing[2] = {5, 4};
     for (int k = 0; k < 3; k++) {
         PARAM(empty_lists(k, empty), OK);
@@ -579,9 +598,9 @@ static void check_empty_lists_with_poles(void)
         m[0][i] = m[2][i] = 0.25f, m[1][i] = 0.0f, m[3][i] = 0.3f, m[4][i] = 1.8f;
     for (int i = 0; i <= N; i++)
         offsets[i] = 5;
-    const horde_cylinder_batch b = {m[0], m[1], m[2], m[3], m[4], mo[0], mo[1], mo[2], mf, N};
+    const horde_radial_push_batch b = {m[0], m[1], m[2], m[3], m[4], offsets, NULL, mo[0], mo[1], mo[2], mf, N};
     TU_FOR_EACH_BACKEND(isa) {
-        CHECK(horde_radial_push_isa(isa, &poles, offsets, NULL, 4, &b) == HORDE_OK, "radial_push/%s: empty lists",
+        CHECK(horde_radial_push_isa(isa, &poles, NULL, &b) == HORDE_OK, "radial_push/%s: empty lists",
               horde_isa_name(isa));
         for (int i = 0; i < N; i++)
             CHECK(mf[i] == 0 && mo[0][i] == 0.25f && mo[2][i] == 0.25f, "radial_push/%s: mover %d of empty lists",

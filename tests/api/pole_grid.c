@@ -6,7 +6,9 @@
  * (BAD_PARAMS with offsets[n] = the capacity needed), bad arguments; and radial_push run
  * on the grid's lists equals radial_push on the brute-force lists. horde_radial_push_grid on
  * the same grid: every backend gives the scalar bits (and is deterministic), with the
- * scratch at any alignment; its scratch-size query and argument statuses.
+ * scratch at any alignment; its scratch-size query (equal to the header's formula) and
+ * argument statuses. The grid itself is built at scratch offsets 0 to 3 (any alignment:
+ * UBSan flags a misaligned uint32_t access).
  *
  * Usage: test_pole_grid [ROUNDS] (default 300) */
 #include <inttypes.h>
@@ -20,15 +22,15 @@ static uint32_t of[2][MAXM], offs[2][MAXM + 1], idx[2][MAXM * MAXP];
 
 static int pole_ok(size_t j)
 {
-    return fabsf(px[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pz[j]) <= HORDE_RADIAL_MAX_COORD &&
-           fabsf(pb[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pt[j]) <= HORDE_RADIAL_MAX_COORD && pb[j] <= pt[j] &&
-           pr[j] >= 0.0f && pr[j] <= HORDE_RADIAL_MAX_RADIUS;
+    return fabsf(px[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(pz[j]) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           fabsf(pb[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(pt[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && pb[j] <= pt[j] &&
+           pr[j] >= 0.0f && pr[j] <= HORDE_RADIAL_PUSH_MAX_RADIUS;
 }
 static int mover_ok(size_t i)
 {
-    return fabsf(mx[i]) <= HORDE_RADIAL_MAX_COORD && fabsf(my[i]) <= HORDE_RADIAL_MAX_COORD &&
-           fabsf(mz[i]) <= HORDE_RADIAL_MAX_COORD && mr[i] >= 0.0f && mr[i] <= HORDE_RADIAL_MAX_RADIUS &&
-           mh[i] >= 0.0f && mh[i] <= HORDE_RADIAL_MAX_HEIGHT;
+    return fabsf(mx[i]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(my[i]) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           fabsf(mz[i]) <= HORDE_RADIAL_PUSH_MAX_COORD && mr[i] >= 0.0f && mr[i] <= HORDE_RADIAL_PUSH_MAX_RADIUS &&
+           mh[i] >= 0.0f && mh[i] <= HORDE_RADIAL_PUSH_MAX_HEIGHT;
 }
 
 /* The header's lists, brute force; returns the total. */
@@ -57,7 +59,7 @@ static void round_once(tu_rng *g, int round)
 {
     const size_t np = tu_below(g, MAXP + 1), nm = 1 + tu_below(g, MAXM);
     const float span = round % 5 == 0 ? 8.0f : 60.0f;
-    const float cx = round % 7 == 0 ? HORDE_RADIAL_MAX_COORD - 70.0f : tu_uniform(g, -100.0f, 100.0f);
+    const float cx = round % 7 == 0 ? HORDE_RADIAL_PUSH_MAX_COORD - 70.0f : tu_uniform(g, -100.0f, 100.0f);
     const float cell = round % 3 == 0 ? (float)(1 + tu_below(g, 4)) : tu_uniform(g, 0.25f, 6.0f);
     for (size_t j = 0; j < np; j++) {
         px[j] = cx + tu_uniform(g, -span, span), pz[j] = -cx + tu_uniform(g, -span, span);
@@ -80,15 +82,23 @@ static void round_once(tu_rng *g, int round)
     }
     const float reach = tu_below(g, 3) == 0 ? 0.0f : tu_uniform(g, 0.0f, 2.0f);
     const horde_poles p = {px, pz, pr, pb, pt, np};
-    const size_t bytes = horde_pole_grid_bytes(&p, cell);
-    CHECK(bytes > 0 && bytes <= sizeof scratch, "bytes %zu (cell %a)", bytes, cell);
-    if (!bytes || bytes > sizeof scratch)
+    const size_t bytes = horde_pole_grid_scratch_bytes(&p, cell);
+    CHECK(bytes > 0 && bytes + 3 <= sizeof scratch, "bytes %zu (cell %a)", bytes, cell);
+    if (!bytes || bytes + 3 > sizeof scratch)
         return;
+    /* The grid at scratch offset 0 .. 3 (any alignment), and the header's size formula. */
+    unsigned char *const mem = (unsigned char *)scratch + round % 4;
     horde_pole_grid grid;
-    CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes) == HORDE_OK, "build");
-    CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes - 4) == HORDE_ERR_BAD_PARAMS, "build, scratch short");
-    CHECK(horde_pole_grid_build(&grid, &p, cell, scratch, bytes) == HORDE_OK, "build again");
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
+    CHECK(horde_pole_grid_build(&grid, &p, cell, mem, bytes) == HORDE_OK, "build");
+    CHECK(horde_pole_grid_build(&grid, &p, cell, mem, bytes - 1) == HORDE_ERR_BAD_PARAMS, "build, scratch short");
+    CHECK(horde_pole_grid_build(&grid, &p, cell, mem, bytes) == HORDE_OK, "build again");
+    const size_t cells = (size_t)grid.nx * grid.nz;
+    CHECK(bytes == 4 * (cells + 1 + grid.start[cells]) + 3, "grid bytes %zu: not 4 (cells + 1 + entries) + 3", bytes);
+    CHECK((uintptr_t)grid.start % 4 == 0 && (const unsigned char *)grid.start >= mem &&
+              (const unsigned char *)(grid.items + grid.start[cells]) <= mem + bytes,
+          "grid arrays at %p .. %p, not aligned inside the scratch %p + %zu", (const void *)grid.start,
+          (const void *)(grid.items + grid.start[cells]), (void *)mem, bytes);
+    const horde_radial_push_batch b = {mx, my, mz, mr, mh, NULL, NULL, ox[0], oy[0], oz[0], of[0], nm};
     const int st = horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], MAXM * MAXP);
     const size_t total = brute(np, nm, reach, offs[1], idx[1]);
     entries_seen += total;
@@ -102,9 +112,9 @@ static void round_once(tu_rng *g, int round)
     }
     /* radial_push on the grid's lists equals radial_push on the brute-force lists */
     horde_pole_grid_lists(&grid, &p, &b, reach, offs[0], idx[0], MAXM * MAXP);
-    const horde_cylinder_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
-    CHECK(horde_radial_push(&p, offs[0], idx[0], 4, &b) == HORDE_OK &&
-              horde_radial_push(&p, offs[1], idx[1], 4, &b1) == HORDE_OK,
+    const horde_radial_push_batch b0 = {mx, my, mz, mr, mh, offs[0], idx[0], ox[0], oy[0], oz[0], of[0], nm};
+    const horde_radial_push_batch b1 = {mx, my, mz, mr, mh, offs[1], idx[1], ox[1], oy[1], oz[1], of[1], nm};
+    CHECK(horde_radial_push(&p, NULL, &b0) == HORDE_OK && horde_radial_push(&p, NULL, &b1) == HORDE_OK,
           "push status");
     CHECK(!memcmp(ox[0], ox[1], nm * 4) && !memcmp(oz[0], oz[1], nm * 4) && !memcmp(of[0], of[1], nm * 4),
           "push on grid lists differs");
@@ -117,20 +127,26 @@ static size_t grid_pushes;
 /* horde_radial_push_grid on this round's grid: every backend equals scalar. */
 static void grid_push(const horde_pole_grid *grid, const horde_poles *p, size_t nm, int round)
 {
-    const size_t bytes = horde_radial_push_grid_bytes(grid, nm);
+    const size_t bytes = horde_radial_push_grid_scratch_bytes(grid, nm);
     CHECK(bytes > 0 && bytes + 3 <= sizeof push_scratch, "grid push bytes %zu", bytes);
     if (!bytes || bytes + 3 > sizeof push_scratch)
         return;
-    const horde_cylinder_batch b0 = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
-    const horde_cylinder_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
-    const uint32_t it = 1 + (uint32_t)round % 6;
-    CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, it, &b0, push_scratch, bytes) == HORDE_OK,
+    /* radial_push.h's formula: 32 n + 4 nx nz + 8 (nx + nz) + 21 items + 471 */
+    const uint64_t items = grid->start[(size_t)grid->nx * grid->nz];
+    const uint64_t formula = 32 * (uint64_t)nm + 4 * (uint64_t)grid->nx * grid->nz +
+                             8 * ((uint64_t)grid->nx + grid->nz) + 21 * items + 471;
+    CHECK(bytes == formula, "grid push bytes %zu, the header's formula %" PRIu64 " (nx %u, nz %u, %" PRIu64
+          " entries, n %zu)", bytes, formula, grid->nx, grid->nz, items, nm);
+    const horde_radial_push_grid_batch b0 = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], nm};
+    const horde_radial_push_grid_batch b1 = {mx, my, mz, mr, mh, ox[1], oy[1], oz[1], of[1], nm};
+    const horde_radial_push_grid_params it = {1 + (uint32_t)round % 6};
+    CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, &it, &b0, push_scratch, bytes) == HORDE_OK,
           "grid push scalar");
-    CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, it, &b0, push_scratch, bytes - 1) ==
+    CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, grid, p, &it, &b0, push_scratch, bytes - 1) ==
               HORDE_ERR_BAD_PARAMS, "grid push: scratch one byte short");
     TU_FOR_EACH_BACKEND(isa) {
         memset(ox[1], 0xAB, nm * 4), memset(oz[1], 0xAB, nm * 4), memset(of[1], 0xAB, nm * 4);
-        CHECK(horde_radial_push_grid_isa((horde_isa)isa, grid, p, it, &b1, push_scratch + (size_t)isa % 4, bytes) ==
+        CHECK(horde_radial_push_grid_isa((horde_isa)isa, grid, p, &it, &b1, push_scratch + (size_t)isa % 4, bytes) ==
                   HORDE_OK, "grid push status");
         CHECK(!memcmp(ox[0], ox[1], nm * 4) && !memcmp(oy[0], oy[1], nm * 4) && !memcmp(oz[0], oz[1], nm * 4) &&
                   !memcmp(of[0], of[1], nm * 4),
@@ -147,39 +163,51 @@ static void grid_push_arguments(void)
         px[j] = (float)j * 3.0f, pz[j] = 0.0f, pr[j] = 0.5f, pb[j] = 0.0f, pt[j] = 1.0f;
     horde_pole_grid g;
     CHECK(horde_pole_grid_build(&g, &p, 2.0f, scratch, sizeof scratch) == HORDE_OK, "build");
-    CHECK(horde_radial_push_grid_bytes(NULL, 1) == 0, "bytes: no grid");
-    CHECK(horde_radial_push_grid_bytes(&g, 0) > 0, "bytes: n = 0 still needs the buckets");
+    CHECK(horde_radial_push_grid_scratch_bytes(NULL, 1) == 0, "bytes: no grid");
+    CHECK(horde_radial_push_grid_scratch_bytes(&g, 0) > 0, "bytes: n = 0 still needs the buckets");
     if (sizeof(size_t) > 4)
-        CHECK(horde_radial_push_grid_bytes(&g, (size_t)((uint64_t)1 << 32)) == 0, "bytes: n >= 2^32");
+        CHECK(horde_radial_push_grid_scratch_bytes(&g, (size_t)((uint64_t)1 << 32)) == 0, "bytes: n >= 2^32");
     horde_pole_grid bad = g;
     bad.cell = NAN;
-    CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: bad cell");
+    CHECK(horde_radial_push_grid_scratch_bytes(&bad, 1) == 0, "bytes: bad cell");
     bad = g, bad.nx = 0;
-    CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: no cells");
+    CHECK(horde_radial_push_grid_scratch_bytes(&bad, 1) == 0, "bytes: no cells");
     bad = g, bad.items = NULL;
-    CHECK(horde_radial_push_grid_bytes(&bad, 1) == 0, "bytes: not built");
+    CHECK(horde_radial_push_grid_scratch_bytes(&bad, 1) == 0, "bytes: not built");
     mx[0] = 0.9f, my[0] = 0.0f, mz[0] = 0.0f, mr[0] = 0.5f, mh[0] = 1.0f;
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
-    const size_t bytes = horde_radial_push_grid_bytes(&g, 1);
-    CHECK(horde_radial_push_grid(&g, &p, 4, &b, push_scratch, bytes) == HORDE_OK &&
+    const horde_radial_push_grid_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
+    const size_t bytes = horde_radial_push_grid_scratch_bytes(&g, 1);
+    const horde_radial_push_grid_params p4 = {4}, p0 = {0}, pmax = {HORDE_RADIAL_PUSH_MAX_ITERATIONS + 1};
+    horde_radial_push_grid_params pd;
+    horde_radial_push_grid_params_default(&pd);
+    CHECK(pd.iterations == 4, "default iterations %u", pd.iterations);
+    CHECK(horde_radial_push_grid(&g, &p, &p4, &b, push_scratch, bytes) == HORDE_OK &&
               (of[0][0] & HORDE_FLAG_COLLIDED) && ox[0][0] > 1.0f,
           "one mover pushed out of pole 0 (x %a, flags %#x)", ox[0][0], of[0][0]);
-    CHECK(horde_radial_push_grid(NULL, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no grid");
-    CHECK(horde_radial_push_grid(&g, NULL, 4, &b, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no poles");
-    CHECK(horde_radial_push_grid(&g, &p, 4, NULL, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no batch");
-    CHECK(horde_radial_push_grid(&g, &p, 4, &b, NULL, bytes) == HORDE_ERR_NULL_ARG, "no scratch");
-    CHECK(horde_radial_push_grid(&g, &p, 0, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "0 iterations");
-    CHECK(horde_radial_push_grid(&g, &p, HORDE_RADIAL_MAX_ITERATIONS + 1, &b, push_scratch, bytes) ==
-              HORDE_ERR_BAD_PARAMS, "too many iterations");
-    CHECK(horde_radial_push_grid(&g, &p, 4, &b, push_scratch, bytes - 1) == HORDE_ERR_BAD_PARAMS, "short scratch");
+    CHECK(horde_radial_push_grid(&g, &p, NULL, &b, push_scratch, bytes) == HORDE_OK && (of[0][0] & HORDE_FLAG_COLLIDED),
+          "NULL params: the defaults");
+    CHECK(horde_radial_push_grid(NULL, &p, &p4, &b, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no grid");
+    CHECK(horde_radial_push_grid(&g, NULL, &p4, &b, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no poles");
+    CHECK(horde_radial_push_grid(&g, &p, &p4, NULL, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no batch");
+    CHECK(horde_radial_push_grid(&g, &p, &p4, &b, NULL, bytes) == HORDE_ERR_NULL_ARG, "no scratch");
+    CHECK(horde_radial_push_grid(&g, &p, &p0, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "0 iterations");
+    CHECK(horde_radial_push_grid(&g, &p, &pmax, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS,
+          "too many iterations");
+    CHECK(horde_radial_push_grid(&g, &p, &p4, &b, push_scratch, bytes - 1) == HORDE_ERR_BAD_PARAMS, "short scratch");
     bad = g, bad.cell = 0.0f;
-    CHECK(horde_radial_push_grid(&bad, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "bad grid");
-    const horde_cylinder_batch b0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    CHECK(horde_radial_push_grid(&g, &p, 4, &b0, NULL, 0) == HORDE_OK, "n = 0 touches nothing");
-    horde_cylinder_batch nul = b;
+    CHECK(horde_radial_push_grid(&bad, &p, &p4, &b, push_scratch, bytes) == HORDE_ERR_BAD_PARAMS, "bad grid");
+    /* n == 0 checks the grid, the poles, the params and the scratch size, and touches no array */
+    const horde_radial_push_grid_batch e = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    const size_t bytes0 = horde_radial_push_grid_scratch_bytes(&g, 0);
+    CHECK(horde_radial_push_grid(&g, &p, &p4, &e, NULL, bytes0) == HORDE_OK, "n = 0 touches nothing");
+    CHECK(horde_radial_push_grid(NULL, &p, &p4, &e, NULL, bytes0) == HORDE_ERR_NULL_ARG, "n = 0, no grid");
+    CHECK(horde_radial_push_grid(&g, NULL, &p4, &e, NULL, bytes0) == HORDE_ERR_NULL_ARG, "n = 0, no poles");
+    CHECK(horde_radial_push_grid(&g, &p, &p0, &e, NULL, bytes0) == HORDE_ERR_BAD_PARAMS, "n = 0, 0 iterations");
+    CHECK(horde_radial_push_grid(&g, &p, &p4, &e, NULL, bytes0 - 1) == HORDE_ERR_BAD_PARAMS, "n = 0, short scratch");
+    horde_radial_push_grid_batch nul = b;
     nul.out_flags = NULL;
-    CHECK(horde_radial_push_grid(&g, &p, 4, &nul, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no flags");
-    CHECK(horde_radial_push_grid_isa((horde_isa)99, &g, &p, 4, &b, push_scratch, bytes) == HORDE_ERR_UNKNOWN_ISA,
+    CHECK(horde_radial_push_grid(&g, &p, &p4, &nul, push_scratch, bytes) == HORDE_ERR_NULL_ARG, "no flags");
+    CHECK(horde_radial_push_grid_isa((horde_isa)99, &g, &p, &p4, &b, push_scratch, bytes) == HORDE_ERR_UNKNOWN_ISA,
           "unknown backend");
 }
 
@@ -188,26 +216,37 @@ static void bad_arguments(void)
     const horde_poles p = {px, pz, pr, pb, pt, 4};
     for (int j = 0; j < 4; j++)
         px[j] = (float)j * 1000.0f, pz[j] = (float)j * 1000.0f, pr[j] = 0.5f, pb[j] = 0.0f, pt[j] = 1.0f;
-    CHECK(horde_pole_grid_bytes(&p, 0.0f) == 0 && horde_pole_grid_bytes(&p, NAN) == 0 &&
-              horde_pole_grid_bytes(&p, 1e9f) == 0 && horde_pole_grid_bytes(NULL, 1.0f) == 0,
+    CHECK(horde_pole_grid_scratch_bytes(&p, 0.0f) == 0 && horde_pole_grid_scratch_bytes(&p, NAN) == 0 &&
+              horde_pole_grid_scratch_bytes(&p, 1e9f) == 0 && horde_pole_grid_scratch_bytes(NULL, 1.0f) == 0,
           "bad cell or poles: 0 bytes");
     /* 3001 x 3001 cells of 1 > HORDE_POLE_GRID_MAX_CELLS */
     horde_pole_grid g;
-    CHECK(horde_pole_grid_bytes(&p, 1.0f) == 0 && horde_pole_grid_build(&g, &p, 1.0f, scratch, sizeof scratch) ==
+    CHECK(horde_pole_grid_scratch_bytes(&p, 1.0f) == 0 && horde_pole_grid_build(&g, &p, 1.0f, scratch, sizeof scratch) ==
                                                       HORDE_ERR_BAD_PARAMS,
           "too many cells");
-    CHECK(horde_pole_grid_bytes(&p, 4096.0f) > 0, "large cell");
+    CHECK(horde_pole_grid_scratch_bytes(&p, 4096.0f) > 0, "large cell");
     CHECK(horde_pole_grid_build(&g, &p, 4096.0f, scratch, sizeof scratch) == HORDE_OK, "build");
     const horde_poles empty = {NULL, NULL, NULL, NULL, NULL, 0};
     CHECK(horde_pole_grid_build(&g, &empty, 1.0f, scratch, sizeof scratch) == HORDE_OK, "no poles");
     uint32_t o[2];
     mx[0] = 0, my[0] = 0, mz[0] = 0, mr[0] = 0.5f, mh[0] = 1;
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox[0], oy[0], oz[0], of[0], 1};
+    const horde_radial_push_batch b = {mx, my, mz, mr, mh, NULL, NULL, ox[0], oy[0], oz[0], of[0], 1};
     CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, o, NULL, 0) == HORDE_OK && o[0] == 0 && o[1] == 0,
           "no poles: empty lists");
     CHECK(horde_pole_grid_lists(&g, &empty, &b, -1.0f, o, NULL, 0) == HORDE_ERR_BAD_PARAMS, "negative reach");
     CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, NULL, NULL, 0) == HORDE_ERR_NULL_ARG, "no offsets");
     CHECK(horde_pole_grid_build(NULL, &p, 1.0f, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "no grid");
+    CHECK(horde_pole_grid_build(&g, NULL, 1.0f, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "build: no poles");
+    CHECK(horde_pole_grid_build(&g, &p, 4096.0f, NULL, sizeof scratch) == HORDE_ERR_NULL_ARG, "build: no scratch");
+    CHECK(horde_pole_grid_lists(NULL, &empty, &b, 0.0f, o, NULL, 0) == HORDE_ERR_NULL_ARG, "lists: no grid");
+    CHECK(horde_pole_grid_lists(&g, NULL, &b, 0.0f, o, NULL, 0) == HORDE_ERR_NULL_ARG, "lists: no poles");
+    CHECK(horde_pole_grid_lists(&g, &empty, NULL, 0.0f, o, NULL, 0) == HORDE_ERR_NULL_ARG, "lists: no batch");
+    /* the list kernels: a NULL scene is NULL_ARG at n == 0 too */
+    const horde_radial_push_batch b0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    const horde_radial_sweep_batch s0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    CHECK(horde_radial_push(&p, NULL, &b0) == HORDE_OK && horde_radial_sweep(&p, NULL, &s0) == HORDE_OK, "n = 0");
+    CHECK(horde_radial_push(NULL, NULL, &b0) == HORDE_ERR_NULL_ARG, "radial_push: n = 0, no poles");
+    CHECK(horde_radial_sweep(NULL, NULL, &s0) == HORDE_ERR_NULL_ARG, "radial_sweep: n = 0, no poles");
 }
 
 int main(int argc, char **argv)

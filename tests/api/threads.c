@@ -49,7 +49,7 @@ static int step(int k, horde_isa isa, outputs *o)
     const horde_triangles pairs = {tri[0], tri[1], tri[2], tri[3], tri[4], tri[5], tri[6], tri[7], tri[8], N};
     switch (k) {
     case 0: {
-        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const horde_cylinder_push_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         return dflt ? horde_cylinder_push(&sc.world, &b) : horde_cylinder_push_isa(isa, &sc.world, &b);
     }
     case 1: {
@@ -75,56 +75,60 @@ static int step(int k, horde_isa isa, outputs *o)
         return dflt ? horde_aabb_move(&sc.world, &p, &b) : horde_aabb_move_isa(isa, &sc.world, &p, &b);
     }
     case 4: {
-        const horde_cylinder_tri_batch b = {in_x, in_y, in_z, in_r, in_h, 0.25f, f[0], f[1], u[0], N};
-        return dflt ? horde_cylinder_tri(&pairs, &b) : horde_cylinder_tri_isa(isa, &pairs, &b);
+        const horde_cylinder_tri_params p = {0.25f};
+        const horde_cylinder_tri_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], u[0], N};
+        return dflt ? horde_cylinder_tri(&pairs, &p, &b) : horde_cylinder_tri_isa(isa, &pairs, &p, &b);
     }
     case 5: {
-        const horde_cylinder_soup_batch b = {in_x, in_y, in_z, in_r, in_h, 0.25f, f[0], f[1], u[0], N};
-        return dflt ? horde_cylinder_tri_soup(&soup, &b) : horde_cylinder_tri_soup_isa(isa, &soup, &b);
+        const horde_cylinder_tri_soup_params p = {0.25f};
+        const horde_cylinder_tri_soup_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], u[0], N};
+        return dflt ? horde_cylinder_tri_soup(&soup, &p, &b) : horde_cylinder_tri_soup_isa(isa, &soup, &p, &b);
     }
     case 6: {
-        const horde_ground_batch b = {in_x, in_y, in_z, 8.0f, f[0], (int32_t *)u[1], u[0], N};
-        return dflt ? horde_ground_height(&soup, &b) : horde_ground_height_isa(isa, &soup, &b);
+        const horde_ground_height_params p = {8.0f};
+        const horde_ground_height_batch b = {in_x, in_y, in_z, f[0], u[1], u[0], N};
+        return dflt ? horde_ground_height(&soup, &p, &b) : horde_ground_height_isa(isa, &soup, &p, &b);
     }
     case 7: {
-        const horde_spheres s = {in_x, in_y, in_z, in_h, N};
-        const horde_sphere_tri_out out = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0]};
-        return dflt ? horde_sphere_tri_pairs(&s, &pairs, &out) : horde_sphere_tri_pairs_isa(isa, &s, &pairs, &out);
+        const horde_sphere_tri_pairs_batch b = {in_x, in_y, in_z, in_h, f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0], N};
+        return dflt ? horde_sphere_tri_pairs(&pairs, &b) : horde_sphere_tri_pairs_isa(isa, &pairs, &b);
     }
     case 8: {
-        const horde_spheres s = {in_x, in_y, in_z, in_h, N};
-        const horde_sphere_tri_list_out out = {f[0], f[1], f[2], u[1], f[3], f[4], f[5], f[6], u[0]};
-        return dflt ? horde_sphere_tri_list(&s, &soup, offsets, indices, &out)
-                    : horde_sphere_tri_list_isa(isa, &s, &soup, offsets, indices, &out);
+        const horde_sphere_tri_list_batch b = {in_x, in_y, in_z, in_h, offsets, indices, f[0], f[1], f[2],
+                                               u[1], f[3], f[4], f[5], f[6], u[0], N};
+        return dflt ? horde_sphere_tri_list(&soup, &b) : horde_sphere_tri_list_isa(isa, &soup, &b);
     }
     case 9: {
-        const horde_sweepers m = {in_x, in_y, in_z, in_dx, in_dy, in_dz, in_r, in_h, in_r, N};
-        const horde_sweep_out out = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0]};
-        return dflt ? horde_sweep_sphere_tri(&m, &pairs, &out) : horde_sweep_sphere_tri_isa(isa, &m, &pairs, &out);
+        const horde_sweep_sphere_tri_batch b = {in_x, in_y, in_z, in_dx, in_dy, in_dz, in_r, in_h, in_r,
+                                                f[0], f[1], f[2], f[3], f[4], f[5], f[6], u[0], N};
+        return dflt ? horde_sweep_sphere_tri(&pairs, &b) : horde_sweep_sphere_tri_isa(isa, &pairs, &b);
     }
     case 10: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
-        return dflt ? horde_radial_push(&poles, offsets, indices, 4, &b)
-                    : horde_radial_push_isa(isa, &poles, offsets, indices, 4, &b);
+        const horde_radial_push_params p = {4};
+        const horde_radial_push_batch b = {in_x, in_y, in_z, in_r, in_h, offsets, indices, f[0], f[1], f[2], u[0], N};
+        return dflt ? horde_radial_push(&poles, &p, &b) : horde_radial_push_isa(isa, &poles, &p, &b);
     }
     case 11: { /* the movers pushed apart, weights 0.2-0.9 */
-        const horde_crowd c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
-        return dflt ? horde_crowd_separate(&c, 4, o->scratch, sizeof o->scratch)
-                    : horde_crowd_separate_isa(isa, &c, 4, o->scratch, sizeof o->scratch);
+        const horde_crowd_separate_batch c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
+        const horde_crowd_separate_params p = {4};
+        return dflt ? horde_crowd_separate(&p, &c, o->scratch, sizeof o->scratch)
+                    : horde_crowd_separate_isa(isa, &p, &c, o->scratch, sizeof o->scratch);
     }
     case 12: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_radial_sweep_batch b = {in_x, in_y, in_z, in_r, in_h, in_dx, in_dz, f[0], f[1], u[0], N};
-        return dflt ? horde_radial_sweep(&poles, offsets, indices, 4, &b)
-                    : horde_radial_sweep_isa(isa, &poles, offsets, indices, 4, &b);
+        const horde_radial_sweep_params p = {4};
+        const horde_radial_sweep_batch b = {in_x, in_y, in_z, in_r, in_h, in_dx, in_dz, offsets, indices,
+                                            f[0], f[1], u[0], N};
+        return dflt ? horde_radial_sweep(&poles, &p, &b) : horde_radial_sweep_isa(isa, &poles, &p, &b);
     }
     case 13: {
         const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-        const horde_cylinder_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
+        const horde_radial_push_grid_params p = {4};
+        const horde_radial_push_grid_batch b = {in_x, in_y, in_z, in_r, in_h, f[0], f[1], f[2], u[0], N};
         const size_t bytes = sizeof o->grid_scratch;
-        return dflt ? horde_radial_push_grid(&pole_grid, &poles, 4, &b, o->grid_scratch, bytes)
-                    : horde_radial_push_grid_isa(isa, &pole_grid, &poles, 4, &b, o->grid_scratch, bytes);
+        return dflt ? horde_radial_push_grid(&pole_grid, &poles, &p, &b, o->grid_scratch, bytes)
+                    : horde_radial_push_grid_isa(isa, &pole_grid, &poles, &p, &b, o->grid_scratch, bytes);
     }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);
@@ -204,9 +208,9 @@ int main(int argc, char **argv)
     }
     make_inputs();
     const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
-    CHECK(horde_pole_grid_bytes(&poles, 8.0f) <= sizeof pole_grid_mem &&
+    CHECK(horde_pole_grid_scratch_bytes(&poles, 8.0f) <= sizeof pole_grid_mem &&
               horde_pole_grid_build(&pole_grid, &poles, 8.0f, pole_grid_mem, sizeof pole_grid_mem) == HORDE_OK &&
-              horde_radial_push_grid_bytes(&pole_grid, N) <= sizeof reference.grid_scratch,
+              horde_radial_push_grid_scratch_bytes(&pole_grid, N) <= sizeof reference.grid_scratch,
           "pole grid and its push's scratch");
     int bites = 0;
     for (int k = 0; k < NSTEPS; k++) {

@@ -13,7 +13,7 @@
  * its limit).
  *
  * The reference is checked against a model written from crowd_separate.h alone: contacts
- * by brute force over all pairs (no grid, no sorting), the nearest HORDE_CROWD_MAX_CONTACTS
+ * by brute force over all pairs (no grid, no sorting), the nearest HORDE_CROWD_SEPARATE_MAX_CONTACTS
  * by (d2, batch index), the Jacobi iterations in batch order; it must give the same bits.
  * Most of the model-checked crowds span several steps of the reference's wavefront over
  * the grid's rows (crowd_contacts.c, crowd_wave: the search, the slots and the passes,
@@ -30,21 +30,21 @@ enum { NIN = 6, MODEL_MAX = 700 };
 
 typedef struct { float *x, *y, *z, *r, *h, *w, *ox, *oz; uint32_t *flags; } arrays;
 
-static horde_crowd crowd_of(const arrays *a, size_t n, int weights)
+static horde_crowd_separate_batch crowd_of(const arrays *a, size_t n, int weights)
 {
-    horde_crowd c = {a->x, a->y, a->z, a->r, a->h, weights ? a->w : NULL, a->ox, a->oz, a->flags, n};
+    horde_crowd_separate_batch c = {a->x, a->y, a->z, a->r, a->h, weights ? a->w : NULL, a->ox, a->oz, a->flags, n};
     return c;
 }
 
 /* ---- the model, from the header ---------------------------------------------------- */
 
-static int model_valid(const horde_crowd *c, size_t i)
+static int model_valid(const horde_crowd_separate_batch *c, size_t i)
 {
     const float wt = c->weight ? c->weight[i] : 1.0f;
-    return fabsf(c->x[i]) <= HORDE_CROWD_MAX_COORD && fabsf(c->y[i]) <= HORDE_CROWD_MAX_COORD &&
-           fabsf(c->z[i]) <= HORDE_CROWD_MAX_COORD && c->radius[i] >= 0 &&
-           c->radius[i] <= HORDE_CROWD_MAX_RADIUS && c->height[i] >= 0 &&
-           c->height[i] <= HORDE_CROWD_MAX_HEIGHT && wt >= 0 && wt <= HORDE_CROWD_MAX_WEIGHT;
+    return fabsf(c->x[i]) <= HORDE_CROWD_SEPARATE_MAX_COORD && fabsf(c->y[i]) <= HORDE_CROWD_SEPARATE_MAX_COORD &&
+           fabsf(c->z[i]) <= HORDE_CROWD_SEPARATE_MAX_COORD && c->radius[i] >= 0 &&
+           c->radius[i] <= HORDE_CROWD_SEPARATE_MAX_RADIUS && c->height[i] >= 0 &&
+           c->height[i] <= HORDE_CROWD_SEPARATE_MAX_HEIGHT && wt >= 0 && wt <= HORDE_CROWD_SEPARATE_MAX_WEIGHT;
 }
 
 typedef struct { uint32_t b; float d2; } cand;
@@ -56,10 +56,10 @@ static int by_distance_then_index(const void *p, const void *q)
     return a->b < b->b ? -1 : a->b > b->b;
 }
 
-static void model(const horde_crowd *c, uint32_t iterations, float *ox, float *oz, uint32_t *of)
+static void model(const horde_crowd_separate_batch *c, uint32_t iterations, float *ox, float *oz, uint32_t *of)
 {
-    const size_t n = c->n, K = HORDE_CROWD_MAX_CONTACTS;
-    static uint32_t list[MODEL_MAX][HORDE_CROWD_MAX_CONTACTS], cnt[MODEL_MAX];
+    const size_t n = c->n, K = HORDE_CROWD_SEPARATE_MAX_CONTACTS;
+    static uint32_t list[MODEL_MAX][HORDE_CROWD_SEPARATE_MAX_CONTACTS], cnt[MODEL_MAX];
     static float px[2][MODEL_MAX], pz[2][MODEL_MAX];
     static int ok[MODEL_MAX];
     for (size_t a = 0; a < n; a++) {
@@ -76,7 +76,7 @@ static void model(const horde_crowd *c, uint32_t iterations, float *ox, float *o
         for (size_t b = 0; b < n; b++) {
             if (b == a || !ok[b] || !(c->y[a] < c->y[b] + c->height[b] && c->y[b] < c->y[a] + c->height[a]))
                 continue;
-            const float reach = (c->radius[a] + c->radius[b]) * HORDE_CROWD_REACH;
+            const float reach = (c->radius[a] + c->radius[b]) * HORDE_CROWD_SEPARATE_REACH;
             const float dx = c->x[a] - c->x[b], dz = c->z[a] - c->z[b];
             const float d2 = dx * dx + dz * dz;
             if (d2 < reach * reach)
@@ -217,7 +217,7 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
         break;
     default: break;
     }
-    float wt = tu_below(g, 8) == 0 ? 0.0f : tu_below(g, 8) == 0 ? HORDE_CROWD_MAX_WEIGHT : tu_uniform(g, 0.5f, 2.0f);
+    float wt = tu_below(g, 8) == 0 ? 0.0f : tu_below(g, 8) == 0 ? HORDE_CROWD_SEPARATE_MAX_WEIGHT : tu_uniform(g, 0.5f, 2.0f);
     switch (tu_below(g, 100)) {
     case 0: x = NAN; break;
     case 1: z = -INFINITY; break;
@@ -225,10 +225,10 @@ static void make_mover(tu_rng *g, const arrays *a, size_t i, scene sc, float cx,
     case 3: h = 1000.0f; break;
     case 4: wt = -1.0f; break;
     case 5: y = 1e30f; break;
-    case 6: r = HORDE_CROWD_MAX_RADIUS; break;
-    case 7: wt = nextafterf(HORDE_CROWD_MAX_WEIGHT, INFINITY); break; /* just out of range */
+    case 6: r = HORDE_CROWD_SEPARATE_MAX_RADIUS; break;
+    case 7: wt = nextafterf(HORDE_CROWD_SEPARATE_MAX_WEIGHT, INFINITY); break; /* just out of range */
     case 8: wt = NAN; break;
-    case 9: r = nextafterf(HORDE_CROWD_MAX_RADIUS, INFINITY); break;
+    case 9: r = nextafterf(HORDE_CROWD_SEPARATE_MAX_RADIUS, INFINITY); break;
     default: break;
     }
     a->x[i] = x, a->y[i] = y, a->z[i] = z, a->r[i] = r, a->h[i] = h, a->w[i] = wt;
@@ -243,7 +243,7 @@ static void permutation_check(const arrays *in, size_t n, uint32_t iterations, i
                               void *scratch, size_t bytes, tu_rng *g, uint64_t seed)
 {
     /* No ties: skip crowds with coincident axes or more contacts than kept. Coincident
-     * by the header's test (d2 < HORDE_CROWD_TINY in float), not only equal: x = 0 and
+     * by the header's test (d2 < HORDE_CROWD_SEPARATE_TINY in float), not only equal: x = 0 and
      * x = -2^-149 at the same z have d2 = 0 (seed 20261121, --long, failed here). */
     for (size_t i = 0; i < n; i++)
         if (ref->flags[i] & (HORDE_FLAG_PACKED | HORDE_FLAG_WEDGED))
@@ -251,7 +251,7 @@ static void permutation_check(const arrays *in, size_t n, uint32_t iterations, i
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++) {
             const float dx = in->x[i] - in->x[j], dz = in->z[i] - in->z[j];
-            if (dx * dx + dz * dz < HORDE_CROWD_TINY)
+            if (dx * dx + dz * dz < HORDE_CROWD_SEPARATE_TINY)
                 return;
         }
     arrays p;
@@ -267,8 +267,9 @@ static void permutation_check(const arrays *in, size_t n, uint32_t iterations, i
         const size_t s = perm[i];
         p.x[i] = in->x[s], p.y[i] = in->y[s], p.z[i] = in->z[s], p.r[i] = in->r[s], p.h[i] = in->h[s], p.w[i] = in->w[s];
     }
-    const horde_crowd c = crowd_of(&p, n, weights);
-    CHECK(horde_crowd_separate_isa(HORDE_ISA_SCALAR, &c, iterations, scratch, bytes) == HORDE_OK, "status");
+    const horde_crowd_separate_batch c = crowd_of(&p, n, weights);
+    const horde_crowd_separate_params cp = {iterations};
+    CHECK(horde_crowd_separate_isa(HORDE_ISA_SCALAR, &cp, &c, scratch, bytes) == HORDE_OK, "status");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++) {
         const size_t s = perm[i];
@@ -287,7 +288,7 @@ CHECKASM_TEST(crowd_separate)
     arrays in, ref, got, mod;
     CA_ALLOC_ARRAYS(&in, big), CA_ALLOC_ARRAYS(&ref, big), CA_ALLOC_ARRAYS(&got, big);
     CA_ALLOC_ARRAYS(&mod, MODEL_MAX);
-    const size_t bytes = horde_crowd_scratch_bytes(big);
+    const size_t bytes = horde_crowd_separate_scratch_bytes(big);
     void *scratch_mem = malloc(bytes + 64);
     size_t pair_checks = 0, permutations = 0;
     for (size_t done = 0, pass = 0; done < items; pass++) {
@@ -299,17 +300,19 @@ CHECKASM_TEST(crowd_separate)
             n = 2; /* a pair alone */
         if (n > items - done && items - done > 0)
             n = items - done;
-        const float far = sc == FAR ? HORDE_CROWD_MAX_COORD - 100.0f : -10.0f;
+        const float far = sc == FAR ? HORDE_CROWD_SEPARATE_MAX_COORD - 100.0f : -10.0f;
         const float cx = far * (tu_below(&g, 2) ? 1.0f : -1.0f), cz = far;
         for (size_t i = 0; i < n; i++)
             make_mover(&g, &in, i, sc, cx, cz, n);
         const int weights = tu_below(&g, 4) != 0;
-        const uint32_t iterations = tu_below(&g, 8) == 0 ? 1 + tu_below(&g, HORDE_CROWD_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
+        const uint32_t iterations =
+            tu_below(&g, 8) == 0 ? 1 + tu_below(&g, HORDE_CROWD_SEPARATE_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
         arrays r = in;
         r.ox = ref.ox, r.oz = ref.oz, r.flags = ref.flags;
-        const horde_crowd rc = crowd_of(&r, n, weights);
+        const horde_crowd_separate_batch rc = crowd_of(&r, n, weights);
         void *scratch = scratch_at(scratch_mem, tu_below(&g, 64));
-        CHECK(horde_crowd_separate_isa(HORDE_ISA_SCALAR, &rc, iterations, scratch, bytes) == HORDE_OK,
+        const horde_crowd_separate_params cp = {iterations};
+        CHECK(horde_crowd_separate_isa(HORDE_ISA_SCALAR, &cp, &rc, scratch, bytes) == HORDE_OK,
               "scalar status");
         int flushed = 0; /* armv7 runs the kernels with subnormals flushed (testutil.h) */
         for (size_t i = 0; i < n && TU_FLUSHES_SUBNORMALS; i++) {
@@ -352,10 +355,10 @@ CHECKASM_TEST(crowd_separate)
             ca_poison(got.flags, n), ca_poison(got.ox, n), ca_poison(got.oz, n);
             arrays a = in;
             a.ox = got.ox, a.oz = got.oz, a.flags = got.flags;
-            const horde_crowd gc = crowd_of(&a, n, weights);
+            const horde_crowd_separate_batch gc = crowd_of(&a, n, weights);
             void *s2 = scratch_at(scratch_mem, tu_below(&g, 64));
-            memset(s2, 0xAB, horde_crowd_scratch_bytes(n)); /* nothing may rely on zeroed scratch */
-            CHECK(horde_crowd_separate_isa((horde_isa)isa, &gc, iterations, s2, bytes) == HORDE_OK, "status");
+            memset(s2, 0xAB, horde_crowd_separate_scratch_bytes(n)); /* nothing may rely on zeroed scratch */
+            CHECK(horde_crowd_separate_isa((horde_isa)isa, &cp, &gc, s2, bytes) == HORDE_OK, "status");
             size_t first = 0;
             float *ro[2] = {ref.ox, ref.oz}, *go[2] = {got.ox, got.oz};
             const size_t bad = ca_diff_outputs(ref.flags, ro, got.flags, go, 2, n, &first);
@@ -368,9 +371,9 @@ CHECKASM_TEST(crowd_separate)
                 CA_ALLOC_ARRAYS(&al, n);
                 memcpy(al.x, in.x, n * 4), memcpy(al.y, in.y, n * 4), memcpy(al.z, in.z, n * 4);
                 memcpy(al.r, in.r, n * 4), memcpy(al.h, in.h, n * 4), memcpy(al.w, in.w, n * 4);
-                horde_crowd ac = crowd_of(&al, n, weights);
+                horde_crowd_separate_batch ac = crowd_of(&al, n, weights);
                 ac.out_x = al.x, ac.out_z = al.z;
-                horde_crowd_separate_isa((horde_isa)isa, &ac, iterations, s2, bytes);
+                horde_crowd_separate_isa((horde_isa)isa, &cp, &ac, s2, bytes);
                 CHECK(!memcmp(al.x, ref.ox, n * 4) && !memcmp(al.z, ref.oz, n * 4) &&
                           !memcmp(al.flags, ref.flags, n * 4),
                       "%s: in place differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);

@@ -82,9 +82,9 @@ typedef struct {
 } arrays;
 
 /* Arrays deliberately offset by one element so nothing is 16/32-byte aligned. */
-static horde_cylinder_batch batch_of(const arrays *a, size_t off, size_t n, int out)
+static horde_cylinder_push_batch batch_of(const arrays *a, size_t off, size_t n, int out)
 {
-    horde_cylinder_batch b = {a->x + off, a->y + off, a->z + off, a->r + off, a->h + off,
+    horde_cylinder_push_batch b = {a->x + off, a->y + off, a->z + off, a->r + off, a->h + off,
                               out ? a->ox + off : NULL, out ? a->oy + off : NULL,
                               out ? a->oz + off : NULL, out ? a->of + off : NULL, n};
     return b;
@@ -126,9 +126,10 @@ static void check_contract(const horde_world *w, const arrays *a, size_t n, uint
             n_flushed++;
             continue;
         }
-        const int valid = fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
-                          fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0 && r <= 0.5f && h >= 0 &&
-                          h <= 3.0f;
+        const int valid = fabsf(x) <= HORDE_CYLINDER_PUSH_MAX_COORD &&
+                          fabsf(y) <= HORDE_CYLINDER_PUSH_MAX_COORD &&
+                          fabsf(z) <= HORDE_CYLINDER_PUSH_MAX_COORD && r >= 0 && r <= 0.5f &&
+                          h >= 0 && h <= 3.0f;
         int ok = 1;
         if (!valid) {
             ok = f == HORDE_FLAG_INVALID && ca_bits(a->ox[i]) == ca_bits(x) &&
@@ -180,7 +181,7 @@ CHECKASM_TEST(cylinder_push)
         /* Reference over the whole pass in one call. */
         memcpy(ref.x, in.x, n * 4), memcpy(ref.y, in.y, n * 4), memcpy(ref.z, in.z, n * 4);
         memcpy(ref.r, in.r, n * 4), memcpy(ref.h, in.h, n * 4);
-        horde_cylinder_batch rb = batch_of(&ref, 0, n, 1);
+        horde_cylinder_push_batch rb = batch_of(&ref, 0, n, 1);
         int st = horde_cylinder_push_isa(HORDE_ISA_SCALAR, &s.world, &rb);
         CHECK(st == HORDE_OK, "scalar returned %d", st);
         check_contract(&s.world, &ref, n, seed, s.name, &stuck);
@@ -193,7 +194,7 @@ CHECKASM_TEST(cylinder_push)
             ca_poison(in.of, n);
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 70, 5000);
-                horde_cylinder_batch b = batch_of(&in, off, len, 1);
+                horde_cylinder_push_batch b = batch_of(&in, off, len, 1);
                 st = horde_cylinder_push_isa((horde_isa)isa, &s.world, &b);
                 CHECK(st == HORDE_OK, "isa %s returned %d", horde_isa_name((horde_isa)isa), st);
                 off += len;
@@ -218,7 +219,7 @@ CHECKASM_TEST(cylinder_push)
             size_t m = n < 3000 ? n : 3000;
             memcpy(alias.x, in.x, m * 4), memcpy(alias.y, in.y, m * 4), memcpy(alias.z, in.z, m * 4);
             memcpy(alias.r, in.r, m * 4), memcpy(alias.h, in.h, m * 4);
-            horde_cylinder_batch ab = {alias.x, alias.y, alias.z, alias.r, alias.h,
+            horde_cylinder_push_batch ab = {alias.x, alias.y, alias.z, alias.r, alias.h,
                                        alias.x, alias.y, alias.z, alias.of, m};
             horde_cylinder_push_isa((horde_isa)isa, &s.world, &ab);
             CHECK(!memcmp(alias.x, ref.ox, m * 4) && !memcmp(alias.y, ref.oy, m * 4) &&

@@ -36,10 +36,10 @@ static horde_triangles tris_of(const arrays *a, size_t off, size_t n)
                          a->v[11] + off, a->v[12] + off, a->v[13] + off, n};
     return t;
 }
-static horde_cylinder_tri_batch batch_of(const arrays *a, size_t off, size_t n, float step)
+static horde_cylinder_tri_batch batch_of(const arrays *a, size_t off, size_t n)
 {
     horde_cylinder_tri_batch b = {a->v[0] + off, a->v[1] + off, a->v[2] + off, a->v[3] + off,
-                                  a->v[4] + off, step, a->px + off, a->pz + off, a->f + off, n};
+                                  a->v[4] + off, a->px + off, a->pz + off, a->f + off, n};
     return b;
 }
 
@@ -310,6 +310,7 @@ CHECKASM_TEST(cylinder_tri)
     for (int pass = 0; done < pairs; pass++) {
         const int mode = pass % 3;
         const float step = steps[pass % 5];
+        const horde_cylinder_tri_params pr = {step};
         const size_t n = pairs - done < chunk_n ? pairs - done : chunk_n;
         for (size_t i = 0; i < n; i++) {
             float v[14];
@@ -318,8 +319,8 @@ CHECKASM_TEST(cylinder_tri)
                 in.v[k][i] = ref.v[k][i] = v[k];
         }
         horde_triangles rt = tris_of(&ref, 0, n);
-        horde_cylinder_tri_batch rb = batch_of(&ref, 0, n, step);
-        int st = horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &rt, &rb);
+        horde_cylinder_tri_batch rb = batch_of(&ref, 0, n);
+        int st = horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &rt, &pr, &rb);
         CHECK(st == HORDE_OK, "scalar returned %d", st);
 
         /* The reference against the double model, and the pushed mover is clear. */
@@ -364,8 +365,8 @@ CHECKASM_TEST(cylinder_tri)
                 memcpy(w, v, sizeof w);
                 w[0] = v[0] + ref.px[i], w[2] = v[2] + ref.pz[i];
                 horde_triangles t1 = {&w[5], &w[6], &w[7], &w[8], &w[9], &w[10], &w[11], &w[12], &w[13], 1};
-                horde_cylinder_tri_batch b1 = {&w[0], &w[1], &w[2], &w[3], &w[4], step, &px, &pz, &f2, 1};
-                horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t1, &b1);
+                horde_cylinder_tri_batch b1 = {&w[0], &w[1], &w[2], &w[3], &w[4], &px, &pz, &f2, 1};
+                horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t1, &pr, &b1);
                 repushed++;
                 CHECK(f2 == 0, "pushed mover still in contact: flags %#x push %a %a", f2, px, pz);
                 if (f2)
@@ -380,8 +381,8 @@ CHECKASM_TEST(cylinder_tri)
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 40, 5000);
                 horde_triangles t = tris_of(&in, off, len);
-                horde_cylinder_tri_batch b = batch_of(&in, off, len, step);
-                st = horde_cylinder_tri_isa((horde_isa)isa, &t, &b);
+                horde_cylinder_tri_batch b = batch_of(&in, off, len);
+                st = horde_cylinder_tri_isa((horde_isa)isa, &t, &pr, &b);
                 CHECK(st == HORDE_OK, "isa %s returned %d", horde_isa_name((horde_isa)isa), st);
                 off += len;
             }
@@ -405,8 +406,8 @@ CHECKASM_TEST(cylinder_tri)
                 memcpy(alias.v[k], in.v[k], m * 4);
             horde_triangles at = tris_of(&alias, 0, m);
             horde_cylinder_tri_batch ab = {alias.v[0], alias.v[1], alias.v[2], alias.v[3], alias.v[4],
-                                           step, alias.v[0], alias.v[2], alias.f, m};
-            horde_cylinder_tri_isa((horde_isa)isa, &at, &ab);
+                                           alias.v[0], alias.v[2], alias.f, m};
+            horde_cylinder_tri_isa((horde_isa)isa, &at, &pr, &ab);
             CHECK(!memcmp(alias.v[0], ref.px, m * 4) && !memcmp(alias.v[2], ref.pz, m * 4) &&
                       !memcmp(alias.f, ref.f, m * 4),
                   "in-place %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
@@ -420,28 +421,33 @@ CHECKASM_TEST(cylinder_tri)
         float one = 1.0f, o1, o2;
         uint32_t f;
         horde_triangles t = {&one, &one, &one, &one, &one, &one, &one, &one, &one, 1};
-        horde_cylinder_tri_batch b = {&one, &one, &one, &one, &one, 0.0f, &o1, &o2, &f, 1};
-        CHECK(horde_cylinder_tri(NULL, &b) == HORDE_ERR_NULL_ARG, "NULL tris");
-        CHECK(horde_cylinder_tri(&t, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
-        b.step = NAN;
-        CHECK(horde_cylinder_tri(&t, &b) == HORDE_ERR_BAD_PARAMS, "NaN step");
-        b.step = -1.0f;
-        CHECK(horde_cylinder_tri(&t, &b) == HORDE_ERR_BAD_PARAMS, "negative step");
-        b.step = 2000.0f;
-        CHECK(horde_cylinder_tri(&t, &b) == HORDE_ERR_BAD_PARAMS, "huge step");
-        b.step = 0.0f;
+        horde_cylinder_tri_batch b = {&one, &one, &one, &one, &one, &o1, &o2, &f, 1};
+        horde_cylinder_tri_params p = {-1.0f};
+        horde_cylinder_tri_params_default(&p);
+        CHECK(ca_bits(p.step) == 0, "default step %a", p.step);
+        horde_cylinder_tri_params_default(NULL);
+        CHECK(horde_cylinder_tri(NULL, &p, &b) == HORDE_ERR_NULL_ARG, "NULL tris");
+        CHECK(horde_cylinder_tri(&t, &p, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
+        CHECK(horde_cylinder_tri(&t, NULL, &b) == HORDE_OK, "NULL params");
+        p.step = NAN;
+        CHECK(horde_cylinder_tri(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "NaN step");
+        p.step = -1.0f;
+        CHECK(horde_cylinder_tri(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "negative step");
+        p.step = 2000.0f;
+        CHECK(horde_cylinder_tri(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "huge step");
+        p.step = 0.0f;
         t.n = 2;
-        CHECK(horde_cylinder_tri(&t, &b) == HORDE_ERR_BAD_PARAMS, "size mismatch");
+        CHECK(horde_cylinder_tri(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "size mismatch");
         t.n = 1;
         b.out_pz = NULL;
-        CHECK(horde_cylinder_tri(&t, &b) == HORDE_ERR_NULL_ARG, "NULL output");
+        CHECK(horde_cylinder_tri(&t, &p, &b) == HORDE_ERR_NULL_ARG, "NULL output");
         b.out_pz = &o2;
         t.cz = NULL;
-        CHECK(horde_cylinder_tri(&t, &b) == HORDE_ERR_NULL_ARG, "NULL vertex array");
+        CHECK(horde_cylinder_tri(&t, &p, &b) == HORDE_ERR_NULL_ARG, "NULL vertex array");
         horde_triangles t0 = {0};
         horde_cylinder_tri_batch b0 = {0};
-        CHECK(horde_cylinder_tri(&t0, &b0) == HORDE_OK, "n = 0 with NULL arrays");
-        CHECK(horde_cylinder_tri_isa((horde_isa)99, &t0, &b0) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
+        CHECK(horde_cylinder_tri(&t0, &p, &b0) == HORDE_OK, "n = 0 with NULL arrays");
+        CHECK(horde_cylinder_tri_isa((horde_isa)99, &t0, &p, &b0) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
     }
 
     ca_summary(per_isa, "pairs");

@@ -69,8 +69,9 @@ static void model(const soup *s, float x, float y, float z, float r, float h, fl
         uint32_t f;
         horde_triangles t = {&s->v[0][k], &s->v[1][k], &s->v[2][k], &s->v[3][k], &s->v[4][k],
                              &s->v[5][k], &s->v[6][k], &s->v[7][k], &s->v[8][k], 1};
-        horde_cylinder_tri_batch b = {&x, &y, &z, &r, &h, step, &px, &pz, &f, 1};
-        horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b);
+        const horde_cylinder_tri_params p = {step};
+        horde_cylinder_tri_batch b = {&x, &y, &z, &r, &h, &px, &pz, &f, 1};
+        horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &p, &b);
         if (f == HORDE_FLAG_INVALID)
             continue; /* invalid triangle (the mover is valid here) */
         x = x + px, z = z + pz, flags |= f;
@@ -85,8 +86,9 @@ static void one(const soup *s, float x, float z, float r, float *ox, float *oz, 
 {
     float y = 0.0f, h = 1.8f;
     horde_triangles t = view(s);
-    horde_cylinder_soup_batch b = {&x, &y, &z, &r, &h, 0.3f, ox, oz, of, 1};
-    CHECK(horde_cylinder_tri_soup_isa(cur_isa, &t, &b) == HORDE_OK, "status");
+    const horde_cylinder_tri_soup_params p = {0.3f};
+    horde_cylinder_tri_soup_batch b = {&x, &y, &z, &r, &h, ox, oz, of, 1};
+    CHECK(horde_cylinder_tri_soup_isa(cur_isa, &t, &p, &b) == HORDE_OK, "status");
 }
 
 static void known(void)
@@ -145,6 +147,7 @@ CHECKASM_TEST(cylinder_tri_soup)
         const float cx = tu_uniform(&g, -500, 500), cy = tu_uniform(&g, -50, 50), cz = tu_uniform(&g, -500, 500);
         gen_soup(&g, cx, cy, cz, &s);
         const float step = steps[pass % 3];
+        const horde_cylinder_tri_soup_params pr = {step};
         const size_t n = movers - done < per_soup ? movers - done : per_soup;
         for (size_t i = 0; i < n; i++) {
             in.x[i] = cx + tu_uniform(&g, -7, 7), in.y[i] = cy + tu_uniform(&g, -1, 1);
@@ -157,8 +160,8 @@ CHECKASM_TEST(cylinder_tri_soup)
             }
         }
         const horde_triangles t = view(&s);
-        horde_cylinder_soup_batch rb = {in.x, in.y, in.z, in.r, in.h, step, ref.ox, ref.oz, ref.of, n};
-        CHECK(horde_cylinder_tri_soup_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
+        horde_cylinder_tri_soup_batch rb = {in.x, in.y, in.z, in.r, in.h, ref.ox, ref.oz, ref.of, n};
+        CHECK(horde_cylinder_tri_soup_isa(HORDE_ISA_SCALAR, &t, &pr, &rb) == HORDE_OK, "scalar status");
         /* The reference against its definition (a sample: the model is slow). */
         for (size_t i = 0; i < n; i++) {
             if (ref.of[i] & HORDE_FLAG_INVALID) {
@@ -189,9 +192,9 @@ CHECKASM_TEST(cylinder_tri_soup)
                 size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 20) : tu_below(&g, 400);
                 if (len > n - off)
                     len = n - off;
-                horde_cylinder_soup_batch b = {in.x + off, in.y + off, in.z + off, in.r + off, in.h + off,
-                                               step, alias.ox + off, alias.oz + off, alias.of + off, len};
-                CHECK(horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &b) == HORDE_OK, "status");
+                horde_cylinder_tri_soup_batch b = {in.x + off, in.y + off, in.z + off, in.r + off, in.h + off,
+                                                   alias.ox + off, alias.oz + off, alias.of + off, len};
+                CHECK(horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &pr, &b) == HORDE_OK, "status");
                 off += len;
             }
             if (memcmp(alias.ox, ref.ox, n * 4) || memcmp(alias.oz, ref.oz, n * 4) ||
@@ -212,8 +215,8 @@ CHECKASM_TEST(cylinder_tri_soup)
             /* In place (x and z overwritten), on a slice. */
             const size_t m = n < 100 ? n : 100;
             memcpy(alias.x, in.x, m * 4), memcpy(alias.z, in.z, m * 4);
-            horde_cylinder_soup_batch ab = {alias.x, in.y, alias.z, in.r, in.h, step, alias.x, alias.z, alias.of, m};
-            horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &ab);
+            horde_cylinder_tri_soup_batch ab = {alias.x, in.y, alias.z, in.r, in.h, alias.x, alias.z, alias.of, m};
+            horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &pr, &ab);
             CHECK(!memcmp(alias.x, ref.ox, m * 4) && !memcmp(alias.z, ref.oz, m * 4) &&
                       !memcmp(alias.of, ref.of, m * 4),
                   "in-place %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
@@ -225,15 +228,21 @@ CHECKASM_TEST(cylinder_tri_soup)
         float one_ = 1.0f, o;
         uint32_t f;
         horde_triangles t0 = {0};
-        horde_cylinder_soup_batch b = {&one_, &one_, &one_, &one_, &one_, NAN, &o, &o, &f, 1};
-        CHECK(horde_cylinder_tri_soup(&t0, &b) == HORDE_ERR_BAD_PARAMS, "NaN step");
-        b.step = 0.5f;
-        CHECK(horde_cylinder_tri_soup(NULL, &b) == HORDE_ERR_NULL_ARG, "NULL soup");
-        CHECK(horde_cylinder_tri_soup(&t0, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
+        horde_cylinder_tri_soup_batch b = {&one_, &one_, &one_, &one_, &one_, &o, &o, &f, 1};
+        horde_cylinder_tri_soup_params p = {-1.0f};
+        horde_cylinder_tri_soup_params_default(&p);
+        CHECK(ca_bits(p.step) == 0, "default step %a", p.step);
+        horde_cylinder_tri_soup_params_default(NULL);
+        CHECK(horde_cylinder_tri_soup(&t0, NULL, &b) == HORDE_OK, "NULL params");
+        p.step = NAN;
+        CHECK(horde_cylinder_tri_soup(&t0, &p, &b) == HORDE_ERR_BAD_PARAMS, "NaN step");
+        p.step = 0.5f;
+        CHECK(horde_cylinder_tri_soup(NULL, &p, &b) == HORDE_ERR_NULL_ARG, "NULL soup");
+        CHECK(horde_cylinder_tri_soup(&t0, &p, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
         t0.n = 1;
-        CHECK(horde_cylinder_tri_soup(&t0, &b) == HORDE_ERR_NULL_ARG, "soup arrays NULL");
-        horde_cylinder_soup_batch b0 = {0};
-        CHECK(horde_cylinder_tri_soup(&t0, &b0) == HORDE_OK, "n = 0");
+        CHECK(horde_cylinder_tri_soup(&t0, &p, &b) == HORDE_ERR_NULL_ARG, "soup arrays NULL");
+        horde_cylinder_tri_soup_batch b0 = {0};
+        CHECK(horde_cylinder_tri_soup(&t0, &p, &b0) == HORDE_OK, "n = 0");
     }
     TU_FOR_EACH_BACKEND(isa) {
         cur_isa = (horde_isa)isa;

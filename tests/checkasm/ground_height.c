@@ -234,7 +234,7 @@ static model dmodel(const soup *s, float fx, float fy, float fz, float depth)
 
 typedef struct {
     float *x, *y, *z, *oy;
-    int32_t *ot;
+    uint32_t *ot;
     uint32_t *of;
 } arrays;
 
@@ -246,9 +246,9 @@ static void report(const char *what, uint64_t seed, const char *isa, const soup 
         return;
     fprintf(stderr, "%s: seed=%" PRIu64 " isa=%s point=%zu depth=%a\n  in x=%a y=%a z=%a\n", what, seed,
             isa, i, depth, in->x[i], in->y[i], in->z[i]);
-    fprintf(stderr, "  ref y=%a tri=%d flags=%#x\n", ref->oy[i], ref->ot[i], ref->of[i]);
+    fprintf(stderr, "  ref y=%a tri=%#x flags=%#x\n", ref->oy[i], ref->ot[i], ref->of[i]);
     if (got)
-        fprintf(stderr, "  new y=%a tri=%d flags=%#x\n", got->oy[i], got->ot[i], got->of[i]);
+        fprintf(stderr, "  new y=%a tri=%#x flags=%#x\n", got->oy[i], got->ot[i], got->of[i]);
     fprintf(stderr, "  soup (%zu triangles, A B C):\n", s->n);
     for (size_t k = 0; k < s->n && k < 48; k++) {
         fprintf(stderr, "   %2zu:", k);
@@ -274,14 +274,15 @@ CHECKASM_TEST(ground_height)
     for (int pass = 0; done < points; pass++) {
         gen_soup(&g, pass % 4, &s);
         const float depth = depths[tu_below(&g, 5)];
+        const horde_ground_height_params pr = {depth};
         const size_t n = points - done < per_soup ? points - done : per_soup;
         for (size_t i = 0; i < n; i++) {
             gen_point(&g, &s, &in.x[i], &in.y[i], &in.z[i]);
             ref.x[i] = in.x[i], ref.y[i] = in.y[i], ref.z[i] = in.z[i];
         }
         const horde_triangles t = soup_view(&s);
-        horde_ground_batch rb = {ref.x, ref.y, ref.z, depth, ref.oy, ref.ot, ref.of, n};
-        int st = horde_ground_height_isa(HORDE_ISA_SCALAR, &t, &rb);
+        horde_ground_height_batch rb = {ref.x, ref.y, ref.z, ref.oy, ref.ot, ref.of, n};
+        int st = horde_ground_height_isa(HORDE_ISA_SCALAR, &t, &pr, &rb);
         CHECK(st == HORDE_OK, "scalar returned %d", st);
 
         for (size_t i = 0; i < n; i++) {
@@ -289,16 +290,16 @@ CHECKASM_TEST(ground_height)
             const uint32_t f = ref.of[i];
             if (f & HORDE_FLAG_INVALID) {
                 invalid++;
-                CHECK(f == HORDE_FLAG_INVALID && ref.ot[i] == -1 && ca_bits(ref.oy[i]) == ca_bits(y) &&
+                CHECK(f == HORDE_FLAG_INVALID && ref.ot[i] == HORDE_NONE && ca_bits(ref.oy[i]) == ca_bits(y) &&
                           !(fabsf(x) <= 1048576.0f && fabsf(y) <= 1048576.0f && fabsf(z) <= 1048576.0f),
                       "invalid point output");
                 continue;
             }
-            const int hit = ref.ot[i] >= 0;
+            const int hit = ref.ot[i] != HORDE_NONE;
             found += hit;
-            CHECK(f == (hit ? HORDE_FLAG_ON_GROUND : 0u) && ref.ot[i] < (int32_t)s.n &&
+            CHECK(f == (hit ? HORDE_FLAG_ON_GROUND : 0u) && (!hit || ref.ot[i] < s.n) &&
                       (hit ? (ref.oy[i] <= y && ref.oy[i] >= y - depth) : ca_bits(ref.oy[i]) == ca_bits(y)),
-                  "contract: y=%a depth=%a out y=%a tri=%d flags=%#x", y, depth, ref.oy[i], ref.ot[i], f);
+                  "contract: y=%a depth=%a out y=%a tri=%#x flags=%#x", y, depth, ref.oy[i], ref.ot[i], f);
             const model m = dmodel(&s, x, y, z, depth);
             if (!m.clear) {
                 unclear++;
@@ -307,7 +308,7 @@ CHECKASM_TEST(ground_height)
             checked++;
             int ok = m.found == hit;
             if (ok && hit)
-                ok = fabs(m.y - ref.oy[i]) <= m.tol_y && (m.tie || m.idx == ref.ot[i]);
+                ok = fabs(m.y - ref.oy[i]) <= m.tol_y && (m.tie || (uint32_t)m.idx == ref.ot[i]);
             CHECK(ok, "reference vs double: double found=%d y=%.9g tri=%d tie=%d", m.found, m.y, m.idx, m.tie);
             if (!ok)
                 report("DOUBLE", seed, "scalar", &s, &ref, i, depth, &ref, NULL);
@@ -323,12 +324,12 @@ CHECKASM_TEST(ground_height)
                 if (!(x >= s.gx0 && x <= s.gx1 && z >= s.gz0 && z <= s.gz1))
                     continue;
                 float hy = 1000.0f, oy;
-                int32_t ot;
-                uint32_t of;
-                horde_ground_batch wb = {&x, &hy, &z, 2000.0f, &oy, &ot, &of, 1};
-                horde_ground_height_isa(HORDE_ISA_SCALAR, &t, &wb);
+                uint32_t ot, of;
+                const horde_ground_height_params wp = {2000.0f};
+                horde_ground_height_batch wb = {&x, &hy, &z, &oy, &ot, &of, 1};
+                horde_ground_height_isa(HORDE_ISA_SCALAR, &t, &wp, &wb);
                 grid_points++;
-                CHECK(ot >= 0 && of == HORDE_FLAG_ON_GROUND, "terrain point not covered: x=%a z=%a", x, z);
+                CHECK(ot != HORDE_NONE && of == HORDE_FLAG_ON_GROUND, "terrain point not covered: x=%a z=%a", x, z);
             }
         }
 
@@ -338,9 +339,9 @@ CHECKASM_TEST(ground_height)
                 size_t len = tu_below(&g, 3) == 0 ? tu_below(&g, 40) : tu_below(&g, 700);
                 if (len > n - off)
                     len = n - off;
-                horde_ground_batch b = {in.x + off, in.y + off, in.z + off, depth,
-                                        in.oy + off, in.ot + off, in.of + off, len};
-                st = horde_ground_height_isa((horde_isa)isa, &t, &b);
+                horde_ground_height_batch b = {in.x + off, in.y + off, in.z + off,
+                                               in.oy + off, in.ot + off, in.of + off, len};
+                st = horde_ground_height_isa((horde_isa)isa, &t, &pr, &b);
                 CHECK(st == HORDE_OK, "isa %s returned %d", horde_isa_name((horde_isa)isa), st);
                 off += len;
             }
@@ -359,8 +360,8 @@ CHECKASM_TEST(ground_height)
             }
             /* In place: heights written over y. */
             memcpy(alias.x, in.x, n * 4), memcpy(alias.y, in.y, n * 4), memcpy(alias.z, in.z, n * 4);
-            horde_ground_batch ab = {alias.x, alias.y, alias.z, depth, alias.y, alias.ot, alias.of, n};
-            horde_ground_height_isa((horde_isa)isa, &t, &ab);
+            horde_ground_height_batch ab = {alias.x, alias.y, alias.z, alias.y, alias.ot, alias.of, n};
+            horde_ground_height_isa((horde_isa)isa, &t, &pr, &ab);
             CHECK(!memcmp(alias.y, ref.oy, n * 4) && !memcmp(alias.ot, ref.ot, n * 4) &&
                       !memcmp(alias.of, ref.of, n * 4),
                   "in-place %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
@@ -372,30 +373,42 @@ CHECKASM_TEST(ground_height)
     /* API: arguments. */
     {
         float one = 1.0f, oy;
-        int32_t ot;
-        uint32_t of;
+        uint32_t ot, of;
         horde_triangles t = {&one, &one, &one, &one, &one, &one, &one, &one, &one, 1};
-        horde_ground_batch b = {&one, &one, &one, 1.0f, &oy, &ot, &of, 1};
-        CHECK(horde_ground_height(NULL, &b) == HORDE_ERR_NULL_ARG, "NULL soup");
-        CHECK(horde_ground_height(&t, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
-        b.depth = NAN;
-        CHECK(horde_ground_height(&t, &b) == HORDE_ERR_BAD_PARAMS, "NaN depth");
-        b.depth = -1.0f;
-        CHECK(horde_ground_height(&t, &b) == HORDE_ERR_BAD_PARAMS, "negative depth");
-        b.depth = INFINITY;
-        CHECK(horde_ground_height(&t, &b) == HORDE_ERR_BAD_PARAMS, "infinite depth");
-        b.depth = 1.0f;
+        horde_ground_height_batch b = {&one, &one, &one, &oy, &ot, &of, 1};
+        horde_ground_height_params p = {-1.0f};
+        horde_ground_height_params_default(&p);
+        CHECK(p.depth == HORDE_GROUND_HEIGHT_MAX_DEPTH, "default depth %a", p.depth);
+        horde_ground_height_params_default(NULL);
+        p.depth = 1.0f;
+        CHECK(horde_ground_height(NULL, &p, &b) == HORDE_ERR_NULL_ARG, "NULL soup");
+        CHECK(horde_ground_height(&t, &p, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
+        p.depth = NAN;
+        CHECK(horde_ground_height(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "NaN depth");
+        p.depth = -1.0f;
+        CHECK(horde_ground_height(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "negative depth");
+        p.depth = INFINITY;
+        CHECK(horde_ground_height(&t, &p, &b) == HORDE_ERR_BAD_PARAMS, "infinite depth");
+        p.depth = 1.0f;
         b.out_tri = NULL;
-        CHECK(horde_ground_height(&t, &b) == HORDE_ERR_NULL_ARG, "NULL output");
+        CHECK(horde_ground_height(&t, &p, &b) == HORDE_ERR_NULL_ARG, "NULL output");
         b.out_tri = &ot;
         t.by = NULL;
-        CHECK(horde_ground_height(&t, &b) == HORDE_ERR_NULL_ARG, "NULL vertex array");
+        CHECK(horde_ground_height(&t, &p, &b) == HORDE_ERR_NULL_ARG, "NULL vertex array");
         horde_triangles t0 = {0};
-        CHECK(horde_ground_height(&t0, &b) == HORDE_OK && ot == -1 && of == 0 && oy == 1.0f,
+        CHECK(horde_ground_height(&t0, &p, &b) == HORDE_OK && ot == HORDE_NONE && of == 0 && oy == 1.0f,
               "empty soup: nothing found");
-        horde_ground_batch b0 = {0};
-        CHECK(horde_ground_height(&t, &b0) == HORDE_OK, "n = 0 with NULL arrays");
-        CHECK(horde_ground_height_isa((horde_isa)99, &t0, &b0) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
+        horde_ground_height_batch b0 = {0};
+        CHECK(horde_ground_height(&t, &p, &b0) == HORDE_OK, "n = 0 with NULL arrays");
+        CHECK(horde_ground_height_isa((horde_isa)99, &t0, &p, &b0) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
+        /* NULL params: the default depth, deeper than 1. */
+        const float ax = -1.0f, az = -1.0f, bx = 3.0f, bz = -1.0f, cx = -1.0f, cz = 3.0f, low = -1000.0f;
+        const horde_triangles deep = {&ax, &low, &az, &bx, &low, &bz, &cx, &low, &cz, 1};
+        CHECK(horde_ground_height(&deep, &p, &b) == HORDE_OK && ot == HORDE_NONE && of == 0,
+              "depth 1: a floor 1001 below is not found");
+        CHECK(horde_ground_height(&deep, NULL, &b) == HORDE_OK && ot == 0 && of == HORDE_FLAG_ON_GROUND &&
+                  oy == low,
+              "NULL params: the floor 1001 below is found");
     }
 
     ca_summary(per_isa, "points");

@@ -3,7 +3,7 @@
  * scenes, also viewed at coordinates near +-2^20 (where the skin rounds away), several
  * parameter sets (defaults, short steps, skin 0 / 0.25, max_substeps 1 .. 599), random
  * and aimed points (on faces and grid lines, one ulp off them, chunk borders, block
- * centres, starts inside solid blocks, coordinates exactly at +-HORDE_PT_MAX_COORD),
+ * centres, starts inside solid blocks, coordinates exactly at +-HORDE_POINT_MOVE_MAX_COORD),
  * zero, tiny, face-aligned, long and absurd displacements, invalid values, random batch
  * sizes (every tail), unaligned arrays, in-place calls and the optional displacement
  * outputs left NULL.
@@ -107,7 +107,8 @@ static void gen(tu_rng *g, int mode, size_t n, arrays *a, const float base[3])
             *f[tu_below(g, 6)] = bad_value(g);
         } else if (mode == 2 && tu_below(g, 32) == 0) { /* exactly at the limit: valid */
             float *f[3] = {x, y, z};
-            *f[tu_below(g, 3)] = tu_below(g, 2) ? HORDE_PT_MAX_COORD : -HORDE_PT_MAX_COORD;
+            *f[tu_below(g, 3)] =
+                tu_below(g, 2) ? HORDE_POINT_MOVE_MAX_COORD : -HORDE_POINT_MOVE_MAX_COORD;
         }
     }
 }

@@ -5,7 +5,7 @@
  * invalid: NaN, bottom > top, negative radius; some list entries past the end), movers
  * placed near their first listed pole, aimed at exact contact (d2 == R*R), one ulp
  * inside and outside it, on the axis (coincident centres), at d2 just above and below
- * HORDE_RADIAL_TINY, at the top and bottom of the pole, with radius 0, at coordinates up
+ * HORDE_RADIAL_PUSH_TINY, at the top and bottom of the pole, with radius 0, at coordinates up
  * to the limit, and invalid movers (NaN, Inf, out of range). Lists of 0-30 entries (past the
  * template's 16 cached ones), the neighbours of the first pole, so wedges occur.
  *
@@ -24,11 +24,20 @@ enum { NIN = 5, NOUT = 3, GRID = 48, NPOLES = GRID * GRID, MAX_LIST = 30 };
 typedef struct { float *in[NIN], *out[NOUT]; uint32_t *flags; } arrays; /* x y z r h | x y z */
 typedef struct { float *x, *z, *r, *bottom, *top; } pole_arrays;
 
-static horde_cylinder_batch batch_of(const arrays *a, size_t off, size_t n)
+static horde_radial_push_grid_batch batch_of(const arrays *a, size_t off, size_t n)
 {
-    horde_cylinder_batch b = {a->in[0] + off, a->in[1] + off, a->in[2] + off, a->in[3] + off,
+    horde_radial_push_grid_batch b = {a->in[0] + off, a->in[1] + off, a->in[2] + off, a->in[3] + off,
                               a->in[4] + off, a->out[0] + off, a->out[1] + off, a->out[2] + off,
                               a->flags + off, n};
+    return b;
+}
+
+/* The list kernel's batch: mover batch m with the lists offsets, indices. */
+static horde_radial_push_batch with_lists(const horde_radial_push_grid_batch *m, const uint32_t *offsets,
+                                          const uint32_t *indices)
+{
+    const horde_radial_push_batch b = {m->x,     m->y,     m->z,     m->radius,    m->height, offsets,
+                                       indices,  m->out_x, m->out_y, m->out_z,     m->out_flags, m->n};
     return b;
 }
 
@@ -70,7 +79,7 @@ static void place_mover(tu_rng *g, const pole_arrays *p, uint32_t j, float *m)
         x = nextafterf(p->x[j] + R, tu_below(g, 2) ? 0.0f : INFINITY); break;
     case 2: /* on the axis */
         break;
-    case 3: /* d2 around HORDE_RADIAL_TINY */
+    case 3: /* d2 around HORDE_RADIAL_PUSH_TINY */
         x = p->x[j] + (tu_below(g, 2) ? 0x1p-50f : 0x1.8p-51f) * (tu_below(g, 2) ? 1.0f : -1.0f); break;
     case 4: /* at the pole's top / bottom */
         y = tu_below(g, 2) ? p->top[j] : p->bottom[j] - h; x += R * 0.5f * cosf(ang), z += R * 0.5f * sinf(ang); break;
@@ -96,9 +105,9 @@ static void check_reference(const arrays *a, size_t i, const pole_arrays *p, con
 {
     const float x = a->in[0][i], y = a->in[1][i], z = a->in[2][i], r = a->in[3][i], h = a->in[4][i];
     const uint32_t f = a->flags[i];
-    const int valid = fabsf(x) <= HORDE_RADIAL_MAX_COORD && fabsf(y) <= HORDE_RADIAL_MAX_COORD &&
-                      fabsf(z) <= HORDE_RADIAL_MAX_COORD && r >= 0 && r <= HORDE_RADIAL_MAX_RADIUS &&
-                      h >= 0 && h <= HORDE_RADIAL_MAX_HEIGHT;
+    const int valid = fabsf(x) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(y) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+                      fabsf(z) <= HORDE_RADIAL_PUSH_MAX_COORD && r >= 0 && r <= HORDE_RADIAL_PUSH_MAX_RADIUS &&
+                      h >= 0 && h <= HORDE_RADIAL_PUSH_MAX_HEIGHT;
     if (!valid) {
         CHECK(f == HORDE_FLAG_INVALID && ca_bits(a->out[0][i]) == ca_bits(x) &&
                   ca_bits(a->out[1][i]) == ca_bits(y) && ca_bits(a->out[2][i]) == ca_bits(z),
@@ -113,8 +122,8 @@ static void check_reference(const arrays *a, size_t i, const pole_arrays *p, con
     const double ox = a->out[0][i], oz = a->out[2][i];
     for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
         const uint32_t j = indices[k];
-        if (j >= NPOLES || !(p->r[j] >= 0 && p->r[j] <= HORDE_RADIAL_MAX_RADIUS && p->bottom[j] <= p->top[j] &&
-                             fabsf(p->bottom[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(p->top[j]) <= HORDE_RADIAL_MAX_COORD)) {
+        if (j >= NPOLES || !(p->r[j] >= 0 && p->r[j] <= HORDE_RADIAL_PUSH_MAX_RADIUS && p->bottom[j] <= p->top[j] &&
+                             fabsf(p->bottom[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(p->top[j]) <= HORDE_RADIAL_PUSH_MAX_COORD)) {
             skipped = 1;
             continue;
         }
@@ -177,7 +186,7 @@ static void check_references(const arrays *in, const arrays *ref, size_t n, cons
 }
 
 /* One push call of a test on backend isa, for the sub-batch b that starts at item off. */
-typedef int (*push_call)(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx);
+typedef int (*push_call)(horde_isa isa, const horde_radial_push_grid_batch *b, size_t off, const void *ctx);
 
 /* Backend isa against the reference's outputs (ref) on n items of `in`: random
  * sub-batches into poisoned outputs, then in place on the first 1000. */
@@ -189,7 +198,7 @@ static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arr
         ca_poison(got->out[c], n);
     for (size_t off = 0; off < n;) {
         const size_t len = ca_sub_batch(g, n - off, 20, 700);
-        horde_cylinder_batch bb = batch_of(got, off, len);
+        horde_radial_push_grid_batch bb = batch_of(got, off, len);
         for (int c = 0; c < NIN; c++)
             (&bb.x)[c] = in->in[c] + off;
         CHECK(call(isa, &bb, off, ctx) == HORDE_OK, "status");
@@ -207,7 +216,7 @@ static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arr
     CA_ALLOC_ARRAYS(&alias, m);
     for (int c = 0; c < NIN; c++)
         memcpy(alias.in[c], in->in[c], m * 4);
-    const horde_cylinder_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
+    const horde_radial_push_grid_batch ab = {alias.in[0], alias.in[1], alias.in[2], alias.in[3], alias.in[4],
                                      alias.in[0], alias.in[1], alias.in[2], alias.flags, m};
     CHECK(call(isa, &ab, 0, ctx) == HORDE_OK, "in place status");
     CHECK(!memcmp(alias.flags, ref->flags, m * 4) && ca_same_arrays(alias.in, ref->out, NOUT, m),
@@ -217,10 +226,12 @@ static void backend_vs_ref(tu_rng *g, horde_isa isa, const arrays *in, const arr
 
 /* The list kernel's call: the lists from item off on. */
 typedef struct { const horde_poles *poles; const uint32_t *offsets, *indices; uint32_t iterations; } list_ctx;
-static int call_list(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx)
+static int call_list(horde_isa isa, const horde_radial_push_grid_batch *b, size_t off, const void *ctx)
 {
     const list_ctx *c = ctx;
-    return horde_radial_push_isa(isa, c->poles, c->offsets + off, c->indices, c->iterations, b);
+    const horde_radial_push_params p = {c->iterations};
+    const horde_radial_push_batch lb = with_lists(b, c->offsets + off, c->indices);
+    return horde_radial_push_isa(isa, c->poles, &p, &lb);
 }
 
 CHECKASM_TEST(radial_push)
@@ -235,10 +246,10 @@ CHECKASM_TEST(radial_push)
     for (size_t done = 0, pass = 0; done < items; pass++) {
         const size_t n = items - done < chunk ? items - done : chunk;
         /* Forests near the origin, and near the coordinate limit (spacing from crowded to sparse). */
-        const float far = pass % 4 == 3 ? HORDE_RADIAL_MAX_COORD - 200.0f : -20.0f;
+        const float far = pass % 4 == 3 ? HORDE_RADIAL_PUSH_MAX_COORD - 200.0f : -20.0f;
         const float spacing = (float)(1 + pass % 3);
         make_forest(&g, &poles, far * (pass % 8 == 7 ? -1.0f : 1.0f), far, spacing);
-        const uint32_t iterations = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
+        const uint32_t iterations = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_PUSH_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
         offsets[0] = 0;
         for (size_t i = 0; i < n; i++) {
             const uint32_t j0 = tu_below(&g, NPOLES);
@@ -258,10 +269,11 @@ CHECKASM_TEST(radial_push)
         }
         n_entries += offsets[n];
         const horde_poles hp = {poles.x, poles.z, poles.r, poles.bottom, poles.top, NPOLES};
-        horde_cylinder_batch rb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
+        horde_radial_push_grid_batch rb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
                                    ref.out[0], ref.out[1], ref.out[2], ref.flags, n};
-        CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, iterations, &rb) == HORDE_OK,
-              "scalar status");
+        const horde_radial_push_params pp = {iterations};
+        const horde_radial_push_batch rlb = with_lists(&rb, offsets, indices);
+        CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, &pp, &rlb) == HORDE_OK, "scalar status");
         check_references(&in, &ref, n, &poles, offsets, indices, seed, &n_ref);
         const list_ctx lc = {&hp, offsets, indices, iterations};
         TU_FOR_EACH_BACKEND(isa) {
@@ -336,7 +348,7 @@ static void place_sweeper(tu_rng *g, const pole_arrays *p, uint32_t j, float *m,
     case 0: dx = NAN; break;
     case 1: dz = 300.0f; break;
     case 2: dx = -INFINITY; break;
-    case 3: dx = HORDE_RADIAL_MAX_SWEEP; break;
+    case 3: dx = HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT; break;
     default: break;
     }
     m[5] = dx, m[6] = dz;
@@ -344,9 +356,9 @@ static void place_sweeper(tu_rng *g, const pole_arrays *p, uint32_t j, float *m,
 
 static int pole_listed_ok(const pole_arrays *p, uint32_t j)
 {
-    return j < NPOLES && p->r[j] >= 0 && p->r[j] <= HORDE_RADIAL_MAX_RADIUS && p->bottom[j] <= p->top[j] &&
-           fabsf(p->bottom[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(p->top[j]) <= HORDE_RADIAL_MAX_COORD &&
-           fabsf(p->x[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(p->z[j]) <= HORDE_RADIAL_MAX_COORD;
+    return j < NPOLES && p->r[j] >= 0 && p->r[j] <= HORDE_RADIAL_PUSH_MAX_RADIUS && p->bottom[j] <= p->top[j] &&
+           fabsf(p->bottom[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(p->top[j]) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           fabsf(p->x[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(p->z[j]) <= HORDE_RADIAL_PUSH_MAX_COORD;
 }
 
 static size_t sw_collided, sw_truncated, sw_passing, sw_headon, sw_flushed;
@@ -358,9 +370,9 @@ static void check_sweep(const sweep_arrays *a, size_t i, const pole_arrays *p, c
     const float dx = a->in[5][i], dz = a->in[6][i];
     const uint32_t f = a->flags[i];
     const float ox = a->out[0][i], oz = a->out[1][i];
-    if (!(fabsf(x) <= HORDE_RADIAL_MAX_COORD && fabsf(y) <= HORDE_RADIAL_MAX_COORD &&
-          fabsf(z) <= HORDE_RADIAL_MAX_COORD && r >= 0 && r <= HORDE_RADIAL_MAX_RADIUS && h >= 0 &&
-          h <= HORDE_RADIAL_MAX_HEIGHT && fabsf(dx) <= HORDE_RADIAL_MAX_SWEEP && fabsf(dz) <= HORDE_RADIAL_MAX_SWEEP)) {
+    if (!(fabsf(x) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(y) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+          fabsf(z) <= HORDE_RADIAL_PUSH_MAX_COORD && r >= 0 && r <= HORDE_RADIAL_PUSH_MAX_RADIUS && h >= 0 &&
+          h <= HORDE_RADIAL_PUSH_MAX_HEIGHT && fabsf(dx) <= HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT && fabsf(dz) <= HORDE_RADIAL_SWEEP_MAX_DISPLACEMENT)) {
         CHECK(f == HORDE_FLAG_INVALID && ca_bits(ox) == ca_bits(x) && ca_bits(oz) == ca_bits(z),
               "sweep: invalid mover %zu flags %#x (seed=%" PRIu64 ")", i, f, seed);
         return;
@@ -422,9 +434,9 @@ CHECKASM_TEST(radial_sweep)
     int *kinds = malloc(chunk * sizeof *kinds);
     for (size_t done = 0, pass = 0; done < items; pass++) {
         const size_t n = items - done < chunk ? items - done : chunk;
-        const float far = pass % 4 == 3 ? HORDE_RADIAL_MAX_COORD - 300.0f : -20.0f;
+        const float far = pass % 4 == 3 ? HORDE_RADIAL_PUSH_MAX_COORD - 300.0f : -20.0f;
         make_forest(&g, &poles, far * (pass % 8 == 7 ? -1.0f : 1.0f), far, (float)(1 + pass % 3));
-        const uint32_t slides = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_MAX_SLIDES) : 1 + tu_below(&g, 4);
+        const uint32_t slides = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_SWEEP_MAX_SLIDES) : 1 + tu_below(&g, 4);
         offsets[0] = 0;
         for (size_t i = 0; i < n; i++) {
             const uint32_t j0 = tu_below(&g, NPOLES);
@@ -443,9 +455,10 @@ CHECKASM_TEST(radial_sweep)
                 in.in[c][i] = m[c];
         }
         const horde_poles hp = {poles.x, poles.z, poles.r, poles.bottom, poles.top, NPOLES};
+        const horde_radial_sweep_params sp = {slides};
         horde_radial_sweep_batch rb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4], in.in[5], in.in[6],
-                                       ref.out[0], ref.out[1], ref.flags, n};
-        CHECK(horde_radial_sweep_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, slides, &rb) == HORDE_OK, "scalar status");
+                                       offsets, indices, ref.out[0], ref.out[1], ref.flags, n};
+        CHECK(horde_radial_sweep_isa(HORDE_ISA_SCALAR, &hp, &sp, &rb) == HORDE_OK, "scalar status");
         sweep_arrays chk = in;
         chk.out[0] = ref.out[0], chk.out[1] = ref.out[1], chk.flags = ref.flags;
         for (size_t i = 0; i < n; i++) {
@@ -459,9 +472,9 @@ CHECKASM_TEST(radial_sweep)
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 20, 700);
                 horde_radial_sweep_batch bb = {in.in[0] + off, in.in[1] + off, in.in[2] + off, in.in[3] + off,
-                                               in.in[4] + off, in.in[5] + off, in.in[6] + off, got.out[0] + off,
-                                               got.out[1] + off, got.flags + off, len};
-                CHECK(horde_radial_sweep_isa((horde_isa)isa, &hp, offsets + off, indices, slides, &bb) == HORDE_OK,
+                                               in.in[4] + off, in.in[5] + off, in.in[6] + off, offsets + off,
+                                               indices, got.out[0] + off, got.out[1] + off, got.flags + off, len};
+                CHECK(horde_radial_sweep_isa((horde_isa)isa, &hp, &sp, &bb) == HORDE_OK,
                       "status");
                 off += len;
             }
@@ -476,8 +489,8 @@ CHECKASM_TEST(radial_sweep)
             for (int c = 0; c < 7; c++)
                 memcpy(al.in[c], in.in[c], m * 4);
             horde_radial_sweep_batch ab = {al.in[0], al.in[1], al.in[2], al.in[3], al.in[4], al.in[5], al.in[6],
-                                           al.in[0], al.in[2], al.flags, m};
-            horde_radial_sweep_isa((horde_isa)isa, &hp, offsets, indices, slides, &ab);
+                                           offsets, indices, al.in[0], al.in[2], al.flags, m};
+            horde_radial_sweep_isa((horde_isa)isa, &hp, &sp, &ab);
             CHECK(!memcmp(al.flags, ref.flags, m * 4) && !memcmp(al.in[0], ref.out[0], m * 4) &&
                       !memcmp(al.in[2], ref.out[1], m * 4),
                   "%s: sweep in place differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
@@ -579,11 +592,11 @@ typedef struct {
     void *scratch;
     size_t bytes;
 } grid_ctx;
-static int call_grid(horde_isa isa, const horde_cylinder_batch *b, size_t off, const void *ctx)
+static int call_grid(horde_isa isa, const horde_radial_push_grid_batch *b, size_t off, const void *ctx)
 {
     const grid_ctx *c = ctx;
-    return horde_radial_push_grid_isa(isa, c->grid, c->poles, c->iterations, b, (char *)c->scratch + off % 4,
-                                      c->bytes);
+    const horde_radial_push_grid_params p = {c->iterations};
+    return horde_radial_push_grid_isa(isa, c->grid, c->poles, &p, b, (char *)c->scratch + off % 4, c->bytes);
 }
 
 /* Movers placed for the grid: near a pole, on a cell border, in the ring, far outside. */
@@ -611,7 +624,7 @@ static void place_grid_mover(tu_rng *g, const pole_arrays *p, const cell_lists *
         break;
     case 2:
         if (tu_below(g, 8) == 0) { /* far outside (within the coordinate limit) */
-            m[2] = tu_below(g, 2) ? HORDE_RADIAL_MAX_COORD : -HORDE_RADIAL_MAX_COORD;
+            m[2] = tu_below(g, 2) ? HORDE_RADIAL_PUSH_MAX_COORD : -HORDE_RADIAL_PUSH_MAX_COORD;
             gr_outside++;
         }
         break;
@@ -632,17 +645,17 @@ CHECKASM_TEST(radial_push_grid)
     uint32_t *indices = malloc(cap * 4);
     for (size_t done = 0, pass = 0; done < items; pass++) {
         const size_t n = items - done < chunk ? items - done : chunk;
-        const float far = pass % 4 == 3 ? HORDE_RADIAL_MAX_COORD - 200.0f : -20.0f;
+        const float far = pass % 4 == 3 ? HORDE_RADIAL_PUSH_MAX_COORD - 200.0f : -20.0f;
         const float spacing = (float)(1 + pass % 3);
         make_forest(&g, &poles, far * (pass % 8 == 7 ? -1.0f : 1.0f), far, spacing);
         static const float cells[] = {2.0f, 0.5f, 1.0f, 3.0f, 7.0f, 1.875f};
         float cell = cells[tu_below(&g, sizeof cells / sizeof *cells)];
-        const uint32_t iterations = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
+        const uint32_t iterations = tu_below(&g, 4) == 0 ? 1 + tu_below(&g, HORDE_RADIAL_PUSH_MAX_ITERATIONS) : 1 + tu_below(&g, 6);
         /* The grid, as the library builds it. */
         const horde_poles hp = {poles.x, poles.z, poles.r, poles.bottom, poles.top, NPOLES};
-        while (!horde_pole_grid_bytes(&hp, cell)) /* too many cells (the far forests reach x = 0) */
+        while (!horde_pole_grid_scratch_bytes(&hp, cell)) /* too many cells (the far forests reach x = 0) */
             cell *= 2.0f;
-        const size_t gbytes = horde_pole_grid_bytes(&hp, cell);
+        const size_t gbytes = horde_pole_grid_scratch_bytes(&hp, cell);
         void *gscratch = malloc(gbytes);
         horde_pole_grid grid;
         CHECK(gbytes && horde_pole_grid_build(&grid, &hp, cell, gscratch, gbytes) == HORDE_OK, "grid build");
@@ -664,9 +677,9 @@ CHECKASM_TEST(radial_push_grid)
             }
             for (int c = 0; c < NIN; c++)
                 in.in[c][i] = m[c];
-            const int valid = fabsf(m[0]) <= HORDE_RADIAL_MAX_COORD && fabsf(m[1]) <= HORDE_RADIAL_MAX_COORD &&
-                              fabsf(m[2]) <= HORDE_RADIAL_MAX_COORD && m[3] >= 0 && m[3] <= HORDE_RADIAL_MAX_RADIUS &&
-                              m[4] >= 0 && m[4] <= HORDE_RADIAL_MAX_HEIGHT;
+            const int valid = fabsf(m[0]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(m[1]) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+                              fabsf(m[2]) <= HORDE_RADIAL_PUSH_MAX_COORD && m[3] >= 0 && m[3] <= HORDE_RADIAL_PUSH_MAX_RADIUS &&
+                              m[4] >= 0 && m[4] <= HORDE_RADIAL_PUSH_MAX_HEIGHT;
             uint32_t len = 0;
             if (valid) {
                 if (offsets[i] + 9 * NPOLES > cap) {
@@ -685,8 +698,8 @@ CHECKASM_TEST(radial_push_grid)
         for (size_t i = 0; i < n; i += 8) {
             const float x = in.in[0][i], y = in.in[1][i], z = in.in[2][i], r = in.in[3][i], h = in.in[4][i];
             if (!(r >= 0 && r + max_r <= cell * (1.0f - 0x1p-10f) && fabsf(x) <= 4096.0f * cell &&
-                  fabsf(z) <= 4096.0f * cell && fabsf(far) <= 4096.0f * cell && h >= 0 && h <= HORDE_RADIAL_MAX_HEIGHT &&
-                  fabsf(y) <= HORDE_RADIAL_MAX_COORD))
+                  fabsf(z) <= 4096.0f * cell && fabsf(far) <= 4096.0f * cell && h >= 0 && h <= HORDE_RADIAL_PUSH_MAX_HEIGHT &&
+                  fabsf(y) <= HORDE_RADIAL_PUSH_MAX_COORD))
                 continue;
             for (uint32_t j = 0; j < NPOLES; j++) {
                 if (!pole_listed_ok(&poles, j))
@@ -707,14 +720,17 @@ CHECKASM_TEST(radial_push_grid)
             for (int k = 0; k < 40; k++)
                 poles.r[tu_below(&g, NPOLES)] = tu_below(&g, 2) ? NAN : -1.0f;
         /* The list kernel on the header's lists, and the grid reference. */
-        horde_cylinder_batch lb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
+        horde_radial_push_grid_batch lb = {in.in[0], in.in[1], in.in[2], in.in[3], in.in[4],
                                    lst.out[0], lst.out[1], lst.out[2], lst.flags, n};
-        CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, offsets, indices, iterations, &lb) == HORDE_OK, "list status");
-        const size_t bytes = horde_radial_push_grid_bytes(&grid, chunk);
+        const horde_radial_push_params pp = {iterations};
+        const horde_radial_push_batch llb = with_lists(&lb, offsets, indices);
+        CHECK(horde_radial_push_isa(HORDE_ISA_SCALAR, &hp, &pp, &llb) == HORDE_OK, "list status");
+        const size_t bytes = horde_radial_push_grid_scratch_bytes(&grid, chunk);
         void *scratch = malloc(bytes + 3);
-        horde_cylinder_batch rb = lb;
+        horde_radial_push_grid_batch rb = lb;
         rb.out_x = ref.out[0], rb.out_y = ref.out[1], rb.out_z = ref.out[2], rb.out_flags = ref.flags;
-        CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, &grid, &hp, iterations, &rb, scratch, bytes) == HORDE_OK,
+        const horde_radial_push_grid_params gp = {iterations};
+        CHECK(horde_radial_push_grid_isa(HORDE_ISA_SCALAR, &grid, &hp, &gp, &rb, scratch, bytes) == HORDE_OK,
               "grid scalar status");
         /* armv7 runs the kernels with subnormals flushed (testutil.h), this test's lists
          * without: a coordinate of 2^-149 is a cell -1 here and cell 0 in the kernel. Those

@@ -42,22 +42,20 @@ typedef struct {
     uint32_t *flags;
 } arrays;
 
-static horde_spheres spheres_of(float *const *in, size_t off, size_t n)
-{
-    horde_spheres s = {in[0] + off, in[1] + off, in[2] + off, in[3] + off, n};
-    return s;
-}
 static horde_triangles tris_of(float *const *in, size_t off, size_t n)
 {
     horde_triangles t = {in[4] + off, in[5] + off, in[6] + off, in[7] + off, in[8] + off,
                          in[9] + off, in[10] + off, in[11] + off, in[12] + off, n};
     return t;
 }
-static horde_sphere_tri_out out_of(float *const *o, uint32_t *f, size_t off)
+/* Pairs off .. off + n - 1: spheres from in[0 .. 3], outputs into o[0 .. 6] and f. */
+static horde_sphere_tri_pairs_batch batch_of(float *const *in, float *const *o, uint32_t *f,
+                                             size_t off, size_t n)
 {
-    horde_sphere_tri_out r = {o[0] + off, o[1] + off, o[2] + off, o[3] + off,
-                              o[4] + off, o[5] + off, o[6] + off, f + off};
-    return r;
+    horde_sphere_tri_pairs_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
+                                      o[0] + off,  o[1] + off,  o[2] + off,  o[3] + off,
+                                      o[4] + off,  o[5] + off,  o[6] + off,  f + off, n};
+    return b;
 }
 
 static float bad_value(tu_rng *g)
@@ -116,8 +114,8 @@ static void gen_pair(tu_rng *g, int mode, float *const *in, size_t i)
             p[k] = q[k] + d[k] * dist;
         r = dist * tu_uniform(g, 0.4f, 1.6f);
     }
-    if (!(r <= HORDE_SPHERE_MAX_RADIUS))
-        r = HORDE_SPHERE_MAX_RADIUS;
+    if (!(r <= HORDE_SPHERE_TRI_MAX_RADIUS))
+        r = HORDE_SPHERE_TRI_MAX_RADIUS;
     for (int k = 0; k < 3; k++)
         in[k][i] = p[k];
     in[3][i] = r;
@@ -150,9 +148,9 @@ static void report_pair(const char *what, uint64_t seed, const char *isa, float 
 static int pair_valid(float *const *in, size_t i)
 {
     for (int k = 0; k < NIN; k++)
-        if (k != 3 && !(fabsf(in[k][i]) <= HORDE_TRI_MAX_COORD))
+        if (k != 3 && !(fabsf(in[k][i]) <= HORDE_SPHERE_TRI_MAX_COORD))
             return 0;
-    return in[3][i] >= 0 && in[3][i] <= HORDE_SPHERE_MAX_RADIUS;
+    return in[3][i] >= 0 && in[3][i] <= HORDE_SPHERE_TRI_MAX_RADIUS;
 }
 
 static double worst_err; /* largest error / tolerance seen */
@@ -163,9 +161,9 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
 {
     for (size_t i = 0; i < n; i++) {
         if (!pair_valid(in, i)) {
-            int ok = f[i] == HORDE_FLAG_INVALID;
+            int ok = f[i] == HORDE_FLAG_INVALID && o[3][i] == -INFINITY; /* depth */
             for (int k = 0; k < NOUT; k++)
-                ok &= tg_bits(o[k][i]) == 0;
+                ok &= k == 3 || tg_bits(o[k][i]) == 0;
             CHECK(ok, "invalid pair %zu not reported as documented (flags %#x)", i, f[i]);
             continue;
         }
@@ -179,14 +177,14 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
         const double dref = sqrt((p[0] - qref[0]) * (p[0] - qref[0]) + (p[1] - qref[1]) * (p[1] - qref[1]) +
                                  (p[2] - qref[2]) * (p[2] - qref[2]));
         const double qoff = sqrt(tg_closest_d(qref, v, qq)); /* Q_ref on the triangle? */
-        const int degen = (f[i] & HORDE_TRI_DEGENERATE) != 0;
+        const int degen = (f[i] & HORDE_FLAG_DEGENERATE) != 0;
         const double L = tg_longest(v), H = tg_height(v);
         const double tol = TOL_S * tg_scale(v, pf) + (H > 0 ? TOL_SLIVER * L * L / H : 0.0) +
                            (degen ? H : 0.0);
         const double err = fmax(fabs(dref - dist), qoff);
         worst_err = fmax(worst_err, err / tol);
-        const int regions = !!(f[i] & HORDE_TRI_FACE) + !!(f[i] & HORDE_TRI_EDGE) + !!(f[i] & HORDE_TRI_VERTEX);
-        const int over = (f[i] & HORDE_TRI_OVERLAP) != 0;
+        const int regions = !!(f[i] & HORDE_FLAG_FACE) + !!(f[i] & HORDE_FLAG_EDGE) + !!(f[i] & HORDE_FLAG_VERTEX);
+        const int over = (f[i] & HORDE_FLAG_OVERLAP) != 0;
         int ok = err <= tol && regions == 1 && !(f[i] & HORDE_FLAG_INVALID);
         ok &= over == (dref < r) || fabs(dist - r) <= tol; /* flag follows d.d < r*r */
         ok &= fabs((double)o[3][i] - (r - dref)) <= tol;
@@ -201,7 +199,7 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
             ok &= push[0] == 0 && push[1] == 0 && push[2] == 0;
         }
         n_degen += degen;
-        n_region[(f[i] & HORDE_TRI_FACE) ? 0 : (f[i] & HORDE_TRI_EDGE) ? 1 : 2]++;
+        n_region[(f[i] & HORDE_FLAG_FACE) ? 0 : (f[i] & HORDE_FLAG_EDGE) ? 1 : 2]++;
         if (!ok) {
             report_pair("REFERENCE vs double", seed, "scalar", in, i, o, f, NULL, NULL);
             CHECK(0, "pair %zu: dist ref %.9g exact %.9g (tol %.3g, Q off %.3g) r %.9g flags %#x",
@@ -224,10 +222,9 @@ static void test_pairs(uint64_t seed, size_t total)
         const int mode = (int)(pass % 3);
         for (size_t i = 0; i < n; i++)
             gen_pair(&g, mode, in.in, i);
-        horde_spheres s = spheres_of(in.in, 0, n);
         horde_triangles t = tris_of(in.in, 0, n);
-        horde_sphere_tri_out ro = out_of(ref.out, ref.flags, 0);
-        CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &s, &t, &ro) == HORDE_OK, "scalar status");
+        horde_sphere_tri_pairs_batch rb = batch_of(in.in, ref.out, ref.flags, 0, n);
+        CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
         check_ref(seed, in.in, ref.out, ref.flags, n);
         TU_FOR_EACH_BACKEND(isa) {
             for (int k = 0; k < NOUT; k++)
@@ -235,10 +232,9 @@ static void test_pairs(uint64_t seed, size_t total)
             ca_poison(in.flags, n);
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
-                horde_spheres bs = spheres_of(in.in, off, len);
                 horde_triangles bt = tris_of(in.in, off, len);
-                horde_sphere_tri_out bo = out_of(in.out, in.flags, off);
-                CHECK(horde_sphere_tri_pairs_isa((horde_isa)isa, &bs, &bt, &bo) == HORDE_OK, "status");
+                horde_sphere_tri_pairs_batch bb = batch_of(in.in, in.out, in.flags, off, len);
+                CHECK(horde_sphere_tri_pairs_isa((horde_isa)isa, &bt, &bb) == HORDE_OK, "status");
                 off += len;
             }
             size_t first = 0;
@@ -252,11 +248,9 @@ static void test_pairs(uint64_t seed, size_t total)
             /* Outputs aliasing inputs: q over the centre, depth over r, push over A. */
             const size_t m = n < 2000 ? n : 2000;
             ca_copy_arrays(alias.in, in.in, NIN, m);
-            horde_spheres as = spheres_of(alias.in, 0, m);
             horde_triangles at = tris_of(alias.in, 0, m);
-            horde_sphere_tri_out ao = {alias.in[0], alias.in[1], alias.in[2], alias.in[3],
-                                       alias.in[4], alias.in[5], alias.in[6], alias.flags};
-            horde_sphere_tri_pairs_isa((horde_isa)isa, &as, &at, &ao);
+            horde_sphere_tri_pairs_batch ab = batch_of(alias.in, alias.in, alias.flags, 0, m);
+            horde_sphere_tri_pairs_isa((horde_isa)isa, &at, &ab);
             const int asame = !memcmp(alias.flags, ref.flags, m * 4) && ca_same_arrays(alias.in, ref.out, NOUT, m);
             CHECK(asame, "pairs in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
             per_isa[isa] += n;
@@ -270,20 +264,25 @@ static void test_pairs(uint64_t seed, size_t total)
 /* ---- movers x lists --------------------------------------------------------------------- */
 typedef struct {
     float *o[8]; /* push xyz, depth, q xyz, (unused) */
-    uint32_t *deepest, *flags;
+    uint32_t *tri, *flags;
 } list_out_arrays;
 
-static horde_sphere_tri_list_out lout_of(const list_out_arrays *a, size_t off)
+/* Spheres off .. off + n - 1 (sx, sy, sz, sr and offsets at off), outputs into a at off. */
+static horde_sphere_tri_list_batch lbatch_of(const float *sx, const float *sy, const float *sz,
+                                             const float *sr, const uint32_t *offsets,
+                                             const uint32_t *indices, const list_out_arrays *a,
+                                             size_t off, size_t n)
 {
-    horde_sphere_tri_list_out o = {a->o[0] + off, a->o[1] + off, a->o[2] + off, a->deepest + off,
-                                   a->o[3] + off, a->o[4] + off, a->o[5] + off, a->o[6] + off,
-                                   a->flags + off};
-    return o;
+    horde_sphere_tri_list_batch b = {sx + off, sy + off, sz + off, sr + off, offsets + off, indices,
+                                     a->o[0] + off, a->o[1] + off, a->o[2] + off, a->tri + off,
+                                     a->o[3] + off, a->o[4] + off, a->o[5] + off, a->o[6] + off,
+                                     a->flags + off, n};
+    return b;
 }
 static int lout_same(const list_out_arrays *a, const list_out_arrays *b, size_t n, size_t *first)
 {
     for (size_t i = 0; i < n; i++) {
-        int d = a->deepest[i] != b->deepest[i] || a->flags[i] != b->flags[i];
+        int d = a->tri[i] != b->tri[i] || a->flags[i] != b->flags[i];
         for (int k = 0; k < 7; k++)
             d |= tg_bits(a->o[k][i]) != tg_bits(b->o[k][i]);
         if (d) {
@@ -328,28 +327,29 @@ static void test_lists(uint64_t seed, size_t total_spheres)
         }
         entries += offsets[n];
         horde_triangles st = tris_of(soup.in, 0, soup_n);
-        horde_spheres ss = {sx, sy, sz, sr, n};
-        horde_sphere_tri_list_out ro = lout_of(&ref, 0);
-        CHECK(horde_sphere_tri_list_isa(HORDE_ISA_SCALAR, &ss, &st, offsets, indices, &ro) == HORDE_OK,
-              "list scalar status");
+        horde_sphere_tri_list_batch rb = lbatch_of(sx, sy, sz, sr, offsets, indices, &ref, 0, n);
+        CHECK(horde_sphere_tri_list_isa(HORDE_ISA_SCALAR, &st, &rb) == HORDE_OK, "list scalar status");
         /* Model: fold the pair kernel's results as sphere_tri.h describes. */
         for (size_t i = 0; i < n; i++) {
-            const int valid = fabsf(sx[i]) <= HORDE_TRI_MAX_COORD && fabsf(sy[i]) <= HORDE_TRI_MAX_COORD &&
-                              fabsf(sz[i]) <= HORDE_TRI_MAX_COORD && sr[i] >= 0 && sr[i] <= HORDE_SPHERE_MAX_RADIUS;
+            const int valid = fabsf(sx[i]) <= HORDE_SPHERE_TRI_MAX_COORD && fabsf(sy[i]) <= HORDE_SPHERE_TRI_MAX_COORD &&
+                              fabsf(sz[i]) <= HORDE_SPHERE_TRI_MAX_COORD && sr[i] >= 0 && sr[i] <= HORDE_SPHERE_TRI_MAX_RADIUS;
             if (!valid) {
-                CHECK(ref.flags[i] == HORDE_FLAG_INVALID && ref.deepest[i] == UINT32_MAX,
-                      "list: invalid sphere %zu flags %#x", i, ref.flags[i]);
+                int ok = ref.flags[i] == HORDE_FLAG_INVALID && ref.tri[i] == HORDE_NONE &&
+                         ref.o[3][i] == -INFINITY; /* depth */
+                for (int c = 0; c < 7; c++)
+                    ok &= c == 3 || tg_bits(ref.o[c][i]) == 0;
+                CHECK(ok, "list: invalid sphere %zu not reported as documented (flags %#x)", i, ref.flags[i]);
                 continue;
             }
-            uint32_t m = 0, flags = 0, bidx = UINT32_MAX, bfl = 0;
+            uint32_t m = 0, flags = 0, bidx = HORDE_NONE, bfl = 0;
             uint32_t map[16];
             for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
                 const uint32_t idx = indices[k];
                 int tv = idx < soup_n; /* the triangle alone (the generator's sphere is unused) */
                 for (int c = 4; tv && c < NIN; c++)
-                    tv &= fabsf(soup.in[c][idx]) <= HORDE_TRI_MAX_COORD;
+                    tv &= fabsf(soup.in[c][idx]) <= HORDE_SPHERE_TRI_MAX_COORD;
                 if (!tv) {
-                    flags |= HORDE_TRI_SKIPPED;
+                    flags |= HORDE_FLAG_SKIPPED;
                     continue;
                 }
                 pr.in[0][m] = sx[i], pr.in[1][m] = sy[i], pr.in[2][m] = sz[i], pr.in[3][m] = sr[i];
@@ -357,44 +357,42 @@ static void test_lists(uint64_t seed, size_t total_spheres)
                     pr.in[c][m] = soup.in[c][idx];
                 map[m++] = idx;
             }
-            horde_spheres ps = spheres_of(pr.in, 0, m);
             horde_triangles pt = tris_of(pr.in, 0, m);
-            horde_sphere_tri_out po = out_of(pr.out, pr.flags, 0);
-            horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &ps, &pt, &po);
+            horde_sphere_tri_pairs_batch pb = batch_of(pr.in, pr.out, pr.flags, 0, m);
+            horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &pt, &pb);
             double pos[3] = {0, 0, 0}, neg[3] = {0, 0, 0};
             float best = -INFINITY, bq[3] = {0, 0, 0};
             for (uint32_t j = 0; j < m; j++) {
                 if (pr.out[3][j] > best)
-                    best = pr.out[3][j], bidx = map[j], bfl = pr.flags[j] & 0x1eu,
+                    best = pr.out[3][j], bidx = map[j],
+                    bfl = pr.flags[j] & (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX | HORDE_FLAG_DEGENERATE),
                     bq[0] = pr.out[0][j], bq[1] = pr.out[1][j], bq[2] = pr.out[2][j];
-                if (pr.flags[j] & HORDE_TRI_OVERLAP) {
-                    flags |= HORDE_TRI_OVERLAP;
+                if (pr.flags[j] & HORDE_FLAG_OVERLAP) {
+                    flags |= HORDE_FLAG_OVERLAP;
                     for (int c = 0; c < 3; c++)
                         pos[c] = fmax(pos[c], pr.out[4 + c][j]), neg[c] = fmin(neg[c], pr.out[4 + c][j]);
                 }
             }
-            int ok = ref.deepest[i] == bidx && ref.flags[i] == (flags | bfl) &&
+            int ok = ref.tri[i] == bidx && ref.flags[i] == (flags | bfl) &&
                      tg_bits(ref.o[3][i]) == tg_bits(best);
             for (int c = 0; c < 3; c++)
                 ok &= ref.o[c][i] == (float)(pos[c] + neg[c]) && tg_bits(ref.o[4 + c][i]) == tg_bits(bq[c]);
             CHECK(ok, "list reference vs pair fold: seed=%" PRIu64 " sphere %zu (%a %a %a r=%a): "
-                      "deepest %u/%u flags %#x/%#x", seed, i, sx[i], sy[i], sz[i], sr[i],
-                  ref.deepest[i], bidx, ref.flags[i], flags | bfl);
+                      "tri %u/%u flags %#x/%#x", seed, i, sx[i], sy[i], sz[i], sr[i],
+                  ref.tri[i], bidx, ref.flags[i], flags | bfl);
         }
         TU_FOR_EACH_BACKEND(isa) {
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 20, 700);
-                horde_spheres bs = {sx + off, sy + off, sz + off, sr + off, len};
-                horde_sphere_tri_list_out bo = lout_of(&got, off);
-                CHECK(horde_sphere_tri_list_isa((horde_isa)isa, &bs, &st, offsets + off, indices, &bo) == HORDE_OK,
-                      "list status");
+                horde_sphere_tri_list_batch bb = lbatch_of(sx, sy, sz, sr, offsets, indices, &got, off, len);
+                CHECK(horde_sphere_tri_list_isa((horde_isa)isa, &st, &bb) == HORDE_OK, "list status");
                 off += len;
             }
             size_t first = 0;
             if (!lout_same(&got, &ref, n, &first)) {
                 CHECK(0, "list: %s differs from scalar at sphere %zu (seed=%" PRIu64 ") sphere %a %a %a r=%a "
-                         "deepest %u/%u flags %#x/%#x depth %a/%a", horde_isa_name((horde_isa)isa), first, seed,
-                      sx[first], sy[first], sz[first], sr[first], got.deepest[first], ref.deepest[first],
+                         "tri %u/%u flags %#x/%#x depth %a/%a", horde_isa_name((horde_isa)isa), first, seed,
+                      sx[first], sy[first], sz[first], sr[first], got.tri[first], ref.tri[first],
                       got.flags[first], ref.flags[first], got.o[3][first], ref.o[3][first]);
             } else {
                 tu_checks++;

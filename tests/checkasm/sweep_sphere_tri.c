@@ -27,23 +27,22 @@ typedef struct {
     uint32_t *flags;
 } arrays;
 
-static horde_sweepers movers_of(float *const *in, size_t off, size_t n)
-{
-    horde_sweepers m = {in[0] + off, in[1] + off, in[2] + off, in[3] + off, in[4] + off,
-                        in[5] + off, in[6] + off, in[7] + off, in[8] + off, n};
-    return m;
-}
 static horde_triangles tris_of(float *const *in, size_t off, size_t n)
 {
     horde_triangles t = {in[9] + off, in[10] + off, in[11] + off, in[12] + off, in[13] + off,
                          in[14] + off, in[15] + off, in[16] + off, in[17] + off, n};
     return t;
 }
-static horde_sweep_out out_of(float *const *o, uint32_t *f, size_t off)
+/* Movers off .. off + n - 1 from in[0 .. 8], outputs into o[0 .. 6] and f. */
+static horde_sweep_sphere_tri_batch batch_of(float *const *in, float *const *o, uint32_t *f,
+                                             size_t off, size_t n)
 {
-    horde_sweep_out r = {o[0] + off, o[1] + off, o[2] + off, o[3] + off,
-                         o[4] + off, o[5] + off, o[6] + off, f + off};
-    return r;
+    horde_sweep_sphere_tri_batch b = {in[0] + off, in[1] + off, in[2] + off, in[3] + off,
+                                      in[4] + off, in[5] + off, in[6] + off, in[7] + off,
+                                      in[8] + off, o[0] + off,  o[1] + off,  o[2] + off,
+                                      o[3] + off,  o[4] + off,  o[5] + off,  o[6] + off,
+                                      f + off,     n};
+    return b;
 }
 
 static void gen(tu_rng *g, int mode, float *const *in, size_t i)
@@ -61,7 +60,7 @@ static void gen(tu_rng *g, int mode, float *const *in, size_t i)
             R[k] = L * exp2f(tu_uniform(g, -5.0f, 0.0f));
     }
     for (int k = 0; k < 3; k++)
-        R[k] = fminf(fmaxf(R[k], HORDE_SWEEP_MIN_RADIUS), HORDE_SPHERE_MAX_RADIUS);
+        R[k] = fminf(fmaxf(R[k], HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS), HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS);
     /* Start: off the feature by 0 .. 3 radii. */
     tg_dir(g, d);
     const float off = tu_uniform(g, 0.0f, 4.0f);
@@ -100,9 +99,9 @@ static void gen(tu_rng *g, int mode, float *const *in, size_t i)
     }
     for (int k = 0; k < 3; k++) {
         in[k][i] = p[k], in[3 + k][i] = D[k], in[6 + k][i] = R[k];
-        if (!(fabsf(in[k][i]) <= HORDE_TRI_MAX_COORD))
-            in[k][i] = copysignf(HORDE_TRI_MAX_COORD, in[k][i]);
-        if (!(fabsf(in[3 + k][i]) <= HORDE_TRI_MAX_COORD))
+        if (!(fabsf(in[k][i]) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD))
+            in[k][i] = copysignf(HORDE_SWEEP_SPHERE_TRI_MAX_COORD, in[k][i]);
+        if (!(fabsf(in[3 + k][i]) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD))
             in[3 + k][i] = 0.0f;
     }
     for (int k = 0; k < 9; k++)
@@ -120,9 +119,9 @@ static int valid_input(float *const *in, size_t i)
     for (int k = 0; k < NIN; k++) {
         const float x = in[k][i];
         if (k >= 6 && k < 9) {
-            if (!(x >= HORDE_SWEEP_MIN_RADIUS && x <= HORDE_SPHERE_MAX_RADIUS))
+            if (!(x >= HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS && x <= HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS))
                 return 0;
-        } else if (!(fabsf(x) <= HORDE_TRI_MAX_COORD)) {
+        } else if (!(fabsf(x) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD)) {
             return 0;
         }
     }
@@ -163,8 +162,8 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
 {
     for (size_t i = 0; i < n; i++) {
         if (!valid_input(in, i)) {
-            int ok = f[i] == HORDE_FLAG_INVALID;
-            for (int k = 0; k < NOUT; k++)
+            int ok = f[i] == HORDE_FLAG_INVALID && o[0][i] == 1.0f; /* t: a miss */
+            for (int k = 1; k < NOUT; k++)
                 ok &= tg_bits(o[k][i]) == 0;
             CHECK(ok, "invalid input %zu not reported as documented (flags %#x)", i, f[i]);
             continue;
@@ -188,17 +187,17 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
         tg_cross(ab, ac, nrm);
         const double Lu = tg_longest(m.tri);
         const double Hu = Lu > 0 ? sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]) / Lu : 0;
-        const int degen = (f[i] & HORDE_TRI_DEGENERATE) != 0;
+        const int degen = (f[i] & HORDE_FLAG_DEGENERATE) != 0;
         double W = 0; /* world coordinates' rounding, seen in unit space */
         for (int k = 0; k < 3; k++)
             W = fmax(W, fabs(P[k]) / R[k]);
         const double tol = 0x1p-15 * (S + vl + 1) + 0x1p-21 * W + (Hu > 0 ? 0x1p-21 * Lu * Lu / Hu : 0) +
                            (degen ? Hu : 0);
-        const int hit = (f[i] & HORDE_TRI_HIT) != 0;
+        const int hit = (f[i] & HORDE_FLAG_HIT) != 0;
         const double t = o[0][i];
         int ok = !(f[i] & HORDE_FLAG_INVALID) && t >= 0 && t <= 1;
         double err = 0;
-        if (f[i] & HORDE_TRI_STARTED_INSIDE) {
+        if (f[i] & HORDE_FLAG_STARTED_INSIDE) {
             ok &= hit && t == 0 && gdist(&m, 0) < tol;
             n_inside++;
         } else if (hit) {
@@ -215,9 +214,9 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
         }
         if (hit) {
             n_hit++;
-            n_face += !!(f[i] & HORDE_TRI_FACE), n_edge += !!(f[i] & HORDE_TRI_EDGE);
-            n_vertex += !!(f[i] & HORDE_TRI_VERTEX);
-            const int regions = !!(f[i] & HORDE_TRI_FACE) + !!(f[i] & HORDE_TRI_EDGE) + !!(f[i] & HORDE_TRI_VERTEX);
+            n_face += !!(f[i] & HORDE_FLAG_FACE), n_edge += !!(f[i] & HORDE_FLAG_EDGE);
+            n_vertex += !!(f[i] & HORDE_FLAG_VERTEX);
+            const int regions = !!(f[i] & HORDE_FLAG_FACE) + !!(f[i] & HORDE_FLAG_EDGE) + !!(f[i] & HORDE_FLAG_VERTEX);
             double cu[3], q[3], cen[3], dc = 0;
             for (int k = 0; k < 3; k++) {
                 cu[k] = (o[1 + k][i] - P[k]) / R[k];
@@ -229,7 +228,7 @@ static void check_ref(uint64_t seed, float *const *in, float *const *o, const ui
             ok &= regions == 1 && on <= 2 * tol && sqrt(dc) <= 1 + 2 * tol && fabs(nl - 1) < 1e-5;
             err = fmax(err, on);
         } else {
-            ok &= !(f[i] & (HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX | HORDE_TRI_STARTED_INSIDE));
+            ok &= !(f[i] & (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX | HORDE_FLAG_STARTED_INSIDE));
             for (int k = 1; k < NOUT; k++)
                 ok &= o[k][i] == 0;
         }
@@ -260,10 +259,9 @@ CHECKASM_TEST(sweep_sphere_tri)
         const size_t n = total - done < chunk ? total - done : chunk;
         for (size_t i = 0; i < n; i++)
             gen(&g, (int)(pass % 3), in.in, i);
-        horde_sweepers m = movers_of(in.in, 0, n);
         horde_triangles t = tris_of(in.in, 0, n);
-        horde_sweep_out ro = out_of(ref.out, ref.flags, 0);
-        CHECK(horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &m, &t, &ro) == HORDE_OK, "scalar status");
+        horde_sweep_sphere_tri_batch rb = batch_of(in.in, ref.out, ref.flags, 0, n);
+        CHECK(horde_sweep_sphere_tri_isa(HORDE_ISA_SCALAR, &t, &rb) == HORDE_OK, "scalar status");
         /* The model on a subset (it is slow): every model_every-th pair. */
         for (size_t i = pass % model_every; i < n; i += model_every) {
             float *mi[NIN], *mo[NOUT];
@@ -279,10 +277,9 @@ CHECKASM_TEST(sweep_sphere_tri)
             ca_poison(in.flags, n);
             for (size_t off = 0; off < n;) {
                 const size_t len = ca_sub_batch(&g, n - off, 40, 3000);
-                horde_sweepers bm = movers_of(in.in, off, len);
                 horde_triangles bt = tris_of(in.in, off, len);
-                horde_sweep_out bo = out_of(in.out, in.flags, off);
-                CHECK(horde_sweep_sphere_tri_isa((horde_isa)isa, &bm, &bt, &bo) == HORDE_OK, "status");
+                horde_sweep_sphere_tri_batch bb = batch_of(in.in, in.out, in.flags, off, len);
+                CHECK(horde_sweep_sphere_tri_isa((horde_isa)isa, &bt, &bb) == HORDE_OK, "status");
                 off += len;
             }
             size_t first = 0;
@@ -305,11 +302,9 @@ CHECKASM_TEST(sweep_sphere_tri)
             /* In place: t over x, contact over y, z, dx, normal over dy, dz, rx. */
             const size_t mm = n < 2000 ? n : 2000;
             ca_copy_arrays(alias.in, in.in, NIN, mm);
-            horde_sweepers am = movers_of(alias.in, 0, mm);
             horde_triangles at = tris_of(alias.in, 0, mm);
-            horde_sweep_out ao = {alias.in[0], alias.in[1], alias.in[2], alias.in[3],
-                                  alias.in[4], alias.in[5], alias.in[6], alias.flags};
-            horde_sweep_sphere_tri_isa((horde_isa)isa, &am, &at, &ao);
+            horde_sweep_sphere_tri_batch ab = batch_of(alias.in, alias.in, alias.flags, 0, mm);
+            horde_sweep_sphere_tri_isa((horde_isa)isa, &at, &ab);
             const int asame = !memcmp(alias.flags, ref.flags, mm * 4) && ca_same_arrays(alias.in, ref.out, NOUT, mm);
             CHECK(asame, "sweep in place: %s differs (seed=%" PRIu64 ")", horde_isa_name((horde_isa)isa), seed);
             per_isa[isa] += n;

@@ -13,7 +13,7 @@ int main(void)
         return 1;
     float x = 4.5f, y = 0.9f, z = 4.5f, r = 0.3f, h = 1.8f, ox, oy, oz;
     uint32_t f;
-    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
+    horde_cylinder_push_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
     if (horde_cylinder_push(&w, &b) != HORDE_OK || oy != 1.0f ||
         f != (HORDE_FLAG_COLLIDED | HORDE_FLAG_ON_GROUND)) {
         fprintf(stderr, "consumer: unexpected result y=%g flags=%#x\n", oy, (unsigned)f);

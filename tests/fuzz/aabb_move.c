@@ -19,16 +19,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static int valid_box(const float *v)
 {
     for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_AABB_MAX_COORD) || !isfinite(v[3 + k]))
+        if (!(fabsf(v[k]) <= HORDE_AABB_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
             return 0;
-    return v[6] > 0.0f && v[6] <= HORDE_AABB_MAX_HALF && v[7] > 0.0f && v[7] <= HORDE_AABB_MAX_HALF &&
-           v[8] > 0.0f && v[8] <= HORDE_AABB_MAX_HEIGHT;
+    return v[6] > 0.0f && v[6] <= HORDE_AABB_MOVE_MAX_HALF && v[7] > 0.0f &&
+           v[7] <= HORDE_AABB_MOVE_MAX_HALF && v[8] > 0.0f && v[8] <= HORDE_AABB_MOVE_MAX_HEIGHT;
 }
 
 static int valid_params(const horde_aabb_move_params *p)
 {
-    return p->step_height >= 0.0f && p->step_height <= HORDE_AABB_MAX_STEP_HEIGHT && p->max_distance > 0.0f &&
-           p->max_distance <= HORDE_AABB_MAX_DISTANCE;
+    return p->step_height >= 0.0f && p->step_height <= HORDE_AABB_MOVE_MAX_STEP_HEIGHT &&
+           p->max_distance > 0.0f && p->max_distance <= HORDE_AABB_MOVE_MAX_DISTANCE;
 }
 
 /* The header's overlap test, in float. */

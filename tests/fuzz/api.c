@@ -109,7 +109,7 @@ static void worlds(fz_bytes *b)
     if (cs != HORDE_OK) { /* every kernel refuses a rejected view with the same status */
         float x = 0.5f, y = 0.5f, z = 0.5f, r = 0.3f, h = 1.0f, ox = 7, oy = 7, oz = 7;
         uint32_t f = 7;
-        const horde_cylinder_batch cb = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
+        const horde_cylinder_push_batch cb = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
         FZ_CHECK(horde_cylinder_push(&raw, &cb) == cs && ox == 7 && f == 7, "cylinder_push on a rejected view");
     }
 }
@@ -147,8 +147,8 @@ static void backends(fz_bytes *b)
         float x[3] = {0.5f, 1.2f, 2.9f}, y[3] = {8.5f, 8.9f, 9.0f}, z[3] = {0.5f, 0.7f, 1.01f}, r[3] = {0.3f, 0.4f, 0.5f},
               h[3] = {1.8f, 1.8f, 1.8f}, o1[3][3], o2[3][3];
         uint32_t f1[3], f2[3];
-        const horde_cylinder_batch b1 = {x, y, z, r, h, o1[0], o1[1], o1[2], f1, 3};
-        const horde_cylinder_batch b2 = {x, y, z, r, h, o2[0], o2[1], o2[2], f2, 3};
+        const horde_cylinder_push_batch b1 = {x, y, z, r, h, o1[0], o1[1], o1[2], f1, 3};
+        const horde_cylinder_push_batch b2 = {x, y, z, r, h, o2[0], o2[1], o2[2], f2, 3};
         FZ_CHECK(horde_cylinder_push(&fw.w, &b1) == horde_cylinder_push_isa(isa, &fw.w, &b2) &&
                      !memcmp(o1, o2, sizeof o1) && !memcmp(f1, f2, sizeof f1),
                  "the default entry point is not the forced backend %s", name);

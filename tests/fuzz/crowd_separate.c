@@ -26,9 +26,9 @@ enum { CANARY = 0x5a };
 static int valid(float *const *x, int weights, size_t i)
 {
     const float w = weights ? x[5][i] : 1.0f;
-    return fabsf(x[0][i]) <= HORDE_CROWD_MAX_COORD && fabsf(x[1][i]) <= HORDE_CROWD_MAX_COORD &&
-           fabsf(x[2][i]) <= HORDE_CROWD_MAX_COORD && x[3][i] >= 0.0f && x[3][i] <= HORDE_CROWD_MAX_RADIUS &&
-           x[4][i] >= 0.0f && x[4][i] <= HORDE_CROWD_MAX_HEIGHT && w >= 0.0f && w <= HORDE_CROWD_MAX_WEIGHT;
+    return fabsf(x[0][i]) <= HORDE_CROWD_SEPARATE_MAX_COORD && fabsf(x[1][i]) <= HORDE_CROWD_SEPARATE_MAX_COORD &&
+           fabsf(x[2][i]) <= HORDE_CROWD_SEPARATE_MAX_COORD && x[3][i] >= 0.0f && x[3][i] <= HORDE_CROWD_SEPARATE_MAX_RADIUS &&
+           x[4][i] >= 0.0f && x[4][i] <= HORDE_CROWD_SEPARATE_MAX_HEIGHT && w >= 0.0f && w <= HORDE_CROWD_SEPARATE_MAX_WEIGHT;
 }
 
 /* The header's contact and overlap tests, written out again. */
@@ -48,10 +48,11 @@ static int run(horde_isa isa, int slot, float *const *x, int weights, size_t n, 
     for (int k = 0; k < 2; k++)
         out[k] = in_place ? x[2 * k] : fz_place(&res[slot][k], off, n);
     uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_crowd c = {x[0], x[1], x[2], x[3], x[4], weights ? x[5] : NULL, out[0], out[1], f, n};
+    const horde_crowd_separate_batch c = {x[0], x[1], x[2], x[3], x[4], weights ? x[5] : NULL, out[0], out[1], f, n};
     memset(scratch + bytes, CANARY, 64);
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_crowd_separate_isa(isa, &c, it, scratch, bytes);
+    const horde_crowd_separate_params p = {it};
+    const int st = horde_crowd_separate_isa(isa, &p, &c, scratch, bytes);
     fz_fp_leave(saved);
     for (int k = 0; k < 64; k++)
         FZ_CHECK(scratch[bytes + k] == CANARY, "%s: scratch written past its size", horde_isa_name(isa));
@@ -82,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         x[3][i] = fabsf(fz_float(&b, 1.0f)), x[4][i] = fabsf(fz_float(&b, 3.0f));
         x[5][i] = fabsf(fz_float(&b, 2.0f));
     }
-    const size_t need = horde_crowd_scratch_bytes(n);
+    const size_t need = horde_crowd_separate_scratch_bytes(n);
     const size_t bytes = (extra & 0x80) && need ? need - 1 : need + (extra & 0x3f);
     unsigned char *scratch = scratch_mem + (extra & 0x3f) % 61;
     if (need + 64 + 64 + 64 > sizeof scratch_mem)
@@ -92,7 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(keep[k], x[k], n * 4);
     float *out0[2];
     const int st = run(HORDE_ISA_SCALAR, 0, x, weights, n, off, it, 0, 0, scratch, bytes, out0);
-    const int pv = it >= 1 && it <= HORDE_CROWD_MAX_ITERATIONS && (n == 0 || bytes >= need);
+    const int pv = it >= 1 && it <= HORDE_CROWD_SEPARATE_MAX_ITERATIONS && bytes >= need;
     FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d for %u iterations, %zu of %zu bytes", st, it,
              bytes, need);
     fz_count(C_BAD_PARAMS, !pv);
@@ -112,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (size_t j = 0; j < n; j++) {
                 if (j == i || !valid(x, weights, j) || !vertical(x, i, j))
                     continue;
-                const float R = x[3][i] + x[3][j], reach = R * HORDE_CROWD_REACH;
+                const float R = x[3][i] + x[3][j], reach = R * HORDE_CROWD_SEPARATE_REACH;
                 if (!(dist2(x[0][i], x[2][i], x[0][j], x[2][j]) < reach * reach))
                     continue; /* not a contact */
                 FZ_CHECK(!(dist2(out0[0][i], out0[1][i], out0[0][j], out0[1][j]) < R * R),

@@ -20,16 +20,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static int valid_mover(const float *v)
 {
     for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_CYL_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
+        if (!(fabsf(v[k]) <= HORDE_CYLINDER_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
             return 0;
-    return v[6] >= HORDE_MOVE_MIN_RADIUS && v[6] <= HORDE_CYL_MAX_RADIUS && v[7] >= 0.0f &&
-           v[7] <= HORDE_CYL_MAX_HEIGHT;
+    return v[6] >= HORDE_CYLINDER_MOVE_MIN_RADIUS && v[6] <= HORDE_CYLINDER_MOVE_MAX_RADIUS &&
+           v[7] >= 0.0f && v[7] <= HORDE_CYLINDER_MOVE_MAX_HEIGHT;
 }
 
 static int valid_params(const horde_cylinder_move_params *p)
 {
     return p->step > 0.0f && p->step <= 1.0f && p->step_height >= 0.0f && p->step_height <= 1.0f &&
-           p->max_substeps >= 1 && p->max_substeps <= HORDE_CYL_MOVE_MAX_SUBSTEPS;
+           p->max_substeps >= 1 && p->max_substeps <= HORDE_CYLINDER_MOVE_MAX_SUBSTEPS;
 }
 
 static fz_world fw;

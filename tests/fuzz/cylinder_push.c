@@ -19,9 +19,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static int valid_mover(float x, float y, float z, float r, float h)
 {
-    return fabsf(x) <= HORDE_CYL_MAX_COORD && fabsf(y) <= HORDE_CYL_MAX_COORD &&
-           fabsf(z) <= HORDE_CYL_MAX_COORD && r >= 0.0f && r <= HORDE_CYL_MAX_RADIUS && h >= 0.0f &&
-           h <= HORDE_CYL_MAX_HEIGHT;
+    return fabsf(x) <= HORDE_CYLINDER_PUSH_MAX_COORD && fabsf(y) <= HORDE_CYLINDER_PUSH_MAX_COORD &&
+           fabsf(z) <= HORDE_CYLINDER_PUSH_MAX_COORD && r >= 0.0f &&
+           r <= HORDE_CYLINDER_PUSH_MAX_RADIUS && h >= 0.0f && h <= HORDE_CYLINDER_PUSH_MAX_HEIGHT;
 }
 
 static fz_world fw;
@@ -39,8 +39,8 @@ static int run(horde_isa isa, int slot, float *const *x, size_t n, int off, int 
             memcpy(o[k], x[k], n * sizeof(float));
     }
     uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_cylinder_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1], alias ? o[2] : x[2],
-                                    x[3], x[4], o[0], o[1], o[2], f, n};
+    const horde_cylinder_push_batch b = {alias ? o[0] : x[0], alias ? o[1] : x[1],
+                                         alias ? o[2] : x[2], x[3], x[4], o[0], o[1], o[2], f, n};
     const fz_fp saved = fz_fp_enter(fp);
     const int st = horde_cylinder_push_isa(isa, &fw.w, &b);
     fz_fp_leave(saved);

@@ -19,14 +19,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static int valid_mover(const float *m)
 {
-    return fabsf(m[0]) <= HORDE_CYLTRI_MAX_COORD && fabsf(m[1]) <= HORDE_CYLTRI_MAX_COORD &&
-           fabsf(m[2]) <= HORDE_CYLTRI_MAX_COORD && m[3] >= 0.0f && m[3] <= HORDE_CYLTRI_MAX_SIZE &&
-           m[4] >= 0.0f && m[4] <= HORDE_CYLTRI_MAX_SIZE;
+    return fabsf(m[0]) <= HORDE_CYLINDER_TRI_MAX_COORD && fabsf(m[1]) <= HORDE_CYLINDER_TRI_MAX_COORD &&
+           fabsf(m[2]) <= HORDE_CYLINDER_TRI_MAX_COORD && m[3] >= 0.0f && m[3] <= HORDE_CYLINDER_TRI_MAX_SIZE &&
+           m[4] >= 0.0f && m[4] <= HORDE_CYLINDER_TRI_MAX_SIZE;
 }
 static int valid_tri(const float *v)
 {
     for (int k = 0; k < 9; k++)
-        if (!(fabsf(v[k]) <= HORDE_CYLTRI_MAX_COORD))
+        if (!(fabsf(v[k]) <= HORDE_CYLINDER_TRI_MAX_COORD))
             return 0;
     return 1;
 }
@@ -39,8 +39,9 @@ static fz_soup soup;
 static void one_pair(const float *m, float step, const float *v, float *px, float *pz, uint32_t *f)
 {
     const horde_triangles t = {&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], 1};
-    const horde_cylinder_tri_batch b = {&m[0], &m[1], &m[2], &m[3], &m[4], step, px, pz, f, 1};
-    FZ_CHECK(horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK, "pair status");
+    const horde_cylinder_tri_params p = {step};
+    const horde_cylinder_tri_batch b = {&m[0], &m[1], &m[2], &m[3], &m[4], px, pz, f, 1};
+    FZ_CHECK(horde_cylinder_tri_isa(HORDE_ISA_SCALAR, &t, &p, &b) == HORDE_OK, "pair status");
 }
 
 static void pairs(fz_bytes *b, float *const *x, size_t n, int off, float step, uint8_t fp)
@@ -59,15 +60,16 @@ static void pairs(fz_bytes *b, float *const *x, size_t n, int off, float step, u
             continue;
         float *px = fz_place(&res[slot][0], off, n), *pz = fz_place(&res[slot][1], off, n);
         uint32_t *f = fz_place_u(&resf[slot], off);
-        const horde_cylinder_tri_batch bt = {x[0], x[1], x[2], x[3], x[4], step, px, pz, f, n};
+        const horde_cylinder_tri_params p = {step};
+        const horde_cylinder_tri_batch bt = {x[0], x[1], x[2], x[3], x[4], px, pz, f, n};
         const fz_fp saved = fz_fp_enter(slot ? fp : 0);
-        const int st = horde_cylinder_tri_isa((horde_isa)isa, &t, &bt);
+        const int st = horde_cylinder_tri_isa((horde_isa)isa, &t, &p, &bt);
         fz_fp_leave(saved);
         fz_guard_ok(res[slot][0].v, off, n, "out_px");
         fz_guard_ok(resf[slot].v, off, n, "out_flags");
         if (!slot) {
             st0 = st;
-            const int sv = isfinite(step) && step >= 0.0f && step <= HORDE_CYLTRI_MAX_SIZE;
+            const int sv = isfinite(step) && step >= 0.0f && step <= HORDE_CYLINDER_TRI_MAX_SIZE;
             FZ_CHECK(st == (sv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "pairs status %d for step %a", st, step);
             fz_count(C_BAD_PARAMS, !sv);
             for (size_t i = 0; st == HORDE_OK && i < n; i++) {
@@ -116,9 +118,10 @@ static void soups(fz_bytes *b, float *const *x, size_t n, int off, float step, i
         if (al)
             memcpy(ox, x[0], n * 4), memcpy(oz, x[2], n * 4);
         uint32_t *f = fz_place_u(&resf[slot], off);
-        const horde_cylinder_soup_batch bs = {al ? ox : x[0], x[1], al ? oz : x[2], x[3], x[4], step, ox, oz, f, n};
+        const horde_cylinder_tri_soup_params p = {step};
+        const horde_cylinder_tri_soup_batch bs = {al ? ox : x[0], x[1], al ? oz : x[2], x[3], x[4], ox, oz, f, n};
         const fz_fp saved = fz_fp_enter(slot ? fp : 0);
-        const int st = horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &bs);
+        const int st = horde_cylinder_tri_soup_isa((horde_isa)isa, &t, &p, &bs);
         fz_fp_leave(saved);
         fz_guard_ok(res[slot][0].v, off, n, "out_x");
         fz_guard_ok(resf[slot].v, off, n, "out_flags");

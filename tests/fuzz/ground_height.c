@@ -1,6 +1,6 @@
 /* Fuzz target: horde_ground_height (fuzz.h has the harness). Checks: backends equal
  * scalar bit for bit; BAD_PARAMS exactly for a bad depth; an invalid point gets out_y =
- * y, out_tri = -1, flags INVALID; the soup's answer equals the highest one-triangle
+ * y, out_tri = HORDE_NONE, flags INVALID; the soup's answer equals the highest one-triangle
  * answer (each triangle as a soup of one; ties to the lowest index), and a found height
  * lies in [y - depth, y] (y - depth rounded to float). */
 #include "fuzz.h"
@@ -23,11 +23,12 @@ static int run(horde_isa isa, int slot, const horde_triangles *t, float *const *
                uint8_t fp)
 {
     float *oy = fz_place(&res[slot], off, n);
-    int32_t *ot = (int32_t *)fz_place_u(&rtri[slot], off);
+    uint32_t *ot = fz_place_u(&rtri[slot], off);
     uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_ground_batch b = {x[0], x[1], x[2], depth, oy, ot, f, n};
+    const horde_ground_height_params p = {depth};
+    const horde_ground_height_batch b = {x[0], x[1], x[2], oy, ot, f, n};
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_ground_height_isa(isa, t, &b);
+    const int st = horde_ground_height_isa(isa, t, &p, &b);
     fz_fp_leave(saved);
     fz_guard_ok(res[slot].v, off, n, "out_y");
     fz_guard_ok(rtri[slot].v, off, n, "out_tri");
@@ -57,42 +58,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const horde_triangles t = fz_soup_view(&soup, nt);
     const int st = run(HORDE_ISA_SCALAR, 0, &t, x, n, off, depth, 0);
-    const int dv = isfinite(depth) && depth >= 0.0f && depth <= HORDE_GROUND_MAX_DEPTH;
+    const int dv = isfinite(depth) && depth >= 0.0f && depth <= HORDE_GROUND_HEIGHT_MAX_DEPTH;
     FZ_CHECK(st == (dv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d for depth %a", st, depth);
     fz_count(C_BAD_PARAMS, !dv);
     const float *oy = res[0].v + off;
-    const int32_t *ot = (const int32_t *)rtri[0].v + off;
+    const uint32_t *ot = rtri[0].v + off;
     const uint32_t *f = resf[0].v + off;
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         const float p[3] = {x[0][i], x[1][i], x[2][i]};
-        if (!(fabsf(p[0]) <= HORDE_GROUND_MAX_COORD && fabsf(p[1]) <= HORDE_GROUND_MAX_COORD &&
-              fabsf(p[2]) <= HORDE_GROUND_MAX_COORD)) {
-            FZ_CHECK(fz_same(&oy[i], &p[1], 1) && ot[i] == -1 && f[i] == HORDE_FLAG_INVALID,
+        if (!(fabsf(p[0]) <= HORDE_GROUND_HEIGHT_MAX_COORD && fabsf(p[1]) <= HORDE_GROUND_HEIGHT_MAX_COORD &&
+              fabsf(p[2]) <= HORDE_GROUND_HEIGHT_MAX_COORD)) {
+            FZ_CHECK(fz_same(&oy[i], &p[1], 1) && ot[i] == HORDE_NONE && f[i] == HORDE_FLAG_INVALID,
                      "point %zu: invalid not flagged", i);
             fz_count(C_INVALID, 1);
             continue;
         }
         /* The highest one-triangle answer, ties to the lowest index. */
         float best = 0.0f;
-        int32_t bi = -1;
+        uint32_t bi = HORDE_NONE;
         for (size_t k = 0; k < nt; k++) {
             const horde_triangles one = {&soup.v[0][k], &soup.v[1][k], &soup.v[2][k], &soup.v[3][k], &soup.v[4][k],
                                          &soup.v[5][k], &soup.v[6][k], &soup.v[7][k], &soup.v[8][k], 1};
             float y1;
-            int32_t t1;
-            uint32_t f1;
-            const horde_ground_batch b1 = {&p[0], &p[1], &p[2], depth, &y1, &t1, &f1, 1};
-            FZ_CHECK(horde_ground_height_isa(HORDE_ISA_SCALAR, &one, &b1) == HORDE_OK, "one-triangle status");
-            FZ_CHECK((t1 == 0) == (f1 == HORDE_FLAG_ON_GROUND) && (t1 == 0 || t1 == -1), "one-triangle result %d %#x", t1, f1);
-            if (t1 == 0 && (bi < 0 || y1 > best))
-                best = y1, bi = (int32_t)k;
+            uint32_t t1, f1;
+            const horde_ground_height_params p1 = {depth};
+            const horde_ground_height_batch b1 = {&p[0], &p[1], &p[2], &y1, &t1, &f1, 1};
+            FZ_CHECK(horde_ground_height_isa(HORDE_ISA_SCALAR, &one, &p1, &b1) == HORDE_OK, "one-triangle status");
+            FZ_CHECK((t1 == 0) == (f1 == HORDE_FLAG_ON_GROUND) && (t1 == 0 || t1 == HORDE_NONE), "one-triangle result %#x %#x", t1, f1);
+            if (t1 == 0 && (bi == HORDE_NONE || y1 > best))
+                best = y1, bi = (uint32_t)k;
         }
-        if (bi < 0) {
-            FZ_CHECK(ot[i] == -1 && f[i] == 0 && fz_same(&oy[i], &p[1], 1), "point %zu: ground %d found, none expected", i, ot[i]);
+        if (bi == HORDE_NONE) {
+            FZ_CHECK(ot[i] == HORDE_NONE && f[i] == 0 && fz_same(&oy[i], &p[1], 1), "point %zu: ground %#x found, none expected", i, ot[i]);
             continue;
         }
         FZ_CHECK(ot[i] == bi && f[i] == HORDE_FLAG_ON_GROUND && fz_same(&oy[i], &best, 1),
-                 "point %zu (%a, %a, %a): ground %a on %d, the highest one-triangle answer is %a on %d", i, p[0], p[1],
+                 "point %zu (%a, %a, %a): ground %a on %u, the highest one-triangle answer is %a on %u", i, p[0], p[1],
                  p[2], oy[i], ot[i], best, bi);
         /* Exact: the bound is y - depth rounded to float, and out_y is the height that was
          * compared with it. (A tolerance of 1e-3 (1 + |y|) here was wrong: y - depth rounds

@@ -18,15 +18,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static int valid_point(const float *v)
 {
     for (int k = 0; k < 3; k++)
-        if (!(fabsf(v[k]) <= HORDE_PT_MAX_COORD) || !isfinite(v[3 + k]))
+        if (!(fabsf(v[k]) <= HORDE_POINT_MOVE_MAX_COORD) || !isfinite(v[3 + k]))
             return 0;
     return 1;
 }
 
 static int valid_params(const horde_point_move_params *p)
 {
-    return p->step > 0.0f && p->step <= HORDE_PT_MAX_STEP && p->skin >= 0.0f && p->skin <= HORDE_PT_MAX_SKIN &&
-           p->max_substeps >= 1 && p->max_substeps <= HORDE_PT_MAX_SUBSTEPS;
+    return p->step > 0.0f && p->step <= HORDE_POINT_MOVE_MAX_STEP && p->skin >= 0.0f &&
+           p->skin <= HORDE_POINT_MOVE_MAX_SKIN && p->max_substeps >= 1 &&
+           p->max_substeps <= HORDE_POINT_MOVE_MAX_SUBSTEPS;
 }
 
 static int solid_at(const horde_world *w, const float *p)

@@ -34,9 +34,9 @@ static uint32_t offsets[FZ_MAX_N + 1], indices[FZ_MAX_N * MAXL];
 
 static int pole_valid(uint32_t j, size_t np)
 {
-    return j < np && fabsf(px[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pz[j]) <= HORDE_RADIAL_MAX_COORD &&
-           fabsf(pb[j]) <= HORDE_RADIAL_MAX_COORD && fabsf(pt[j]) <= HORDE_RADIAL_MAX_COORD && pb[j] <= pt[j] &&
-           pr[j] >= 0.0f && pr[j] <= HORDE_RADIAL_MAX_RADIUS;
+    return j < np && fabsf(px[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(pz[j]) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+           fabsf(pb[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(pt[j]) <= HORDE_RADIAL_PUSH_MAX_COORD && pb[j] <= pt[j] &&
+           pr[j] >= 0.0f && pr[j] <= HORDE_RADIAL_PUSH_MAX_RADIUS;
 }
 
 /* The header's overlap test, written out again. */
@@ -52,9 +52,10 @@ static int run(horde_isa isa, int slot, const horde_poles *p, float *const *x, s
     for (int k = 0; k < 3; k++)
         out[k] = in_place ? x[k] : fz_place(&res[slot][k], off, n);
     uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_cylinder_batch b = {x[0], x[1], x[2], x[3], x[4], out[0], out[1], out[2], f, n};
+    const horde_radial_push_params pp = {it};
+    const horde_radial_push_batch b = {x[0], x[1], x[2], x[3], x[4], offsets, indices, out[0], out[1], out[2], f, n};
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_radial_push_isa(isa, p, offsets, indices, it, &b);
+    const int st = horde_radial_push_isa(isa, p, &pp, &b);
     fz_fp_leave(saved);
     if (!in_place)
         for (int k = 0; k < 3; k++)
@@ -74,10 +75,11 @@ static int sweep_run(horde_isa isa, int slot, const horde_poles *p, float *const
                      int off, uint32_t slides, uint8_t fp, float **o)
 {
     o[0] = fz_place(&res[slot][0], off, n), o[1] = fz_place(&res[slot][2], off, n);
-    const horde_radial_sweep_batch sb = {x[0], x[1], x[2], x[3], x[4], d[0], d[1], o[0], o[1],
+    const horde_radial_sweep_params sp = {slides};
+    const horde_radial_sweep_batch sb = {x[0], x[1], x[2], x[3], x[4], d[0], d[1], offsets, indices, o[0], o[1],
                                          fz_place_u(&resf[slot], off), n};
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_radial_sweep_isa(isa, p, offsets, indices, slides, &sb);
+    const int st = horde_radial_sweep_isa(isa, p, &sp, &sb);
     fz_fp_leave(saved);
     fz_guard_ok(res[slot][0].v, off, n, "sweep out_x"), fz_guard_ok(res[slot][2].v, off, n, "sweep out_z");
     fz_guard_ok(resf[slot].v, off, n, "sweep out_flags");
@@ -93,7 +95,7 @@ static void check_sweep(const horde_poles *p, float *const *x, size_t n, int off
     const uint32_t slides = it % 20;
     float *o[2];
     const int st = sweep_run(HORDE_ISA_SCALAR, 0, p, x, d, n, off, slides, 0, o);
-    const int sv = slides >= 1 && slides <= HORDE_RADIAL_MAX_SLIDES;
+    const int sv = slides >= 1 && slides <= HORDE_RADIAL_SWEEP_MAX_SLIDES;
     FZ_CHECK(st == (sv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "sweep status %d for %u slides", st, slides);
     const uint32_t *f = resf[0].v + off;
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
@@ -130,10 +132,10 @@ static void check_grid(const horde_poles *p, float *const *x, size_t n, int off,
 {
     const float cell = 0.25f * (float)(1u << (fz_u8(b) % 6));
     horde_pole_grid g;
-    const size_t gb = horde_pole_grid_bytes(p, cell);
+    const size_t gb = horde_pole_grid_scratch_bytes(p, cell);
     if (!gb || gb > sizeof grid_mem || horde_pole_grid_build(&g, p, cell, grid_mem, sizeof grid_mem) != HORDE_OK)
         return; /* too many cells for this scratch */
-    const size_t bytes = horde_radial_push_grid_bytes(&g, n);
+    const size_t bytes = horde_radial_push_grid_scratch_bytes(&g, n);
     FZ_CHECK(bytes > 0, "grid push bytes");
     if (!bytes || bytes + 3 > sizeof push_mem)
         return;
@@ -141,9 +143,9 @@ static void check_grid(const horde_poles *p, float *const *x, size_t n, int off,
     g_offsets[0] = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t c = g_offsets[i];
-        const int ok = fabsf(x[0][i]) <= HORDE_RADIAL_MAX_COORD && fabsf(x[1][i]) <= HORDE_RADIAL_MAX_COORD &&
-                       fabsf(x[2][i]) <= HORDE_RADIAL_MAX_COORD && x[3][i] >= 0.0f &&
-                       x[3][i] <= HORDE_RADIAL_MAX_RADIUS && x[4][i] >= 0.0f && x[4][i] <= HORDE_RADIAL_MAX_HEIGHT;
+        const int ok = fabsf(x[0][i]) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(x[1][i]) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+                       fabsf(x[2][i]) <= HORDE_RADIAL_PUSH_MAX_COORD && x[3][i] >= 0.0f &&
+                       x[3][i] <= HORDE_RADIAL_PUSH_MAX_RADIUS && x[4][i] >= 0.0f && x[4][i] <= HORDE_RADIAL_PUSH_MAX_HEIGHT;
         const int32_t cx = ok ? (int32_t)floorf(x[0][i] / cell) - g.cx0 : -9;
         const int32_t cz = ok ? (int32_t)floorf(x[2][i] / cell) - g.cz0 : -9;
         for (int32_t r = cz - 1; ok && r <= cz + 1; r++)
@@ -157,8 +159,10 @@ static void check_grid(const horde_poles *p, float *const *x, size_t n, int off,
     float *o[3];
     for (int k = 0; k < 3; k++)
         o[k] = fz_place(&res[0][k], off, n);
-    const horde_cylinder_batch lb = {x[0], x[1], x[2], x[3], x[4], o[0], o[1], o[2], fz_place_u(&resf[0], off), n};
-    const int sl = horde_radial_push_isa(HORDE_ISA_SCALAR, p, g_offsets, g_indices, it, &lb);
+    const horde_radial_push_params pp = {it};
+    const horde_radial_push_batch lb = {x[0], x[1], x[2], x[3], x[4], g_offsets, g_indices,
+                                        o[0], o[1], o[2], fz_place_u(&resf[0], off), n};
+    const int sl = horde_radial_push_isa(HORDE_ISA_SCALAR, p, &pp, &lb);
     static float keep[3][FZ_MAX_N];
     static uint32_t keepf[FZ_MAX_N];
     for (int k = 0; k < 3; k++)
@@ -171,9 +175,10 @@ static void check_grid(const horde_poles *p, float *const *x, size_t n, int off,
         for (int k = 0; k < 3; k++)
             o1[k] = fz_place(&res[1][k], off, n);
         uint32_t *f1 = fz_place_u(&resf[1], off);
-        const horde_cylinder_batch gb1 = {x[0], x[1], x[2], x[3], x[4], o1[0], o1[1], o1[2], f1, n};
+        const horde_radial_push_grid_params gp = {it};
+        const horde_radial_push_grid_batch gb1 = {x[0], x[1], x[2], x[3], x[4], o1[0], o1[1], o1[2], f1, n};
         const fz_fp saved = fz_fp_enter(isa == HORDE_ISA_SCALAR ? 0 : fp);
-        const int sg = horde_radial_push_grid_isa(isa, &g, p, it, &gb1, push_mem + (size_t)off, bytes);
+        const int sg = horde_radial_push_grid_isa(isa, &g, p, &gp, &gb1, push_mem + (size_t)off, bytes);
         fz_fp_leave(saved);
         FZ_CHECK(sg == sl, "%s: grid status %d, list %d", horde_isa_name(isa), sg, sl);
         if (sl == HORDE_OK && sg == HORDE_OK)
@@ -220,15 +225,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const horde_poles p = {px, pz, pr, pb, pt, np};
     float *out0[3];
     const int st = run(HORDE_ISA_SCALAR, 0, &p, x, n, off, it, 0, 0, out0);
-    const int pv = it >= 1 && it <= HORDE_RADIAL_MAX_ITERATIONS;
+    const int pv = it >= 1 && it <= HORDE_RADIAL_PUSH_MAX_ITERATIONS;
     FZ_CHECK(st == (pv ? HORDE_OK : HORDE_ERR_BAD_PARAMS), "status %d for %u passes", st, it);
     fz_count(C_BAD_PARAMS, !pv);
     const uint32_t *f = resf[0].v + off;
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         const float mx = x[0][i], my = x[1][i], mz = x[2][i], mr = x[3][i], mh = x[4][i];
-        if (!(fabsf(mx) <= HORDE_RADIAL_MAX_COORD && fabsf(my) <= HORDE_RADIAL_MAX_COORD &&
-              fabsf(mz) <= HORDE_RADIAL_MAX_COORD && mr >= 0.0f && mr <= HORDE_RADIAL_MAX_RADIUS && mh >= 0.0f &&
-              mh <= HORDE_RADIAL_MAX_HEIGHT)) {
+        if (!(fabsf(mx) <= HORDE_RADIAL_PUSH_MAX_COORD && fabsf(my) <= HORDE_RADIAL_PUSH_MAX_COORD &&
+              fabsf(mz) <= HORDE_RADIAL_PUSH_MAX_COORD && mr >= 0.0f && mr <= HORDE_RADIAL_PUSH_MAX_RADIUS && mh >= 0.0f &&
+              mh <= HORDE_RADIAL_PUSH_MAX_HEIGHT)) {
             FZ_CHECK(f[i] == HORDE_FLAG_INVALID && fz_same(&out0[0][i], &x[0][i], 1) &&
                          fz_same(&out0[1][i], &x[1][i], 1) && fz_same(&out0[2][i], &x[2][i], 1),
                      "mover %zu: invalid not flagged (%#x)", i, f[i]);

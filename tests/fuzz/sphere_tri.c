@@ -17,10 +17,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static int coord_ok(float v) { return fabsf(v) <= HORDE_TRI_MAX_COORD; }
+static int coord_ok(float v) { return fabsf(v) <= HORDE_SPHERE_TRI_MAX_COORD; }
 static int valid_sphere(const float *s)
 {
-    return coord_ok(s[0]) && coord_ok(s[1]) && coord_ok(s[2]) && s[3] >= 0.0f && s[3] <= HORDE_SPHERE_MAX_RADIUS;
+    return coord_ok(s[0]) && coord_ok(s[1]) && coord_ok(s[2]) && s[3] >= 0.0f && s[3] <= HORDE_SPHERE_TRI_MAX_RADIUS;
 }
 static int valid_tri(const float *v)
 {
@@ -30,7 +30,7 @@ static int valid_tri(const float *v)
     return 1;
 }
 
-/* Outputs: pairs q[3], depth, push[3] + flags; list push[3], depth, q[3] + deepest, flags. */
+/* Outputs: pairs q[3], depth, push[3] + flags; list push[3], depth, q[3] + tri, flags. */
 static fz_floats in[4], res[2][7];
 static fz_u32s resu[2][2];
 static fz_soup soup;
@@ -42,10 +42,9 @@ static int run_pairs(horde_isa isa, int slot, float *const *x, const horde_trian
     for (int k = 0; k < 7; k++)
         o[k] = fz_place(&res[slot][k], off, n);
     uint32_t *f = fz_place_u(&resu[slot][0], off);
-    const horde_spheres s = {x[0], x[1], x[2], x[3], n};
-    const horde_sphere_tri_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], f};
+    const horde_sphere_tri_pairs_batch bt = {x[0], x[1], x[2], x[3], o[0], o[1], o[2], o[3], o[4], o[5], o[6], f, n};
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_sphere_tri_pairs_isa(isa, &s, t, &out);
+    const int st = horde_sphere_tri_pairs_isa(isa, t, &bt);
     fz_fp_leave(saved);
     for (int k = 0; k < 7; k++)
         fz_guard_ok(res[slot][k].v, off, n, "pair out");
@@ -59,10 +58,10 @@ static int run_list(horde_isa isa, int slot, float *const *x, const horde_triang
     for (int k = 0; k < 7; k++)
         o[k] = fz_place(&res[slot][k], off, n);
     uint32_t *deep = fz_place_u(&resu[slot][0], off), *f = fz_place_u(&resu[slot][1], off);
-    const horde_spheres s = {x[0], x[1], x[2], x[3], n};
-    const horde_sphere_tri_list_out out = {o[0], o[1], o[2], deep, o[3], o[4], o[5], o[6], f};
+    const horde_sphere_tri_list_batch bt = {x[0], x[1], x[2], x[3], offsets, indices, o[0], o[1], o[2],
+                                            deep, o[3], o[4], o[5], o[6], f, n};
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_sphere_tri_list_isa(isa, &s, t, offsets, indices, &out);
+    const int st = horde_sphere_tri_list_isa(isa, t, &bt);
     fz_fp_leave(saved);
     for (int k = 0; k < 7; k++)
         fz_guard_ok(res[slot][k].v, off, n, "list out");
@@ -73,10 +72,10 @@ static int run_list(horde_isa isa, int slot, float *const *x, const horde_triang
 /* One pair through the public pairs call (scalar). */
 static void one_pair(const float *s, const float *v, float o[7], uint32_t *f)
 {
-    const horde_spheres sp = {&s[0], &s[1], &s[2], &s[3], 1};
     const horde_triangles t = {&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], 1};
-    const horde_sphere_tri_out out = {&o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], f};
-    FZ_CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &sp, &t, &out) == HORDE_OK, "pair status");
+    const horde_sphere_tri_pairs_batch bt = {&s[0], &s[1], &s[2], &s[3], &o[0], &o[1], &o[2], &o[3],
+                                             &o[4], &o[5], &o[6], f, 1};
+    FZ_CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &bt) == HORDE_OK, "pair status");
 }
 
 static void pairs(fz_bytes *b, float *const *x, size_t n, int off, uint8_t fp)
@@ -100,22 +99,22 @@ static void pairs(fz_bytes *b, float *const *x, size_t n, int off, uint8_t fp)
             o[k] = res[0][k].v[off + i];
         const uint32_t f = resu[0][0].v[off + i];
         if (!valid_sphere(s) || !valid_tri(v)) {
-            int zero = f == HORDE_FLAG_INVALID;
+            int zero = f == HORDE_FLAG_INVALID && o[3] == -INFINITY; /* depth */
             for (int k = 0; k < 7; k++)
-                zero &= fz_same(&o[k], &(float){0.0f}, 1);
-            FZ_CHECK(zero, "pair %zu: invalid not flagged with +0 outputs", i);
+                zero &= k == 3 || fz_same(&o[k], &(float){0.0f}, 1);
+            FZ_CHECK(zero, "pair %zu: invalid not flagged with depth -INFINITY and +0 outputs", i);
             fz_count(C_INVALID, 1);
             continue;
         }
-        const uint32_t region = f & (HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX);
-        FZ_CHECK(region == HORDE_TRI_FACE || region == HORDE_TRI_EDGE || region == HORDE_TRI_VERTEX,
+        const uint32_t region = f & (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX);
+        FZ_CHECK(region == HORDE_FLAG_FACE || region == HORDE_FLAG_EDGE || region == HORDE_FLAG_VERTEX,
                  "pair %zu: region flags %#x", i, f);
-        const int over = (f & HORDE_TRI_OVERLAP) != 0;
+        const int over = (f & HORDE_FLAG_OVERLAP) != 0;
         FZ_CHECK(!over || o[3] >= 0.0f, "pair %zu: overlapping with depth %a", i, o[3]);
         FZ_CHECK(over || (o[4] == 0.0f && o[5] == 0.0f && o[6] == 0.0f), "pair %zu: a push without overlap", i);
         FZ_CHECK(!over || (isfinite(o[4]) && isfinite(o[5]) && isfinite(o[6])), "pair %zu: a non-finite push", i);
         fz_count(C_OVERLAP, over);
-        fz_count(C_DEGENERATE, (f & HORDE_TRI_DEGENERATE) != 0);
+        fz_count(C_DEGENERATE, (f & HORDE_FLAG_DEGENERATE) != 0);
     }
     FZ_FOR_EACH_SIMD_BACKEND(isa) {
         FZ_CHECK(run_pairs(isa, 1, x, &t, n, off, fp) == st, "%s: pairs status", horde_isa_name(isa));
@@ -153,12 +152,15 @@ static void lists(fz_bytes *b, float *const *x, size_t n, int off, uint8_t fp)
             o[k] = res[0][k].v[off + i];
         const uint32_t deep = resu[0][0].v[off + i], f = resu[0][1].v[off + i];
         if (!valid_sphere(s)) {
-            FZ_CHECK(f == HORDE_FLAG_INVALID && deep == UINT32_MAX, "sphere %zu: invalid not flagged", i);
+            int ok = f == HORDE_FLAG_INVALID && deep == HORDE_NONE && o[3] == -INFINITY; /* depth */
+            for (int k = 0; k < 7; k++)
+                ok &= k == 3 || fz_same(&o[k], &(float){0.0f}, 1);
+            FZ_CHECK(ok, "sphere %zu: invalid not flagged with tri HORDE_NONE, depth -INFINITY, +0 outputs", i);
             continue;
         }
         /* The fold of the pairs (sphere_tri.h). */
         float pos[3] = {0, 0, 0}, neg[3] = {0, 0, 0}, best = -INFINITY, bq[3] = {0, 0, 0};
-        uint32_t bidx = UINT32_MAX, bflags = 0, flags = 0;
+        uint32_t bidx = HORDE_NONE, bflags = 0, flags = 0;
         for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
             const uint32_t idx = indices[k];
             float v[9], po[7];
@@ -167,16 +169,16 @@ static void lists(fz_bytes *b, float *const *x, size_t n, int off, uint8_t fp)
                 for (int a = 0; a < 9; a++)
                     v[a] = soup.v[a][idx];
             if (idx >= nt || !valid_tri(v)) {
-                flags |= HORDE_TRI_SKIPPED;
+                flags |= HORDE_FLAG_SKIPPED;
                 continue;
             }
             one_pair(s, v, po, &pf);
             if (po[3] > best) {
                 best = po[3], bidx = idx, bq[0] = po[0], bq[1] = po[1], bq[2] = po[2];
-                bflags = pf & (HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX | HORDE_TRI_DEGENERATE);
+                bflags = pf & (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX | HORDE_FLAG_DEGENERATE);
             }
-            if (pf & HORDE_TRI_OVERLAP) {
-                flags |= HORDE_TRI_OVERLAP;
+            if (pf & HORDE_FLAG_OVERLAP) {
+                flags |= HORDE_FLAG_OVERLAP;
                 for (int a = 0; a < 3; a++)
                     pos[a] = fmaxf(pos[a], po[4 + a]), neg[a] = fminf(neg[a], po[4 + a]);
             }
@@ -186,8 +188,8 @@ static void lists(fz_bytes *b, float *const *x, size_t n, int off, uint8_t fp)
                      fz_same(&o[3], &best, 1) && fz_same(&o[4], bq, 3) && f == (flags | bflags),
                  "sphere %zu: list (%a %a %a) deepest %u depth %a flags %#x; fold of the pairs (%a %a %a) %u %a %#x",
                  i, o[0], o[1], o[2], deep, o[3], f, push[0], push[1], push[2], bidx, best, flags | bflags);
-        fz_count(C_LIST_OVERLAP, (f & HORDE_TRI_OVERLAP) != 0);
-        fz_count(C_SKIPPED, (f & HORDE_TRI_SKIPPED) != 0);
+        fz_count(C_LIST_OVERLAP, (f & HORDE_FLAG_OVERLAP) != 0);
+        fz_count(C_SKIPPED, (f & HORDE_FLAG_SKIPPED) != 0);
     }
     FZ_FOR_EACH_SIMD_BACKEND(isa) {
         FZ_CHECK(run_list(isa, 1, x, &t, n, off, fp) == st, "%s: list status", horde_isa_name(isa));

@@ -15,8 +15,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static int coord_ok(float v) { return fabsf(v) <= HORDE_TRI_MAX_COORD; }
-static int radius_ok(float r) { return r >= HORDE_SWEEP_MIN_RADIUS && r <= HORDE_SPHERE_MAX_RADIUS; }
+static int coord_ok(float v) { return fabsf(v) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD; }
+static int radius_ok(float r) { return r >= HORDE_SWEEP_SPHERE_TRI_MIN_RADIUS && r <= HORDE_SWEEP_SPHERE_TRI_MAX_RADIUS; }
 
 static fz_floats in[9], res[2][7];
 static fz_u32s resf[2];
@@ -29,10 +29,10 @@ static int run(horde_isa isa, int slot, float *const *x, int sphere, const horde
     for (int k = 0; k < 7; k++)
         o[k] = fz_place(&res[slot][k], off, n);
     uint32_t *f = fz_place_u(&resf[slot], off);
-    const horde_sweepers m = {x[0], x[1], x[2], x[3], x[4], x[5], x[6], sphere ? x[6] : x[7], sphere ? x[6] : x[8], n};
-    const horde_sweep_out out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], f};
+    const horde_sweep_sphere_tri_batch bt = {x[0], x[1], x[2], x[3], x[4], x[5], x[6], sphere ? x[6] : x[7],
+                                             sphere ? x[6] : x[8], o[0], o[1], o[2], o[3], o[4], o[5], o[6], f, n};
     const fz_fp saved = fz_fp_enter(fp);
-    const int st = horde_sweep_sphere_tri_isa(isa, &m, t, &out);
+    const int st = horde_sweep_sphere_tri_isa(isa, t, &bt);
     fz_fp_leave(saved);
     for (int k = 0; k < 7; k++)
         fz_guard_ok(res[slot][k].v, off, n, "out");
@@ -79,16 +79,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int k = 0; k < 9; k++)
             valid &= coord_ok(soup.v[k][i]);
         if (!valid) {
-            int zero = f == HORDE_FLAG_INVALID;
-            for (int k = 0; k < 7; k++)
+            int zero = f == HORDE_FLAG_INVALID && o[0] == 1.0f; /* t: a miss */
+            for (int k = 1; k < 7; k++)
                 zero &= fz_same(&o[k], &(float){0.0f}, 1);
-            FZ_CHECK(zero, "pair %zu: invalid not flagged with +0 outputs (%#x)", i, f);
+            FZ_CHECK(zero, "pair %zu: invalid not flagged with t 1 and +0 outputs (%#x)", i, f);
             fz_count(C_INVALID, 1);
             continue;
         }
         FZ_CHECK(!(f & HORDE_FLAG_INVALID) && o[0] >= 0.0f && o[0] <= 1.0f, "pair %zu: t %a flags %#x", i, o[0], f);
-        if (!(f & HORDE_TRI_HIT)) {
-            int zero = o[0] == 1.0f && !(f & ~HORDE_TRI_DEGENERATE);
+        if (!(f & HORDE_FLAG_HIT)) {
+            int zero = o[0] == 1.0f && !(f & ~HORDE_FLAG_DEGENERATE);
             for (int k = 1; k < 7; k++)
                 zero &= fz_same(&o[k], &(float){0.0f}, 1);
             FZ_CHECK(zero, "pair %zu: no hit but t %a, outputs or flags %#x set", i, o[0], f);
@@ -101,13 +101,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  x[5][i], x[6][i], x[sphere ? 6 : 7][i], x[sphere ? 6 : 8][i], soup.v[0][i], soup.v[1][i],
                  soup.v[2][i], soup.v[3][i], soup.v[4][i], soup.v[5][i], soup.v[6][i], soup.v[7][i], soup.v[8][i],
                  o[1], o[2], o[3], o[4], o[5], o[6], sqrt(nn), f);
-        const uint32_t region = f & (HORDE_TRI_FACE | HORDE_TRI_EDGE | HORDE_TRI_VERTEX);
-        FZ_CHECK(region == HORDE_TRI_FACE || region == HORDE_TRI_EDGE || region == HORDE_TRI_VERTEX,
+        const uint32_t region = f & (HORDE_FLAG_FACE | HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX);
+        FZ_CHECK(region == HORDE_FLAG_FACE || region == HORDE_FLAG_EDGE || region == HORDE_FLAG_VERTEX,
                  "pair %zu: region flags %#x", i, f);
-        FZ_CHECK(!(f & HORDE_TRI_STARTED_INSIDE) || o[0] == 0.0f, "pair %zu: started inside at t %a", i, o[0]);
+        FZ_CHECK(!(f & HORDE_FLAG_STARTED_INSIDE) || o[0] == 0.0f, "pair %zu: started inside at t %a", i, o[0]);
         fz_count(C_HIT, 1);
-        fz_count(C_INSIDE, (f & HORDE_TRI_STARTED_INSIDE) != 0);
-        fz_count(C_EDGE_VERTEX, !(f & HORDE_TRI_STARTED_INSIDE) && region != HORDE_TRI_FACE);
+        fz_count(C_INSIDE, (f & HORDE_FLAG_STARTED_INSIDE) != 0);
+        fz_count(C_EDGE_VERTEX, !(f & HORDE_FLAG_STARTED_INSIDE) && region != HORDE_FLAG_FACE);
     }
     FZ_FOR_EACH_SIMD_BACKEND(isa) {
         FZ_CHECK(run(isa, 1, x, sphere, &t, n, off, fp) == st, "%s: status", horde_isa_name(isa));

@@ -38,9 +38,11 @@ static result run(const crowd *c, uint32_t iterations)
 {
     result res;
     static unsigned char scratch[1 << 16];
-    const horde_crowd hc = {c->x, c->y, c->z, c->r, c->h, c->weights ? c->w : NULL, res.x, res.z, res.f, c->n};
-    CHECK(horde_crowd_scratch_bytes(c->n) <= sizeof scratch, "scratch");
-    CHECK(horde_crowd_separate_isa(cur_isa, &hc, iterations, scratch, sizeof scratch) == HORDE_OK, "status on %s",
+    const horde_crowd_separate_batch hc = {c->x, c->y, c->z, c->r, c->h, c->weights ? c->w : NULL,
+                                           res.x, res.z, res.f, c->n};
+    CHECK(horde_crowd_separate_scratch_bytes(c->n) <= sizeof scratch, "scratch");
+    const horde_crowd_separate_params p = {iterations};
+    CHECK(horde_crowd_separate_isa(cur_isa, &p, &hc, scratch, sizeof scratch) == HORDE_OK, "status on %s",
           horde_isa_name(cur_isa));
     return res;
 }
@@ -91,7 +93,7 @@ static void weights(void)
           r.x[0], r.x[1]);
     /* weight is how easily a mover gives way: 2^32 against 1 takes share 2^32 / (2^32 + 1),
      * which rounds to 1 (the whole 524293 u); the other's 2^-32 quantises to 0 */
-    c.w[0] = HORDE_CROWD_MAX_WEIGHT, c.w[1] = 1.0f;
+    c.w[0] = HORDE_CROWD_SEPARATE_MAX_WEIGHT, c.w[1] = 1.0f;
     r = run(&c, 4);
     CHECK(r.x[0] == -524293.0f * U && r.x[1] == 0.5f, "huge weight: x %a %a", r.x[0], r.x[1]);
     /* both immovable: nothing moves, and they stay overlapping: WEDGED */
@@ -166,22 +168,31 @@ static void arguments(void)
     static unsigned char scratch[4096];
     float x = 0, y = 0, z = 0, r = 0.5f, h = 1.8f, ox, oz;
     uint32_t f;
-    const horde_crowd one = {&x, &y, &z, &r, &h, NULL, &ox, &oz, &f, 1};
-    const horde_crowd none = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    CHECK(horde_crowd_separate_isa(cur_isa, &none, 1, NULL, 0) == HORDE_OK, "n = 0");
-    CHECK(horde_crowd_separate_isa(cur_isa, NULL, 1, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "NULL crowd");
-    CHECK(horde_crowd_separate_isa(cur_isa, &one, 1, NULL, sizeof scratch) == HORDE_ERR_NULL_ARG, "NULL scratch");
-    CHECK(horde_crowd_separate_isa(cur_isa, &one, 0, scratch, sizeof scratch) == HORDE_ERR_BAD_PARAMS, "0 iterations");
-    CHECK(horde_crowd_separate_isa(cur_isa, &one, HORDE_CROWD_MAX_ITERATIONS + 1, scratch, sizeof scratch) ==
-              HORDE_ERR_BAD_PARAMS, "65 iterations");
-    CHECK(horde_crowd_separate_isa(cur_isa, &one, 1, scratch, horde_crowd_scratch_bytes(1) - 1) ==
-              HORDE_ERR_BAD_PARAMS, "scratch one byte short");
-    CHECK(horde_crowd_separate_isa(cur_isa, &one, 1, scratch, horde_crowd_scratch_bytes(1)) == HORDE_OK &&
-              f == 0 && ox == 0.0f, "one mover");
-    horde_crowd big = one;
-    big.n = HORDE_CROWD_MAX_N + 1;
-    CHECK(horde_crowd_separate_isa(cur_isa, &big, 1, scratch, sizeof scratch) == HORDE_ERR_BAD_PARAMS, "n too large");
-    CHECK(horde_crowd_scratch_bytes(HORDE_CROWD_MAX_N + 1) == 0 && horde_crowd_scratch_bytes(0) > 0, "size query");
+    const horde_crowd_separate_batch one = {&x, &y, &z, &r, &h, NULL, &ox, &oz, &f, 1};
+    const horde_crowd_separate_batch none = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    const horde_crowd_separate_params p1 = {1}, p0 = {0}, pmax = {HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1};
+    horde_crowd_separate_params pd;
+    horde_crowd_separate_params_default(&pd);
+    CHECK(pd.iterations == 4, "default iterations %u", pd.iterations);
+    const size_t b0 = horde_crowd_separate_scratch_bytes(0), b1 = horde_crowd_separate_scratch_bytes(1);
+    /* n == 0 checks the batch, the params and the scratch size, and touches no array */
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, &none, NULL, b0) == HORDE_OK, "n = 0");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, &none, NULL, b0 - 1) == HORDE_ERR_BAD_PARAMS, "n = 0, short");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p0, &none, NULL, b0) == HORDE_ERR_BAD_PARAMS, "n = 0, 0 iterations");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, NULL, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "NULL crowd");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, &one, NULL, sizeof scratch) == HORDE_ERR_NULL_ARG, "NULL scratch");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p0, &one, scratch, sizeof scratch) == HORDE_ERR_BAD_PARAMS, "0 iterations");
+    CHECK(horde_crowd_separate_isa(cur_isa, &pmax, &one, scratch, sizeof scratch) == HORDE_ERR_BAD_PARAMS,
+          "65 iterations");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, &one, scratch, b1 - 1) == HORDE_ERR_BAD_PARAMS,
+          "scratch one byte short");
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, &one, scratch, b1) == HORDE_OK && f == 0 && ox == 0.0f, "one mover");
+    CHECK(horde_crowd_separate_isa(cur_isa, NULL, &one, scratch, b1) == HORDE_OK && f == 0 && ox == 0.0f,
+          "NULL params: the defaults");
+    horde_crowd_separate_batch big = one;
+    big.n = HORDE_CROWD_SEPARATE_MAX_N + 1;
+    CHECK(horde_crowd_separate_isa(cur_isa, &p1, &big, scratch, sizeof scratch) == HORDE_ERR_BAD_PARAMS, "n too large");
+    CHECK(horde_crowd_separate_scratch_bytes(HORDE_CROWD_SEPARATE_MAX_N + 1) == 0 && b0 > 0, "size query");
 }
 
 /* A crowd large enough for the sort and the write-back to split it into many runs
@@ -221,13 +232,13 @@ static void many_case(float spacing)
     for (uint32_t i = 777; i < N; i += 9973) /* invalid: radius NaN */
         if (i != A && i != B)
             r[i] = NAN;
-    const horde_crowd c = {x, y, z, r, h, w, ox, oz, f, N};
-    const size_t bytes = horde_crowd_scratch_bytes(N);
+    const horde_crowd_separate_batch c = {x, y, z, r, h, w, ox, oz, f, N};
+    const size_t bytes = horde_crowd_separate_scratch_bytes(N);
     void *scratch = malloc(bytes);
     if (scratch) /* garbage, not what the last backend's call left there */
         memset(scratch, 0x5a, bytes);
     memset(ox, 0x5a, 3 * N * sizeof *ox); /* out_x, out_z, out_flags */
-    CHECK(scratch && horde_crowd_separate_isa(cur_isa, &c, 4, scratch, bytes) == HORDE_OK, "many: status on %s",
+    CHECK(scratch && horde_crowd_separate_isa(cur_isa, NULL, &c, scratch, bytes) == HORDE_OK, "many: status on %s",
           horde_isa_name(cur_isa));
     size_t bad = 0, first = N;
     for (uint32_t i = 0; i < N; i++) {

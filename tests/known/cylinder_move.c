@@ -234,15 +234,16 @@ static void api(const horde_world *w)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(horde_cylinder_move(w, &bad[i], &b) == HORDE_ERR_BAD_PARAMS, "bad params %zu", i);
     /* The documented parameter bounds are inclusive (cylinder_move.h). */
-    const horde_cylinder_move_params edge[] = {{1.0f, 1.0f, HORDE_CYL_MOVE_MAX_SUBSTEPS},
+    const horde_cylinder_move_params edge[] = {{1.0f, 1.0f, HORDE_CYLINDER_MOVE_MAX_SUBSTEPS},
                                                {FLT_MIN, 0.0f, 1}};
     for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
         CHECK(horde_cylinder_move(w, &edge[i], &b) == HORDE_OK, "edge params %zu", i);
-    CHECK(HORDE_CYL_MOVE_MAX_COORD == HORDE_CYL_MAX_COORD - 4096.0f, "move limit");
-    /* Start coordinates past HORDE_CYL_MOVE_MAX_COORD (but inside the push's limit) are
+    CHECK(HORDE_CYLINDER_MOVE_MAX_COORD == HORDE_CYLINDER_PUSH_MAX_COORD - 4096.0f, "move limit");
+    /* Start coordinates past HORDE_CYLINDER_MOVE_MAX_COORD (but inside the push's limit) are
      * INVALID, as the header says; at the limit they are valid. */
     {
-        float far = nextafterf(HORDE_CYL_MOVE_MAX_COORD, INFINITY), at = HORDE_CYL_MOVE_MAX_COORD;
+        float far = nextafterf(HORDE_CYLINDER_MOVE_MAX_COORD, INFINITY);
+        float at = HORDE_CYLINDER_MOVE_MAX_COORD;
         float y = 0.5f, d0 = 0.0f, hh = 1.0f, ox, oy, oz;
         uint32_t ff;
         horde_cylinder_move_batch fb = {&far, &y, &y, &d0, &d0, &d0, &r, &hh,

@@ -14,7 +14,7 @@ typedef struct {
 static result push(const horde_world *w, float x, float y, float z, float r, float h)
 {
     result res;
-    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &res.x, &res.y, &res.z, &res.f, 1};
+    horde_cylinder_push_batch b = {&x, &y, &z, &r, &h, &res.x, &res.y, &res.z, &res.f, 1};
     int st = horde_cylinder_push_isa(cur_isa, w, &b);
     CHECK(st == HORDE_OK, "status %d", st);
     return res;
@@ -229,7 +229,7 @@ static void neighbour_lanes(void)
     for (int i = 0; i < 9; i++)
         x[i] = 2.5f + i, y[i] = 0.9f, z[i] = 2.5f, rr[i] = 0.3f, h[i] = 1.8f;
     y[4] = NAN;
-    horde_cylinder_batch b = {x, y, z, rr, h, ox, oy, oz, f, 9};
+    horde_cylinder_push_batch b = {x, y, z, rr, h, ox, oy, oz, f, 9};
     CHECK(horde_cylinder_push_isa(cur_isa, &t.w, &b) == HORDE_OK, "status");
     for (int i = 0; i < 9; i++) {
         if (i == 4)
@@ -248,13 +248,13 @@ static void api_errors(void)
     tu_world_make(&t, 0, 0, 0, 1, 1, 1, HORDE_MISSING_EMPTY);
     float v = 0.5f;
     uint32_t f;
-    horde_cylinder_batch b = {&v, &v, &v, &v, &v, &v, &v, &v, &f, 1};
+    horde_cylinder_push_batch b = {&v, &v, &v, &v, &v, &v, &v, &v, &f, 1};
     CHECK(horde_cylinder_push(NULL, &b) == HORDE_ERR_NULL_ARG, "null world");
     CHECK(horde_cylinder_push(&t.w, NULL) == HORDE_ERR_NULL_ARG, "null batch");
-    horde_cylinder_batch nb = b;
+    horde_cylinder_push_batch nb = b;
     nb.out_flags = NULL;
     CHECK(horde_cylinder_push(&t.w, &nb) == HORDE_ERR_NULL_ARG, "null flags");
-    horde_cylinder_batch empty = {0};
+    horde_cylinder_push_batch empty = {0};
     CHECK(horde_cylinder_push(&t.w, &empty) == HORDE_OK, "n = 0 with NULL arrays");
     horde_world bad = t.w;
     bad.nx = -1;

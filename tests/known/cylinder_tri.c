@@ -25,12 +25,13 @@ static result run(float x, float y, float z, float r, float h, float step, const
         for (int i = 0; i < N; i++)
             in[k][i] = v[k];
     horde_triangles tr = {in[5], in[6], in[7], in[8], in[9], in[10], in[11], in[12], in[13], 1};
-    horde_cylinder_tri_batch b = {in[0], in[1], in[2], in[3], in[4], step, px, pz, f, 1};
-    int st = horde_cylinder_tri_isa(cur_isa, &tr, &b);
+    const horde_cylinder_tri_params p = {step};
+    horde_cylinder_tri_batch b = {in[0], in[1], in[2], in[3], in[4], px, pz, f, 1};
+    int st = horde_cylinder_tri_isa(cur_isa, &tr, &p, &b);
     CHECK(st == HORDE_OK, "status %d", st);
     result res = {px[0], pz[0], f[0]};
     tr.n = b.n = N;
-    st = horde_cylinder_tri_isa(cur_isa, &tr, &b);
+    st = horde_cylinder_tri_isa(cur_isa, &tr, &p, &b);
     CHECK(st == HORDE_OK, "status %d", st);
     for (int i = 0; i < N; i++)
         CHECK(!memcmp(&px[i], &res.px, 4) && !memcmp(&pz[i], &res.pz, 4) && f[i] == res.f,
@@ -274,8 +275,9 @@ static result soup_run_band(float x, float z, float h, float step, const float (
     horde_triangles soup = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], nt};
     float y = 0.0f, r = 0.5f, ox, oz;
     uint32_t f;
-    horde_cylinder_soup_batch b = {&x, &y, &z, &r, &h, step, &ox, &oz, &f, 1};
-    CHECK(horde_cylinder_tri_soup_isa(cur_isa, &soup, &b) == HORDE_OK, "soup status");
+    const horde_cylinder_tri_soup_params p = {step};
+    horde_cylinder_tri_soup_batch b = {&x, &y, &z, &r, &h, &ox, &oz, &f, 1};
+    CHECK(horde_cylinder_tri_soup_isa(cur_isa, &soup, &p, &b) == HORDE_OK, "soup status");
     result res = {ox, oz, f}; /* here px, pz hold the corrected centre */
     return res;
 }

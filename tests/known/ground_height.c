@@ -10,7 +10,7 @@ static horde_isa cur_isa;
 
 typedef struct {
     float y;
-    int32_t tri;
+    uint32_t tri;
     uint32_t f;
 } result;
 
@@ -33,17 +33,18 @@ static result query(const soup *s, float x, float y, float z, float depth)
 {
     enum { N = 13 };
     float px[N], py[N], pz[N], oy[N];
-    int32_t ot[N];
+    uint32_t ot[N];
     uint32_t of[N];
     for (int i = 0; i < N; i++)
         px[i] = x, py[i] = y, pz[i] = z;
     horde_triangles t = {s->v[0], s->v[1], s->v[2], s->v[3], s->v[4], s->v[5], s->v[6], s->v[7], s->v[8], s->n};
-    horde_ground_batch b = {px, py, pz, depth, oy, ot, of, 1};
-    int st = horde_ground_height_isa(cur_isa, &t, &b);
+    const horde_ground_height_params p = {depth};
+    horde_ground_height_batch b = {px, py, pz, oy, ot, of, 1};
+    int st = horde_ground_height_isa(cur_isa, &t, &p, &b);
     CHECK(st == HORDE_OK, "status %d", st);
     result r = {oy[0], ot[0], of[0]};
     b.n = N;
-    st = horde_ground_height_isa(cur_isa, &t, &b);
+    st = horde_ground_height_isa(cur_isa, &t, &p, &b);
     CHECK(st == HORDE_OK, "status %d", st);
     for (int i = 0; i < N; i++)
         CHECK(!memcmp(&oy[i], &r.y, 4) && ot[i] == r.tri && of[i] == r.f, "[%s] lane %d differs",
@@ -52,11 +53,11 @@ static result query(const soup *s, float x, float y, float z, float depth)
 }
 
 #define ISA horde_isa_name(cur_isa)
-static void expect(result r, float y, int32_t tri, float tol, const char *what)
+static void expect(result r, float y, uint32_t tri, float tol, const char *what)
 {
-    const uint32_t f = tri >= 0 ? HORDE_FLAG_ON_GROUND : 0u;
+    const uint32_t f = tri != HORDE_NONE ? HORDE_FLAG_ON_GROUND : 0u;
     CHECK(r.tri == tri && r.f == f && fabsf(r.y - y) <= tol,
-          "[%s] %s: got y=%.9g tri=%d flags=%#x, want y=%.9g tri=%d", ISA, what, r.y, r.tri, r.f, y, tri);
+          "[%s] %s: got y=%.9g tri=%#x flags=%#x, want y=%.9g tri=%#x", ISA, what, r.y, r.tri, r.f, y, tri);
 }
 
 static void ramp(void)
@@ -78,13 +79,13 @@ static void ramp(void)
     expect(query(&s, 0, 10, 1.5f, 20), 0.0f, 0, 1e-6f, "edge parallel to z");
     /* Just outside: nothing; out_y = y. */
     result r = query(&s, 2.01f, 10, 2, 20);
-    expect(r, 10.0f, -1, 0, "outside");
+    expect(r, 10.0f, HORDE_NONE, 0, "outside");
     /* At or below: a point exactly on the surface finds it; just below it does not. */
     expect(query(&s, 1, 0.5f, 1, 0), 0.5f, 0, 0, "on the surface, depth 0");
-    expect(query(&s, 1, 0.49f, 1, 5), 0.49f, -1, 0, "below the surface");
+    expect(query(&s, 1, 0.49f, 1, 5), 0.49f, HORDE_NONE, 0, "below the surface");
     /* Depth: the surface 9.5 below is found with depth 9.5 (inclusive), not 9.4. */
     expect(query(&s, 1, 10, 1, 9.5f), 0.5f, 0, 0, "depth exactly");
-    expect(query(&s, 1, 10, 1, 9.4f), 10.0f, -1, 0, "depth short");
+    expect(query(&s, 1, 10, 1, 9.4f), 10.0f, HORDE_NONE, 0, "depth short");
     /* The bound is y - depth rounded to float (found by the fuzz target): y = 0x1.e1ep-1,
      * depth 2^18, y - depth = -262143.0588... rounds to -262143.0625 (the float grid
      * there is 2^-6), so a flat floor at exactly -262143.0625 is found although it lies
@@ -95,7 +96,7 @@ static void ramp(void)
     expect(query(&deep, 1, 0x1.e1ep-1f, 1, 0x1p18f), fl, 0, 0, "depth bound rounded to float");
     soup deeper = {.n = 0};
     add(&deeper, 0, below, 0, 4, below, 0, 0, below, 4);
-    expect(query(&deeper, 1, 0x1.e1ep-1f, 1, 0x1p18f), 0x1.e1ep-1f, -1, 0, "one float below the rounded bound");
+    expect(query(&deeper, 1, 0x1.e1ep-1f, 1, 0x1p18f), 0x1.e1ep-1f, HORDE_NONE, 0, "one float below the rounded bound");
     /* Winding does not matter. */
     soup rev = {.n = 0};
     add(&rev, 0, 0, 4, 4, 2, 0, 0, 0, 0);
@@ -115,7 +116,7 @@ static void stacked(void)
     expect(query(&s, 1, 5, 3, 100), 3.0f, 3, 0, "upper floor, other half");
     expect(query(&s, 3, 2, 1, 100), 0.0f, 0, 0, "between the floors");
     expect(query(&s, 3, 3, 1, 0), 3.0f, 2, 0, "standing on the upper floor");
-    expect(query(&s, 3, 2.5f, 1, 1), 2.5f, -1, 0, "lower floor beyond depth");
+    expect(query(&s, 3, 2.5f, 1, 1), 2.5f, HORDE_NONE, 0, "lower floor beyond depth");
     /* On the shared diagonal (x = z): both halves cover it; the lower index wins. */
     expect(query(&s, 2, 5, 2, 100), 3.0f, 2, 0, "diagonal, tie");
     expect(query(&s, 2, 1, 2, 100), 0.0f, 0, 0, "diagonal, lower floor");
@@ -148,7 +149,7 @@ static void watertight(void)
             const float x = cx + (rx[k] - cx) * t, z = cz + (rz[k] - cz) * t;
             const float xs[3] = {x, nextafterf(x, 10.0f), nextafterf(x, -10.0f)};
             for (int j = 0; j < 3; j++)
-                missed += query(&s, xs[j], 5, z, 10).tri < 0;
+                missed += query(&s, xs[j], 5, z, 10).tri == HORDE_NONE;
         }
     CHECK(missed == 0, "[%s] %d points on shared spokes found no ground", ISA, missed);
     expect(query(&s, cx, 5, cz, 10), 1.0f, 0, 0, "fan centre");
@@ -163,8 +164,8 @@ static void degenerate(void)
     add(&s, 0, 0, 0, 1, 1, 1, 2, 0, 2);
     /* Repeated vertex. */
     add(&s, 1, 1, 1, 1, 1, 1, 3, 2, 3);
-    expect(query(&s, 2, 5, 0, 100), 5.0f, -1, 0, "on the wall's line");
-    expect(query(&s, 1, 5, 1, 100), 5.0f, -1, 0, "on the collinear one");
+    expect(query(&s, 2, 5, 0, 100), 5.0f, HORDE_NONE, 0, "on the wall's line");
+    expect(query(&s, 1, 5, 1, 100), 5.0f, HORDE_NONE, 0, "on the collinear one");
     /* A floor after them: found, index 3. */
     add(&s, -5, -1, -5, 5, -1, -5, 0, -1, 5);
     expect(query(&s, 0.5f, 5, 0.5f, 100), -1.0f, 3, 0, "floor after degenerate ones");
@@ -183,11 +184,11 @@ static void invalid(void)
     add(&s, 0, 0, 0, 4, 0, 0, 0, 0, 4);
     const float nanv = NAN;
     result r = query(&s, nanv, 1, 1, 10);
-    CHECK(r.tri == -1 && r.f == HORDE_FLAG_INVALID && r.y == 1.0f, "[%s] NaN x", ISA);
+    CHECK(r.tri == HORDE_NONE && r.f == HORDE_FLAG_INVALID && r.y == 1.0f, "[%s] NaN x", ISA);
     r = query(&s, 1, nanv, 1, 10);
-    CHECK(r.tri == -1 && r.f == HORDE_FLAG_INVALID && !memcmp(&r.y, &nanv, 4), "[%s] NaN y kept", ISA);
+    CHECK(r.tri == HORDE_NONE && r.f == HORDE_FLAG_INVALID && !memcmp(&r.y, &nanv, 4), "[%s] NaN y kept", ISA);
     r = query(&s, 1, 1, 2e6f, 10);
-    CHECK(r.tri == -1 && r.f == HORDE_FLAG_INVALID, "[%s] far point", ISA);
+    CHECK(r.tri == HORDE_NONE && r.f == HORDE_FLAG_INVALID, "[%s] far point", ISA);
     /* A triangle with a bad vertex is skipped; the one after it is still found. */
     soup b = {.n = 0};
     add(&b, 0, 5, 0, 4, INFINITY, 0, 0, 5, 4);

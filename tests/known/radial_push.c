@@ -49,8 +49,9 @@ static result push(const forest *p, float x, float y, float z, float r, float h,
     }
     offsets[N] = N * count;
     const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
-    CHECK(horde_radial_push_isa(cur_isa, &hp, offsets, idx, it, &b) == HORDE_OK, "status on %s",
+    const horde_radial_push_params pp = {it};
+    const horde_radial_push_batch b = {mx, my, mz, mr, mh, offsets, idx, ox, oy, oz, of, N};
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &pp, &b) == HORDE_OK, "status on %s",
           horde_isa_name(cur_isa));
     return lane5(ox, oy, oz, of);
 }
@@ -151,15 +152,31 @@ static void arguments(void)
     const horde_poles hp = {p.x, p.z, p.r, p.bottom, p.top, p.n};
     float x = 0.5f, y = 0, z = 0, r = 0.5f, h = 1, ox, oy, oz;
     uint32_t f, offs[2] = {0, 1}, bad[2] = {1, 0};
-    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
-    CHECK(horde_radial_push_isa(cur_isa, &hp, offs, L0, 0, &b) == HORDE_ERR_BAD_PARAMS, "0 iterations");
-    CHECK(horde_radial_push_isa(cur_isa, &hp, offs, L0, HORDE_RADIAL_MAX_ITERATIONS + 1, &b) == HORDE_ERR_BAD_PARAMS,
+    horde_radial_push_batch b = {&x, &y, &z, &r, &h, offs, L0, &ox, &oy, &oz, &f, 1};
+    horde_radial_push_params pp;
+    horde_radial_push_params_default(&pp);
+    CHECK(pp.iterations == 4, "default iterations %u", pp.iterations);
+    CHECK(horde_radial_push_isa(cur_isa, &hp, NULL, &b) == HORDE_OK && (f & HORDE_FLAG_COLLIDED), "NULL params");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &(horde_radial_push_params){0}, &b) == HORDE_ERR_BAD_PARAMS,
+          "0 iterations");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &(horde_radial_push_params){HORDE_RADIAL_PUSH_MAX_ITERATIONS + 1},
+                                &b) == HORDE_ERR_BAD_PARAMS,
           "too many iterations");
-    CHECK(horde_radial_push_isa(cur_isa, &hp, bad, L0, 1, &b) == HORDE_ERR_BAD_PARAMS, "decreasing offsets");
-    CHECK(horde_radial_push_isa(cur_isa, &hp, offs, NULL, 1, &b) == HORDE_ERR_NULL_ARG, "no indices");
-    CHECK(horde_radial_push_isa(cur_isa, NULL, offs, L0, 1, &b) == HORDE_ERR_NULL_ARG, "no poles");
-    b.n = 0;
-    CHECK(horde_radial_push_isa(cur_isa, &hp, NULL, NULL, 1, &b) == HORDE_OK, "n = 0");
+    b.offsets = bad;
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &pp, &b) == HORDE_ERR_BAD_PARAMS, "decreasing offsets");
+    b.offsets = offs, b.indices = NULL;
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &pp, &b) == HORDE_ERR_NULL_ARG, "no indices");
+    b.indices = L0, b.offsets = NULL;
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &pp, &b) == HORDE_ERR_NULL_ARG, "no offsets");
+    b.offsets = offs;
+    CHECK(horde_radial_push_isa(cur_isa, NULL, &pp, &b) == HORDE_ERR_NULL_ARG, "no poles");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &pp, NULL) == HORDE_ERR_NULL_ARG, "no batch");
+    b.n = 0, b.offsets = NULL, b.indices = NULL;
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &pp, &b) == HORDE_OK, "n = 0");
+    /* n == 0 still checks the scene and the params */
+    CHECK(horde_radial_push_isa(cur_isa, NULL, &pp, &b) == HORDE_ERR_NULL_ARG, "n = 0, no poles");
+    CHECK(horde_radial_push_isa(cur_isa, &hp, &(horde_radial_push_params){0}, &b) == HORDE_ERR_BAD_PARAMS,
+          "n = 0, 0 iterations");
 }
 
 /* ---- radial_sweep: pole at the origin, r 0.5; mover r 0.5, so R = 1 ------------------- */
@@ -181,8 +198,9 @@ static swept sweep(const forest *p, float x, float y, float z, float dx, float d
     }
     offsets[N] = N * count;
     const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
-    const horde_radial_sweep_batch b = {mx, my, mz, mr, mh, mdx, mdz, ox, oz, of, N};
-    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offsets, idx, slides, &b) == HORDE_OK, "sweep status on %s",
+    const horde_radial_sweep_params sp = {slides};
+    const horde_radial_sweep_batch b = {mx, my, mz, mr, mh, mdx, mdz, offsets, idx, ox, oz, of, N};
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, &sp, &b) == HORDE_OK, "sweep status on %s",
           horde_isa_name(cur_isa));
     for (int i = 1; i < N; i++)
         CHECK(!memcmp(&ox[i], &ox[0], 4) && !memcmp(&oz[i], &oz[0], 4) && of[i] == of[0], "sweep lanes differ on %s",
@@ -246,13 +264,24 @@ static void sweep_invalid(void)
     const horde_poles hp = {p.x, p.z, p.r, p.bottom, p.top, p.n};
     float x = -3, y = 0, z = 0, r = 0.5f, h = 1, dx = 1, dz = 0, ox, oz;
     uint32_t f, offs[2] = {0, 1};
-    horde_radial_sweep_batch b = {&x, &y, &z, &r, &h, &dx, &dz, &ox, &oz, &f, 1};
-    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offs, L0, 0, &b) == HORDE_ERR_BAD_PARAMS, "0 slides");
-    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offs, L0, HORDE_RADIAL_MAX_SLIDES + 1, &b) == HORDE_ERR_BAD_PARAMS,
+    horde_radial_sweep_batch b = {&x, &y, &z, &r, &h, &dx, &dz, offs, L0, &ox, &oz, &f, 1};
+    horde_radial_sweep_params sp;
+    horde_radial_sweep_params_default(&sp);
+    CHECK(sp.slides == 4, "default slides %u", sp.slides);
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, NULL, &b) == HORDE_OK, "NULL params");
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, &(horde_radial_sweep_params){0}, &b) == HORDE_ERR_BAD_PARAMS,
+          "0 slides");
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, &(horde_radial_sweep_params){HORDE_RADIAL_SWEEP_MAX_SLIDES + 1},
+                                 &b) == HORDE_ERR_BAD_PARAMS,
           "too many slides");
-    CHECK(horde_radial_sweep_isa(cur_isa, &hp, offs, NULL, 1, &b) == HORDE_ERR_NULL_ARG, "no indices");
-    b.n = 0;
-    CHECK(horde_radial_sweep_isa(cur_isa, &hp, NULL, NULL, 1, &b) == HORDE_OK, "n = 0");
+    b.indices = NULL;
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, &sp, &b) == HORDE_ERR_NULL_ARG, "no indices");
+    b.indices = L0;
+    CHECK(horde_radial_sweep_isa(cur_isa, NULL, &sp, &b) == HORDE_ERR_NULL_ARG, "no poles");
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, &sp, NULL) == HORDE_ERR_NULL_ARG, "no batch");
+    b.n = 0, b.offsets = NULL, b.indices = NULL;
+    CHECK(horde_radial_sweep_isa(cur_isa, &hp, &sp, &b) == HORDE_OK, "n = 0");
+    CHECK(horde_radial_sweep_isa(cur_isa, NULL, &sp, &b) == HORDE_ERR_NULL_ARG, "n = 0, no poles");
 }
 
 /* ---- radial_push_grid: the lists come from the poles' grid (3 x 3 cells) -------------- */
@@ -268,8 +297,9 @@ static result grid_push(const forest *p, float cell, float x, float y, float z, 
     const horde_poles hp = {p->x, p->z, p->r, p->bottom, p->top, p->n};
     horde_pole_grid g;
     CHECK(horde_pole_grid_build(&g, &hp, cell, gmem, sizeof gmem) == HORDE_OK, "grid build");
-    const horde_cylinder_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
-    CHECK(horde_radial_push_grid_isa(cur_isa, &g, &hp, it, &b, smem, sizeof smem) == HORDE_OK, "grid status on %s",
+    const horde_radial_push_grid_params gp = {it};
+    const horde_radial_push_grid_batch b = {mx, my, mz, mr, mh, ox, oy, oz, of, N};
+    CHECK(horde_radial_push_grid_isa(cur_isa, &g, &hp, &gp, &b, smem, sizeof smem) == HORDE_OK, "grid status on %s",
           horde_isa_name(cur_isa));
     return lane5(ox, oy, oz, of);
 }

@@ -20,10 +20,10 @@ typedef struct {
 static pres pair(float x, float y, float z, float r, const float v[9])
 {
     pres o;
-    horde_spheres s = {&x, &y, &z, &r, 1};
     horde_triangles t = {&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], 1};
-    horde_sphere_tri_out out = {&o.q[0], &o.q[1], &o.q[2], &o.depth, &o.push[0], &o.push[1], &o.push[2], &o.f};
-    CHECK(horde_sphere_tri_pairs_isa(cur, &s, &t, &out) == HORDE_OK, "[%s] status", ISA);
+    horde_sphere_tri_pairs_batch b = {&x, &y, &z, &r, &o.q[0], &o.q[1], &o.q[2], &o.depth,
+                                      &o.push[0], &o.push[1], &o.push[2], &o.f, 1};
+    CHECK(horde_sphere_tri_pairs_isa(cur, &t, &b) == HORDE_OK, "[%s] status", ISA);
     return o;
 }
 
@@ -45,15 +45,15 @@ static void touches_after(float x, float y, float z, float r, const float v[9], 
     const double p[3] = {(float)(x + o.push[0]), (float)(y + o.push[1]), (float)(z + o.push[2])};
     double q[3];
     const double d = sqrt(tg_closest_d(p, v, q));
-    CHECK((o.f & HORDE_TRI_OVERLAP) && fabs(d - r) <= 1e-5 * (1 + fabs(x) + fabs(y) + fabs(z)),
+    CHECK((o.f & HORDE_FLAG_OVERLAP) && fabs(d - r) <= 1e-5 * (1 + fabs(x) + fabs(y) + fabs(z)),
           "[%s] after the push the distance is %.9g, r %.9g (push %g %g %g, flags %#x)", ISA, d, r,
           o.push[0], o.push[1], o.push[2], o.f);
 }
 
 static void pairs(void)
 {
-    const uint32_t O = HORDE_TRI_OVERLAP, F = HORDE_TRI_FACE, E = HORDE_TRI_EDGE,
-                   V = HORDE_TRI_VERTEX, D = HORDE_TRI_DEGENERATE;
+    const uint32_t O = HORDE_FLAG_OVERLAP, F = HORDE_FLAG_FACE, E = HORDE_FLAG_EDGE,
+                   V = HORDE_FLAG_VERTEX, D = HORDE_FLAG_DEGENERATE;
     /* Above the face: Q straight below, pushed up by r - 0.3. Below: pushed down. */
     pres o = pair(1, 0.3f, 1, 0.5f, FLOOR);
     PAIR_IS(o, 1, 0, 1, 0.2f, 0, 0.2f, 0, O | F);
@@ -116,14 +116,20 @@ static void pairs(void)
     o = pair(15, 0.25f, 0.0004f, 0.5f, NEEDLE);
     CHECK(fabsf(o.q[1]) <= 1e-6f && fabsf(o.depth - 0.25f) <= 1e-5f && o.f == (O | F),
           "[%s] needle: q %g %g %g depth %g flags %#x", ISA, o.q[0], o.q[1], o.q[2], o.depth, o.f);
-    /* Invalid input: flagged, outputs +0. */
+    /* Invalid input: flagged, depth -INFINITY (never the deepest), every other output +0. */
+#define INVALID_PAIR_IS(o)                                                                          \
+    CHECK((o).f == HORDE_FLAG_INVALID && (o).depth == -INFINITY && tg_bits((o).q[0]) == 0 &&         \
+              tg_bits((o).q[1]) == 0 && tg_bits((o).q[2]) == 0 && tg_bits((o).push[0]) == 0 &&       \
+              tg_bits((o).push[1]) == 0 && tg_bits((o).push[2]) == 0,                                \
+          "[%s] invalid: q %g %g %g depth %g push %g %g %g flags %#x", ISA, (o).q[0], (o).q[1],        \
+          (o).q[2], (o).depth, (o).push[0], (o).push[1], (o).push[2], (o).f)
     o = pair(NAN, 0, 0, 1, FLOOR);
-    PAIR_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    INVALID_PAIR_IS(o);
     o = pair(1, 1, 1, -1, FLOOR);
-    PAIR_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    INVALID_PAIR_IS(o);
     const float FAR[9] = {0, 0, 0, 70000, 0, 0, 0, 0, 4};
     o = pair(1, 1, 1, 1, FAR);
-    PAIR_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    INVALID_PAIR_IS(o);
 }
 
 static void lists(void)
@@ -145,25 +151,33 @@ static void lists(void)
     const uint32_t offsets[4] = {0, 4, 6, 6}, indices[6] = {3, 0, 1, 9, 0, 2};
     float px[3], py[3], pz[3], depth[3], qx[3], qy[3], qz[3];
     uint32_t deepest[3], flags[3];
-    horde_spheres s = {x, y, z, r, 3};
-    horde_sphere_tri_list_out out = {px, py, pz, deepest, depth, qx, qy, qz, flags};
-    CHECK(horde_sphere_tri_list_isa(cur, &s, &soup, offsets, indices, &out) == HORDE_OK, "[%s] list status", ISA);
+    horde_sphere_tri_list_batch b = {x, y, z, r, offsets, indices, px, py, pz, deepest, depth, qx, qy, qz, flags, 3};
+    CHECK(horde_sphere_tri_list_isa(cur, &soup, &b) == HORDE_OK, "[%s] list status", ISA);
     /* Floor pushes up 0.2, wall pushes +x 0.3: both kept; the wall is deeper. */
     CHECK(fabsf(px[0] - 0.3f) <= 1e-6f && fabsf(py[0] - 0.2f) <= 1e-6f && pz[0] == 0 && deepest[0] == 1 &&
               fabsf(depth[0] - 0.3f) <= 1e-6f && qx[0] == 0 &&
-              flags[0] == (HORDE_TRI_OVERLAP | HORDE_TRI_SKIPPED | HORDE_TRI_FACE),
+              flags[0] == (HORDE_FLAG_OVERLAP | HORDE_FLAG_SKIPPED | HORDE_FLAG_FACE),
           "[%s] corner: push %g %g %g deepest %u depth %g flags %#x", ISA, px[0], py[0], pz[0], deepest[0],
           depth[0], flags[0]);
     /* Seam of two coplanar triangles: pushed up once (0.2), not twice. */
     CHECK(px[1] == 0 && fabsf(py[1] - 0.2f) <= 1e-6f && pz[1] == 0 && deepest[1] == 0 &&
-              (flags[1] & HORDE_TRI_OVERLAP),
+              (flags[1] & HORDE_FLAG_OVERLAP),
           "[%s] seam: push %g %g %g deepest %u flags %#x", ISA, px[1], py[1], pz[1], deepest[1], flags[1]);
-    CHECK(px[2] == 0 && py[2] == 0 && pz[2] == 0 && deepest[2] == UINT32_MAX && depth[2] == -INFINITY &&
+    CHECK(px[2] == 0 && py[2] == 0 && pz[2] == 0 && deepest[2] == HORDE_NONE && depth[2] == -INFINITY &&
               flags[2] == 0,
           "[%s] empty list: deepest %u depth %g flags %#x", ISA, deepest[2], depth[2], flags[2]);
+    /* An invalid sphere: no triangle, depth -INFINITY (never the deepest), the rest +0. */
+    r[0] = -1;
+    CHECK(horde_sphere_tri_list_isa(cur, &soup, &b) == HORDE_OK, "[%s] list status", ISA);
+    CHECK(flags[0] == HORDE_FLAG_INVALID && deepest[0] == HORDE_NONE && depth[0] == -INFINITY &&
+              px[0] == 0 && !signbit(px[0]) && py[0] == 0 && !signbit(py[0]) && pz[0] == 0 && !signbit(pz[0]) &&
+              qx[0] == 0 && !signbit(qx[0]) && qy[0] == 0 && !signbit(qy[0]) && qz[0] == 0 && !signbit(qz[0]),
+          "[%s] invalid sphere: tri %u depth %g flags %#x", ISA, deepest[0], depth[0], flags[0]);
+    r[0] = 0.5f;
     /* Offsets must not decrease. */
     const uint32_t bad_offsets[4] = {0, 4, 2, 6};
-    CHECK(horde_sphere_tri_list_isa(cur, &s, &soup, bad_offsets, indices, &out) == HORDE_ERR_BAD_PARAMS,
+    b.offsets = bad_offsets;
+    CHECK(horde_sphere_tri_list_isa(cur, &soup, &b) == HORDE_ERR_BAD_PARAMS,
           "[%s] decreasing offsets accepted", ISA);
 }
 
@@ -176,10 +190,10 @@ static sres sweep(float x, float y, float z, float dx, float dy, float dz, float
                   const float v[9])
 {
     sres o;
-    horde_sweepers m = {&x, &y, &z, &dx, &dy, &dz, &rx, &ry, &rz, 1};
     horde_triangles t = {&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], 1};
-    horde_sweep_out out = {&o.t, &o.c[0], &o.c[1], &o.c[2], &o.n[0], &o.n[1], &o.n[2], &o.f};
-    CHECK(horde_sweep_sphere_tri_isa(cur, &m, &t, &out) == HORDE_OK, "[%s] sweep status", ISA);
+    horde_sweep_sphere_tri_batch b = {&x, &y, &z, &dx, &dy, &dz, &rx, &ry, &rz, &o.t, &o.c[0], &o.c[1],
+                                      &o.c[2], &o.n[0], &o.n[1], &o.n[2], &o.f, 1};
+    CHECK(horde_sweep_sphere_tri_isa(cur, &t, &b) == HORDE_OK, "[%s] sweep status", ISA);
     return o;
 }
 
@@ -191,7 +205,7 @@ static sres sweep(float x, float y, float z, float dx, float dy, float dz, float
 
 static void sweeps(void)
 {
-    const uint32_t H = HORDE_TRI_HIT, F = HORDE_TRI_FACE, E = HORDE_TRI_EDGE, V = HORDE_TRI_VERTEX;
+    const uint32_t H = HORDE_FLAG_HIT, F = HORDE_FLAG_FACE, E = HORDE_FLAG_EDGE, V = HORDE_FLAG_VERTEX;
     /* Falling onto the face: the bottom reaches y = 0 when the centre is at y = 1. */
     sres o = sweep(1, 3, 1, 0, -4, 0, 1, 1, 1, FLOOR);
     SWEEP_IS(o, 0.5f, 1, 0, 1, 0, 1, 0, H | F);
@@ -234,7 +248,7 @@ static void sweeps(void)
     SWEEP_IS(o, (3 - ye) / 4, 0, 0, 0, 0, ye, -0.5f, H | E);
     /* Already overlapping: t = 0, contact = closest point. */
     o = sweep(1, 0.5f, 1, 0, -4, 0, 1, 1, 1, FLOOR);
-    SWEEP_IS(o, 0, 1, 0, 1, 0, 1, 0, H | F | HORDE_TRI_STARTED_INSIDE);
+    SWEEP_IS(o, 0, 1, 0, 1, 0, 1, 0, H | F | HORDE_FLAG_STARTED_INSIDE);
     /* Zero-length sweep apart: nothing. Parallel to the plane, above it: nothing. Grazing
      * at exactly one radius above the plane: the first touch is edge CA (x = 0) at t = 1/4
      * (distance to the edge reaches 1), then it slides along the face. */
@@ -264,31 +278,43 @@ static void sweeps(void)
         const float l = sqrtf(wy * wy + wz * wz);
         SWEEP_IS(o, (3 - ye) / 4, 2, 0, 0, wx, wy / l, wz / l, H | E);
     }
-    /* Invalid radius. */
+    /* Invalid radius: t = 1 (as a miss, never the earliest), contact and normal +0. */
     o = sweep(1, 3, 1, 0, -4, 0, 0, 1, 1, FLOOR);
-    SWEEP_IS(o, 0, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    SWEEP_IS(o, 1, 0, 0, 0, 0, 0, 0, HORDE_FLAG_INVALID);
+    CHECK(!signbit(o.c[0]) && !signbit(o.c[1]) && !signbit(o.c[2]) && !signbit(o.n[0]) && !signbit(o.n[1]) &&
+              !signbit(o.n[2]), "[%s] invalid sweep: contact and normal must be +0", ISA);
 }
 
 static void api(void)
 {
     float v = 0;
     uint32_t u = 0;
-    horde_spheres s0 = {NULL, NULL, NULL, NULL, 0};
+    const uint32_t off[2] = {0, 0};
     horde_triangles t0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    horde_sphere_tri_out o0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    CHECK(horde_sphere_tri_pairs(&s0, &t0, &o0) == HORDE_OK, "n = 0 must be OK");
-    horde_spheres s1 = {&v, &v, &v, &v, 1};
-    CHECK(horde_sphere_tri_pairs(&s1, &t0, &o0) == HORDE_ERR_BAD_PARAMS, "n mismatch");
+    horde_sphere_tri_pairs_batch p0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    CHECK(horde_sphere_tri_pairs(&t0, &p0) == HORDE_OK, "n = 0 must be OK");
+    horde_sphere_tri_pairs_batch p1 = {&v, &v, &v, &v, &v, &v, &v, &v, &v, &v, &v, &u, 1};
+    CHECK(horde_sphere_tri_pairs(&t0, &p1) == HORDE_ERR_BAD_PARAMS, "n mismatch");
     horde_triangles t1 = {&v, &v, &v, &v, &v, &v, &v, NULL, &v, 1};
-    horde_sphere_tri_out o1 = {&v, &v, &v, &v, &v, &v, &v, &u};
-    CHECK(horde_sphere_tri_pairs(&s1, &t1, &o1) == HORDE_ERR_NULL_ARG, "NULL triangle array");
-    CHECK(horde_sphere_tri_pairs(NULL, &t1, &o1) == HORDE_ERR_NULL_ARG, "NULL spheres");
-    CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_COUNT, &s1, &t1, &o1) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
-    horde_sweepers m0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    horde_sweep_out w0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    CHECK(horde_sweep_sphere_tri(&m0, &t0, &w0) == HORDE_OK, "sweep n = 0 must be OK");
-    CHECK(horde_sweep_sphere_tri(&m0, &t1, &w0) == HORDE_ERR_BAD_PARAMS, "sweep n mismatch");
-    CHECK(horde_sweep_sphere_tri(NULL, &t1, &w0) == HORDE_ERR_NULL_ARG, "sweep NULL");
+    CHECK(horde_sphere_tri_pairs(&t1, &p1) == HORDE_ERR_NULL_ARG, "NULL triangle array");
+    CHECK(horde_sphere_tri_pairs(&t1, NULL) == HORDE_ERR_NULL_ARG, "NULL batch");
+    CHECK(horde_sphere_tri_pairs(NULL, &p1) == HORDE_ERR_NULL_ARG, "NULL triangles");
+    CHECK(horde_sphere_tri_pairs_isa(HORDE_ISA_COUNT, &t1, &p1) == HORDE_ERR_UNKNOWN_ISA, "bad isa");
+    horde_sphere_tri_list_batch l0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                                      NULL, NULL, NULL, NULL, NULL, 0};
+    CHECK(horde_sphere_tri_list(&t0, &l0) == HORDE_OK, "list n = 0 must be OK");
+    CHECK(horde_sphere_tri_list(&t0, NULL) == HORDE_ERR_NULL_ARG, "list NULL batch");
+    horde_sphere_tri_list_batch l1 = {&v, &v, &v, &v, off, NULL, &v, &v, &v, &u, &v, &v, &v, &v, &u, 1};
+    CHECK(horde_sphere_tri_list(NULL, &l1) == HORDE_ERR_NULL_ARG, "list NULL soup");
+    CHECK(horde_sphere_tri_list(&t0, &l1) == HORDE_OK, "list of empty lists needs no indices");
+    l1.out_tri = NULL;
+    CHECK(horde_sphere_tri_list(&t0, &l1) == HORDE_ERR_NULL_ARG, "list NULL out_tri");
+    horde_sweep_sphere_tri_batch w0 = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                                       NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    CHECK(horde_sweep_sphere_tri(&t0, &w0) == HORDE_OK, "sweep n = 0 must be OK");
+    CHECK(horde_sweep_sphere_tri(&t1, &w0) == HORDE_ERR_BAD_PARAMS, "sweep n mismatch");
+    CHECK(horde_sweep_sphere_tri(NULL, &w0) == HORDE_ERR_NULL_ARG, "sweep NULL triangles");
+    CHECK(horde_sweep_sphere_tri(&t1, NULL) == HORDE_ERR_NULL_ARG, "sweep NULL batch");
 }
 
 int main(void)

@@ -86,8 +86,9 @@ static int frame(npcs *p, const horde_world *w, int settle, void *scratch, size_
         p->dx[i] = ex * s, p->dz[i] = ez * s, p->dy[i] = -0.05f;
         p->ix[i] = p->x[i] + p->dx[i], p->iz[i] = p->z[i] + p->dz[i];
     }
-    const horde_crowd c = {p->ix, p->y, p->iz, p->r, p->h, p->w, p->cx, p->cz, p->f, NPC};
-    int st = horde_crowd_separate_isa(cur_isa, &c, settle ? SETTLE_ITERATIONS : ITERATIONS, scratch, bytes);
+    const horde_crowd_separate_batch c = {p->ix, p->y, p->iz, p->r, p->h, p->w, p->cx, p->cz, p->f, NPC};
+    const horde_crowd_separate_params cp = {settle ? SETTLE_ITERATIONS : ITERATIONS};
+    int st = horde_crowd_separate_isa(cur_isa, &cp, &c, scratch, bytes);
     if (st != HORDE_OK)
         return st;
     for (int i = 0; i < NPC; i++) /* the correction joins the displacement */
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
     const size_t frames = items / NPC > 100 ? items / NPC : 100;
     tu_world t;
     build_world(&t);
-    const size_t bytes = horde_crowd_scratch_bytes(NPC);
+    const size_t bytes = horde_crowd_separate_scratch_bytes(NPC);
     void *scratch = malloc(bytes);
     static npcs p;
     uint64_t first_hash = 0;

@@ -187,7 +187,7 @@ static void regressions(void)
     float x = 0x1.4a3d7p+3f, y = 0x1.fd70a4p-1f, z = 0x1.3ffffcp+1f, r = 0x1.47ae14p-2f,
           h = 0x1.ccccccp+0f, ox, oy, oz;
     uint32_t f;
-    horde_cylinder_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
+    horde_cylinder_push_batch b = {&x, &y, &z, &r, &h, &ox, &oy, &oz, &f, 1};
     TU_FOR_EACH_BACKEND(isa) {
         CHECK(horde_cylinder_push_isa((horde_isa)isa, &t.w, &b) == HORDE_OK, "status");
         CHECK(ox >= x && ox - x < 1e-4f && oy == y && oz == z && !tu_cyl_overlaps(&t.w, ox, oy, oz, r, h),
@@ -221,7 +221,7 @@ static void regressions(void)
           H = 0x1.f138e6p-2f;
     tu_world e;
     tu_world_make(&e, 0, 0, 0, 1, 1, 1, HORDE_MISSING_SOLID);
-    horde_cylinder_batch big = {&X, &Y, &Z, &R, &H, &ox, &oy, &oz, &f, 1};
+    horde_cylinder_push_batch big = {&X, &Y, &Z, &R, &H, &ox, &oy, &oz, &f, 1};
     CHECK(horde_cylinder_push(&e.w, &big) == HORDE_OK && f == HORDE_FLAG_INVALID && ox == X,
           "defect 2: beyond 2^18 flags %#x", f);
     tu_world_free(&e);
@@ -263,7 +263,7 @@ int main(int argc, char **argv)
                     touch_edge(&g, base, &x[i], &z[i], &r[i]);
                 y[i] = tu_below(&g, 2) ? aim(&g, 1, 0.0f) : tu_uniform(&g, 0.0f, 3.0f);
             }
-            horde_cylinder_batch rb = {x, y, z, r, h, rx, ry, rz, rf, n};
+            horde_cylinder_push_batch rb = {x, y, z, r, h, rx, ry, rz, rf, n};
             CHECK(horde_cylinder_push_isa(HORDE_ISA_SCALAR, &a.t.w, &rb) == HORDE_OK, "status");
             const float *const inputs[5] = {x, y, z, r, h};
             for (size_t i = 0; i < n; i++) {
@@ -292,7 +292,7 @@ int main(int argc, char **argv)
                       ry[i], rz[i], rf[i]);
             }
             TU_FOR_EACH_BACKEND(isa) if (isa != HORDE_ISA_SCALAR) {
-                horde_cylinder_batch b = {x, y, z, r, h, ox, oy, oz, of, n};
+                horde_cylinder_push_batch b = {x, y, z, r, h, ox, oy, oz, of, n};
                 horde_cylinder_push_isa((horde_isa)isa, &a.t.w, &b);
                 CHECK(!memcmp(ox, rx, n * 4) && !memcmp(oy, ry, n * 4) && !memcmp(oz, rz, n * 4) &&
                           !memcmp(of, rf, n * 4),

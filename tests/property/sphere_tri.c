@@ -84,11 +84,11 @@ static void aim(tu_rng *g, batch *b, int i)
     float p[3];
     for (int k = 0; k < 3; k++) {
         p[k] = q[k] + dir[k] * off;
-        p[k] = fminf(fmaxf(p[k], -HORDE_TRI_MAX_COORD), HORDE_TRI_MAX_COORD);
+        p[k] = fminf(fmaxf(p[k], -HORDE_SPHERE_TRI_MAX_COORD), HORDE_SPHERE_TRI_MAX_COORD);
     }
     const float lo = fmaxf(off * 1.01f, scale * 0x1p-18f);
     b->x[i] = p[0], b->y[i] = p[1], b->z[i] = p[2];
-    b->r[i] = fminf(lo * exp2f(tu_uniform(g, 0.0f, 12.0f)), HORDE_SPHERE_MAX_RADIUS);
+    b->r[i] = fminf(lo * exp2f(tu_uniform(g, 0.0f, 12.0f)), HORDE_SPHERE_TRI_MAX_RADIUS);
     for (int k = 0; k < 9; k++)
         b->v[k][i] = v[k];
 }
@@ -97,7 +97,7 @@ static long checked_overlaps, degenerate_seen, on_triangle_seen;
 
 static void check_one(horde_isa isa, const batch *b, int i)
 {
-    if (!(b->f[i] & HORDE_TRI_OVERLAP))
+    if (!(b->f[i] & HORDE_FLAG_OVERLAP))
         return;
     float v[9];
     for (int k = 0; k < 9; k++)
@@ -111,7 +111,7 @@ static void check_one(horde_isa isa, const batch *b, int i)
     const double before = sqrt(tg_closest_d(p0, v, qd));
     const double after = sqrt(tg_closest_d(pp, v, qd));
     const double r = b->r[i];
-    const int degen = (b->f[i] & HORDE_TRI_DEGENERATE) != 0;
+    const int degen = (b->f[i] & HORDE_FLAG_DEGENERATE) != 0;
     /* Rounding: a few ulps of the largest coordinate or radius in play; a degenerate
      * triangle is moved by up to its distance from its longest edge's line. */
     const double scale = fmax(tg_scale(v, pf), r + fabs(pp[0]) + fabs(pp[1]) + fabs(pp[2]));
@@ -141,10 +141,10 @@ int main(int argc, char **argv)
         for (size_t done = 0; done < items && tu_failures - fails_before < 20; done += BATCH) {
             for (int i = 0; i < BATCH; i++)
                 aim(&g, &b, i);
-            horde_spheres s = {b.x, b.y, b.z, b.r, BATCH};
             horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
-            horde_sphere_tri_out out = {b.q[0], b.q[1], b.q[2], b.depth, b.push[0], b.push[1], b.push[2], b.f};
-            CHECK(horde_sphere_tri_pairs_isa(isa, &s, &t, &out) == HORDE_OK, "status");
+            horde_sphere_tri_pairs_batch pb = {b.x, b.y, b.z, b.r, b.q[0], b.q[1], b.q[2], b.depth,
+                                               b.push[0], b.push[1], b.push[2], b.f, BATCH};
+            CHECK(horde_sphere_tri_pairs_isa(isa, &t, &pb) == HORDE_OK, "status");
             for (int i = 0; i < BATCH; i++) {
                 const float *in[] = {b.x, b.y, b.z, b.r, b.v[0], b.v[1], b.v[2], b.v[3], b.v[4],
                                      b.v[5], b.v[6], b.v[7], b.v[8]};

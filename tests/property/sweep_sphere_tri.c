@@ -160,10 +160,10 @@ static void check_one(horde_isa isa, const batch *b, int i)
     double tf = 2, closest = 0;
     const int model_hit = model_first(P, D, R, v, &tf, &closest);
     const uint32_t f = b->f[i];
-    if (f & HORDE_TRI_HIT && f & HORDE_TRI_STARTED_INSIDE) {
+    if (f & HORDE_FLAG_HIT && f & HORDE_FLAG_STARTED_INSIDE) {
         CHECK(dist_to(P, v) <= R * (1 + start_slack(P, R, v)),
               "[%s] started inside, but the model starts %.9g away (R %.9g)", horde_isa_name(isa), dist_to(P, v), R);
-    } else if (f & HORDE_TRI_HIT) {
+    } else if (f & HORDE_FLAG_HIT) {
         double p[3];
         for (int k = 0; k < 3; k++)
             p[k] = P[k] + D[k] * (double)b->t[i];
@@ -172,7 +172,7 @@ static void check_one(horde_isa isa, const batch *b, int i)
             const double dx = v[3 * j] - P[0], dy = v[3 * j + 1] - P[1], dz = v[3 * j + 2] - P[2];
             pv = fmax(pv, sqrt(dx * dx + dy * dy + dz * dz));
         }
-        const double scale = 0x1p-24 * (1 + (dl + pv) / R) * (f & HORDE_TRI_DEGENERATE ? 0x1p12 : 1);
+        const double scale = 0x1p-24 * (1 + (dl + pv) / R) * (f & HORDE_FLAG_DEGENERATE ? 0x1p12 : 1);
         const double err = fabs(dist_to(p, v) - R) / R;
         worst_ratio = fmax(worst_ratio, err / scale);
         hits++;
@@ -184,7 +184,7 @@ static void check_one(horde_isa isa, const batch *b, int i)
     }
     if (model_hit && closest < R * (1 - 0x1p-8) && tf < 0.999) {
         deep_paths++;
-        CHECK(f & HORDE_TRI_HIT,
+        CHECK(f & HORDE_FLAG_HIT,
               "[%s] P (%a %a %a) D (%a %a %a) R %a tri (%a %a %a, %a %a %a, %a %a %a): no hit, the model "
                  "touches at t %.9g and reaches %.9g radii deep",
               horde_isa_name(isa), P[0], P[1], P[2], D[0], D[1], D[2], R, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
@@ -278,10 +278,11 @@ static void slivers(uint64_t seed, size_t items)
         for (int i = 0; i < BATCH; i++)
             aim_sliver(&g, &b, i);
         TU_FOR_EACH_BACKEND(isa) {
-            const horde_sweepers m = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r, BATCH};
             horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
-            const horde_sweep_out out = {b.t, b.c[0], b.c[1], b.c[2], b.n[0], b.n[1], b.n[2], b.f};
-            CHECK(horde_sweep_sphere_tri_isa(isa, &m, &t, &out) == HORDE_OK, "status");
+            const horde_sweep_sphere_tri_batch sb = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r,
+                                                     b.t,    b.c[0],  b.c[1],  b.c[2],  b.n[0],  b.n[1],  b.n[2],
+                                                     b.f,    BATCH};
+            CHECK(horde_sweep_sphere_tri_isa(isa, &t, &sb) == HORDE_OK, "status");
             if (isa == HORDE_ISA_SCALAR)
                 memcpy(&ref, &b, sizeof b);
             CHECK(!memcmp(ref.t, b.t, sizeof b.t) && !memcmp(ref.c, b.c, sizeof b.c) &&
@@ -298,10 +299,10 @@ static void slivers(uint64_t seed, size_t items)
             const float *in[] = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r};
             int valid = !tu_outside_fp_policy(in, 7, (size_t)i);
             for (int k = 0; k < 3; k++) /* the start, far from the origin, may leave the range */
-                valid &= fabs(P[k]) <= HORDE_TRI_MAX_COORD && fabs(D[k]) <= HORDE_TRI_MAX_COORD;
+                valid &= fabs(P[k]) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD && fabs(D[k]) <= HORDE_SWEEP_SPHERE_TRI_MAX_COORD;
             if (!valid || dist_to(P, v) <= R * (1 + 0x1p-10))
                 continue;
-            if (!(f & HORDE_TRI_HIT)) {
+            if (!(f & HORDE_FLAG_HIT)) {
                 double tf = 2, closest = 0;
                 if (model_first(P, D, R, v, &tf, &closest) && closest < R * (1 - 0x1p-8) && tf < 0.999) {
                     deep++;
@@ -312,7 +313,7 @@ static void slivers(uint64_t seed, size_t items)
                 }
                 continue;
             }
-            if (f & HORDE_TRI_STARTED_INSIDE) {
+            if (f & HORDE_FLAG_STARTED_INSIDE) {
                 const double off = dist_to(P, v) / R - 1, slack = start_slack(P, R, v);
                 inside++, worst_in = fmax(worst_in, off / slack);
                 CHECK(off <= slack, "P (%a %a %a) R %a tri (%a %a %a, %a %a %a, %a %a %a): started inside, but the "
@@ -328,10 +329,10 @@ static void slivers(uint64_t seed, size_t items)
                 const double dx = v[3 * j] - P[0], dy = v[3 * j + 1] - P[1], dz = v[3 * j + 2] - P[2];
                 pv = fmax(pv, sqrt(dx * dx + dy * dy + dz * dz));
             }
-            const int degen = (f & HORDE_TRI_DEGENERATE) != 0;
+            const int degen = (f & HORDE_FLAG_DEGENERATE) != 0;
             const double scale = 0x1p-24 * (1 + (dl + pv) / R);
             const double err = fabs(dist_to(p, v) - R) / R;
-            n++, face += (f & HORDE_TRI_FACE) != 0, ndeg += degen;
+            n++, face += (f & HORDE_FLAG_FACE) != 0, ndeg += degen;
             worst[degen] = fmax(worst[degen], err / scale);
             CHECK(err <= HORDE_TEST_SWEEP_K * scale * (degen ? 0x1p12 : 1),
                   "P (%a %a %a) D (%a %a %a) R %a tri (%a %a %a, %a %a %a, %a %a %a) (sine %.3g): t %a puts the "
@@ -364,10 +365,10 @@ int main(int argc, char **argv)
         for (size_t done = 0; done < items && tu_failures - fails_before < 20; done += BATCH) {
             for (int i = 0; i < BATCH; i++)
                 aim(&g, &b, i);
-            const horde_sweepers m = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r, BATCH};
             horde_triangles t = {b.v[0], b.v[1], b.v[2], b.v[3], b.v[4], b.v[5], b.v[6], b.v[7], b.v[8], BATCH};
-            const horde_sweep_out out = {b.t, b.c[0], b.c[1], b.c[2], b.n[0], b.n[1], b.n[2], b.f};
-            CHECK(horde_sweep_sphere_tri_isa(isa, &m, &t, &out) == HORDE_OK, "status");
+            const horde_sweep_sphere_tri_batch sb = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r, b.r, b.r,
+                                                     b.t, b.c[0], b.c[1], b.c[2], b.n[0], b.n[1], b.n[2], b.f, BATCH};
+            CHECK(horde_sweep_sphere_tri_isa(isa, &t, &sb) == HORDE_OK, "status");
             for (int i = 0; i < BATCH; i += 16) {
                 const int j = i + (int)((done / BATCH) % 16);
                 const float *in[] = {b.x[0], b.x[1], b.x[2], b.d[0], b.d[1], b.d[2], b.r};
