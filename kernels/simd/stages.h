@@ -3,8 +3,8 @@
  * the kernel; the kernel calls horde_stage() once per stage. The entry point's `run`
  * wraps each range in the library's floating-point mode (src/dispatch.h), which only src/
  * may set, so kernels reach it through this function pointer. */
-#ifndef HORDE_SIMD_STAGES_H
-#define HORDE_SIMD_STAGES_H
+#ifndef HORDE_STAGES_H
+#define HORDE_STAGES_H
 
 #include "horde/tasks.h"
 
