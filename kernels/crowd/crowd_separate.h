@@ -106,13 +106,14 @@ typedef struct crowd_acc {
  * 0 for a valid mover, CROWD_KEY_INVALID for an invalid one, whose results (its input
  * back, HORDE_FLAG_INVALID) are written here; mover i's radius goes to a->sums[i %
  * CROWD_SUMS]. */
-typedef void (*horde_crowd_validate_fn)(const horde_crowd_separate_batch *c, size_t lo, size_t hi, uint32_t *key, crowd_acc *a);
+typedef void (*horde_crowd_validate_fn)(const horde_crowd_separate_batch *c, size_t lo, size_t hi, uint32_t *key,
+                                        crowd_acc *a);
 /* The grid cells of the valid movers lo .. hi - 1 (key[i] != CROWD_KEY_INVALID): cx[i] =
  * floor(x / cell), cz[i] = floor(z / cell) (|x / cell|, |z / cell| <= 2^20,
  * crowd_grid.c), other entries unspecified; bounds (smallest cx, smallest cz, largest
  * cx, largest cz) widened to hold them. */
-typedef void (*horde_crowd_cells_fn)(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell,
-                                     int32_t *cx, int32_t *cz, int32_t bounds[4]);
+typedef void (*horde_crowd_cells_fn)(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key,
+                                     float cell, int32_t *cx, int32_t *cz, int32_t bounds[4]);
 /* Each used slot's constants of the sorted movers lo .. hi - 1 (lo a multiple of
  * CROWD_BLOCK, hi a multiple of it or w->n; their lists complete) from its contact t
  * (w->part): R = r[s] + r[t], and the signed share (crowd_work): share = wt[s] / (wt[s] +
@@ -123,14 +124,15 @@ typedef void (*horde_crowd_slots_fn)(crowd_work *w, const float *r, const float 
 
 /* The scalar loops of the validation and the cells for movers first .. end - 1 (a SIMD
  * backend's last movers). */
-void horde_crowd_validate_from(const horde_crowd_separate_batch *c, size_t first, size_t end, uint32_t *key, crowd_acc *a);
-void horde_crowd_cells_from(const horde_crowd_separate_batch *c, size_t first, size_t end, const uint32_t *key, float cell, int32_t *cx,
-                            int32_t *cz, int32_t bounds[4]);
+void horde_crowd_validate_from(const horde_crowd_separate_batch *c, size_t first, size_t end, uint32_t *key,
+                               crowd_acc *a);
+void horde_crowd_cells_from(const horde_crowd_separate_batch *c, size_t first, size_t end, const uint32_t *key,
+                            float cell, int32_t *cx, int32_t *cz, int32_t bounds[4]);
 
 /* The scalar parts (the reference's, and what a backend does not bring). */
 void horde_crowd_validate(const horde_crowd_separate_batch *c, size_t lo, size_t hi, uint32_t *key, crowd_acc *a);
-void horde_crowd_cells(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell, int32_t *cx,
-                       int32_t *cz, int32_t bounds[4]);
+void horde_crowd_cells(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell,
+                       int32_t *cx, int32_t *cz, int32_t bounds[4]);
 void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi);
 
 /* The backend's parts of the call. */

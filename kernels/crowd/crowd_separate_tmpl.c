@@ -195,8 +195,8 @@ static void validate(const horde_crowd_separate_batch *c, size_t lo, size_t hi, 
 /* The valid movers' cells (horde_crowd_cells_fn) W at a time: the same IEEE quotient and
  * floor (|q| <= 2^20 for valid movers). Invalid lanes' entries are written too (with
  * whatever their quotient gives): nothing reads them. */
-static void cells(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell, int32_t *cx,
-                  int32_t *cz, int32_t bounds[4])
+static void cells(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell,
+                  int32_t *cx, int32_t *cz, int32_t bounds[4])
 {
     const size_t full = lo + (hi - lo) / W * W;
     const wf cv = wf_set(cell);
