@@ -124,13 +124,17 @@ HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd
  *   3. the sort's count                blocks of 8,192 movers
  *   4. the sort's scatter              blocks of 8,192 movers
  *   5. the sort's runs of buckets      up to 256 runs
- *   6. contact search (with the slots and the first iteration when no mover is larger
- *      than the typical radius; else the pairs with such a mover are searched on the
- *      calling thread, then 7. the slots with the first iteration)
+ *   6. contact search                  two stages over blocks of grid rows (a crowd
+ *                                      dense enough for a bounding-box grid), else one
+ *                                      over blocks of 1,024 movers, which also runs 7.
+ *                                      when no mover is larger than the typical radius
+ *                                      (the pairs with such a mover are searched on the
+ *                                      calling thread)
+ *   7. the slots with the first iteration
  *   8. each further iteration, then the testing pass (one stage each: an iteration reads
  *      every position the one before wrote; they stop early as in the plain call)
  *   9. the write-back                  blocks of 1,024 movers
- * At most p->iterations + 8 stages. The scratch is the plain call's (one size query for
+ * At most p->iterations + 9 stages. The scratch is the plain call's (one size query for
  * any worker count). HORDE_ERR_BAD_PARAMS also when tasks is not NULL and its enqueue or
  * finish is NULL or its worker_count is 0 (checked for n == 0 too). */
 HORDE_API horde_status horde_crowd_separate_tasks(const horde_tasks *tasks, const horde_crowd_separate_params *p,

@@ -2,15 +2,16 @@
  * the cells around its own that it searches for, each contact offered to the lists,
  * which keep the nearest CROWD_K; and each list's constants (slots). The kept set is the
  * header's whatever the order of the offers (the lists' order is strict), so the search
- * may run in any order, and so may its two forms:
+ * may run in any order, in these forms:
  *   the wavefront's (horde_crowd_find, crowd_iterate.c): each pair tested once, by one
  *     of its movers, and offered to both lists;
- *   the stages' (horde_crowd_search): a mover's list may only be written by the range
- *     that holds the mover, so two small movers (r <= typical) each find the other,
- *     through the full stencil around their own cell, and offer only to their own list
- *     (twice the tests of the half stencil, on every worker at once); the pairs with a
- *     larger mover (r > typical: few, by the choice of the typical radius) are searched
- *     for afterwards by the larger one, on the calling thread, and offered to both. */
+ *   the stages' (horde_crowd_search), where two ranges running at once must never write
+ *     the same list: with the box numbering, the wavefront's search of the small movers
+ *     (r <= typical) in two stages over blocks of rows (even_rows, odd_rows); with the
+ *     hash, whose buckets have no rows, each small mover gathers its own list, through
+ *     the full stencil, offering only to itself (both movers of a pair test it). The
+ *     pairs with a larger mover (r > typical: few, by the choice of the typical radius)
+ *     are then searched for by the larger one on the calling thread, offered to both. */
 #include "crowd_stages.h"
 
 /* Offer t as a contact of s (at squared distance d2): the list keeps the nearest CROWD_K
@@ -168,9 +169,9 @@ static void search_full(const crowd_call *cc, uint32_t s, runs *full, int32_t *p
 
 /* Who searches for a pair: two small movers (r <= typical), the earlier in the sorted
  * order through its half stencil (box numbering only); any other pair the larger mover
- * (equal radii: the earlier) through its full stencil. The counts and flags of every
- * mover they may offer one to are already 0 (crowd_wave). */
-void horde_crowd_find(const crowd_call *cc, uint32_t lo, uint32_t hi)
+ * (equal radii: the earlier) through its full stencil (with `large` set). The counts and
+ * flags of every mover they may offer one to are already 0. */
+static void find_range(const crowd_call *cc, uint32_t lo, uint32_t hi, int large)
 {
     const grid *g = &cc->g;
     crowd_work *w = (crowd_work *)&cc->w;
@@ -189,9 +190,42 @@ void horde_crowd_find(const crowd_call *cc, uint32_t lo, uint32_t hi)
                 cc->ops->scan(w, d2s, sorted, s, half.lo[k], half.hi[k], small);
             continue;
         }
-        search_full(cc, s, &full, &pcx, &pcz, &prho);
+        if (large)
+            search_full(cc, s, &full, &pcx, &pcz, &prho);
     }
 }
+
+void horde_crowd_find(const crowd_call *cc, uint32_t lo, uint32_t hi) { find_range(cc, lo, hi, 1); }
+
+/* The box numbering's search as two stages over blocks of whole rows (each at least
+ * CROWD_TASK_BLOCK movers, but the last; cc->rows holds their first rows, then nz): a
+ * small mover's half stencil offers to movers of its own row and the next, so the
+ * blocks of a stage, every other block, write disjoint lists: block j its own movers'
+ * and the first row of block j + 1, which does not run in the same stage. The even
+ * blocks first, each zeroing its own lists and those of the next block before any offer
+ * reaches them, then the odd blocks. Each pair of small movers is tested once, as in the
+ * wavefront. */
+static uint32_t first_of_row(const grid *g, uint32_t row) { return row < g->nz ? g->start[row * g->nx] : g->n; }
+
+static void rows_stage(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx, uint32_t parity)
+{
+    (void)worker;
+    const crowd_call *cc = (const crowd_call *)ctx;
+    const grid *g = &cc->g;
+    crowd_work *w = (crowd_work *)&cc->w;
+    for (uint32_t k = k0; k < k1; k++) {
+        const uint32_t j = 2 * k + parity;
+        const uint32_t lo = first_of_row(g, cc->rows[j]), hi = first_of_row(g, cc->rows[j + 1]);
+        if (parity == 0) {
+            const uint32_t end = first_of_row(g, cc->rows[j + 2 <= cc->row_blocks ? j + 2 : j + 1]);
+            memset(w->count + lo, 0, (end - lo) * sizeof *w->count);
+            memset(w->flags + lo, 0, (end - lo) * sizeof *w->flags);
+        }
+        find_range(cc, lo, hi, 0);
+    }
+}
+static void even_rows(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx) { rows_stage(k0, k1, worker, ctx, 0); }
+static void odd_rows(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx) { rows_stage(k0, k1, worker, ctx, 1); }
 
 /* The search's stage: blocks of sorted movers, every list of the block from zero, each
  * small mover gathering its small contacts (both sides of each pair find it). When every
@@ -243,12 +277,30 @@ static void gather_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
 int horde_crowd_search(crowd_call *cc, const horde_stages *st)
 {
     const grid *g = &cc->g;
-    cc->w.gather = 1;
-    cc->fold = g->max_r <= g->typical; /* every mover is small */
-    horde_stage(st, gather_blocks, horde_crowd_blocks(g->n, CROWD_TASK_BLOCK), CROWD_MIN_PASS_BLOCKS, cc);
-    cc->w.gather = 0;
-    if (cc->fold)
-        return 1;
+    if (g->box) {
+        /* The row blocks, in the cells' bounds (no longer needed): at most n /
+         * CROWD_TASK_BLOCK + 2 entries, where the bounds hold 4 per block. */
+        cc->rows = (uint32_t *)cc->bounds, cc->row_blocks = 0;
+        for (uint32_t row = 0; row < g->nz;) {
+            const uint32_t first = first_of_row(g, row);
+            cc->rows[cc->row_blocks++] = row;
+            do
+                row++;
+            while (row < g->nz && first_of_row(g, row) - first < CROWD_TASK_BLOCK);
+        }
+        cc->rows[cc->row_blocks] = g->nz;
+        horde_stage(st, even_rows, (cc->row_blocks + 1) / 2, 1, cc);
+        horde_stage(st, odd_rows, cc->row_blocks / 2, 1, cc);
+    } else {
+        cc->w.gather = 1;
+        cc->fold = g->max_r <= g->typical; /* every mover is small */
+        horde_stage(st, gather_blocks, horde_crowd_blocks(g->n, CROWD_TASK_BLOCK), CROWD_MIN_PASS_BLOCKS, cc);
+        cc->w.gather = 0;
+        if (cc->fold)
+            return 1;
+    }
+    if (g->max_r <= g->typical)
+        return 0; /* every mover is small */
     int32_t pcx = 0, pcz = 0, prho = -1;
     runs full = {0};
     const float *r = cc->sorted[2];

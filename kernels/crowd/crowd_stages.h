@@ -124,6 +124,7 @@ typedef struct crowd_call {
     uint32_t flag;
     int fin;  /* the buffer holding the result */
     int fold; /* the search's stage runs the slots and pass 0 too (crowd_search.c) */
+    uint32_t *rows, row_blocks; /* the box's search: blocks of whole rows (crowd_search.c) */
 } crowd_call;
 
 /* Blocks of `count` movers. */
