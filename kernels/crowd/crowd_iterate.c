@@ -1,6 +1,6 @@
 /* The crowd separation's call (horde_crowd_solve, crowd_stages.h): prepare (validation,
- * grid, sort), the contact search, the slots' constants and the Jacobi passes, the
- * write-back. The passes (the header's iterations): up to `iterations` pushing passes,
+ * grid, sort), the contact search, the slots' constants (here) and the Jacobi passes,
+ * the write-back. The passes (the header's iterations): up to `iterations` pushing passes,
  * CROWDED, until one finds no overlap, then, if the last still pushed, a testing pass,
  * WEDGED. Two schedules give the same bits:
  *   inline (no task system): one wavefront over the rows of the grid (crowd_wave), for
@@ -99,6 +99,23 @@ static int crowd_wave(crowd_call *cc)
         }
         if (searched == n)
             return (int)(iterations % 2);
+    }
+}
+
+/* The slots' constants, scalar (horde_crowd_slots_fn): mover by mover, its used slots
+ * only (CROWD_K passes slot by slot, each testing every mover's count, cost more). */
+void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t s = lo; s < hi; s++) {
+        const uint32_t count = w->count[s];
+        const size_t e0 = horde_crowd_slot(s, 0);
+        for (uint32_t k = 0; k < count; k++) {
+            const size_t e = e0 + (size_t)k * CROWD_BLOCK;
+            const uint32_t t = w->part[e];
+            w->R[e] = r[s] + r[t];
+            const float share = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
+            w->share[e] = w->idx[s] < w->idx[t] ? -share : share; /* d2s[e] no longer needed */
+        }
     }
 }
 

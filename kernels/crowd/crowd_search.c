@@ -1,8 +1,8 @@
 /* The crowd separation's contact search (crowd_stages.h): per sorted mover, the movers of
  * the cells around its own that it searches for, each contact offered to the lists,
- * which keep the nearest CROWD_K; and each list's constants (slots). The kept set is the
- * header's whatever the order of the offers (the lists' order is strict), so the search
- * may run in any order, in these forms:
+ * which keep the nearest CROWD_K (their constants, the slots: crowd_iterate.c). The kept
+ * set is the header's whatever the order of the offers (the lists' order is strict), so
+ * the search may run in any order, in these forms:
  *   the wavefront's (horde_crowd_find, crowd_iterate.c): each pair tested once, by one
  *     of its movers, and offered to both lists;
  *   the stages' (horde_crowd_search), where two ranges running at once must never write
@@ -308,21 +308,4 @@ int horde_crowd_search(crowd_call *cc, const horde_stages *st)
         if (r[s] > g->typical)
             search_full(cc, s, &full, &pcx, &pcz, &prho);
     return 0;
-}
-
-/* The slots' constants, scalar (horde_crowd_slots_fn): mover by mover, its used slots
- * only (CROWD_K passes slot by slot, each testing every mover's count, cost more). */
-void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi)
-{
-    for (uint32_t s = lo; s < hi; s++) {
-        const uint32_t count = w->count[s];
-        const size_t e0 = horde_crowd_slot(s, 0);
-        for (uint32_t k = 0; k < count; k++) {
-            const size_t e = e0 + (size_t)k * CROWD_BLOCK;
-            const uint32_t t = w->part[e];
-            w->R[e] = r[s] + r[t];
-            const float share = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
-            w->share[e] = w->idx[s] < w->idx[t] ? -share : share; /* d2s[e] no longer needed */
-        }
-    }
 }

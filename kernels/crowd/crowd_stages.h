@@ -4,9 +4,10 @@
  *                    the grid's cell size and numbering;
  *   crowd_sort.c     the counting sort by bucket (count / prefix / scatter over fixed
  *                    blocks, then bucket by bucket within runs);
- *   crowd_search.c   the contact lists: the search and the slots' constants;
- *   crowd_iterate.c  the Jacobi passes, and the call itself (horde_crowd_solve): one
- *                    wavefront on the calling thread, or stage after stage on tasks;
+ *   crowd_search.c   the contact lists;
+ *   crowd_iterate.c  the slots' constants, the Jacobi passes, and the call itself
+ *                    (horde_crowd_solve): one wavefront on the calling thread, or stage
+ *                    after stage on tasks;
  *   crowd_write.c    the results back in batch order.
  * Every stage works on fixed blocks whose size depends only on the batch, so a stage run
  * over any split of its blocks into ranges, in any order, on any thread, writes the same
