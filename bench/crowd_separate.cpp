@@ -6,6 +6,12 @@
 // one per 2 square blocks over a square, 10 % of them in a dense clump (about 1.7 per
 // square block, so they overlap); the same crowd for every call.
 //
+// Rows crowd_separate/<label>/<n>/tasks:<w> run the same call through
+// horde_crowd_separate_tasks on a pool of w workers (tests/support/task_pool.h: w - 1
+// pthreads plus the calling thread). They time the wall clock (the other rows time the
+// calling thread's CPU, the same for a single-threaded call on a quiet machine), so
+// tasks:2 over tasks:1 is what a second core gives, when there is one to spare.
+//
 // Peers (same crowd, same pair rule: both radii, the header's target distance and skin,
 // the pushes summed, 4 Jacobi iterations):
 //   grid  — plain scalar: each iteration rebuilds a uniform grid (cells of twice the
@@ -24,6 +30,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "task_pool.h"
 
 using namespace hb;
 
@@ -214,6 +221,32 @@ void hb::register_crowd_separate()
             horde_crowd_separate_batch hc = c->crowd();
             return horde_crowd_separate_isa(isa, &kParams, &hc, c->scratch.data(), c->scratch.size());
         }, 1, build);
+    // The task rows: one pool per worker count, started on first use and kept.
+    for (horde_isa isa : isas())
+        for (size_t n : kSizes)
+            for (uint32_t workers : {1u, 2u}) {
+                const std::string name = std::string("crowd_separate/") + horde_isa_name(isa) + "/" +
+                                         std::to_string(n) + "/tasks:" + std::to_string(workers);
+                benchmark::RegisterBenchmark(name.c_str(), [isa, n, workers](benchmark::State &state) {
+                    static tp_pool *pools[3];
+                    if (!pools[workers]) {
+                        pools[workers] = new tp_pool;
+                        tp_pool_start(pools[workers], workers, 0, 1);
+                    }
+                    Crowd *c = crowd_for(n);
+                    horde_crowd_separate_batch hc = c->crowd();
+                    for (auto _ : state) {
+                        const horde_status st = horde_crowd_separate_tasks_isa(
+                            isa, &pools[workers]->tasks, &kParams, &hc, c->scratch.data(), c->scratch.size());
+                        if (st != HORDE_OK) {
+                            state.SkipWithError(horde_status_string(st));
+                            break;
+                        }
+                        benchmark::ClobberMemory();
+                    }
+                    state.SetItemsProcessed(state.iterations() * (int64_t)n);
+                })->Unit(benchmark::kMicrosecond)->UseRealTime();
+            }
     register_rows("crowd_separate", "grid", kSizes, [](size_t, size_t n) {
         static GridPeer peer;
         Crowd *c = crowd_for(n);

@@ -72,6 +72,7 @@
 
 #include "horde/common.h"
 #include "horde/isa.h"
+#include "horde/tasks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -112,6 +113,36 @@ HORDE_API horde_status horde_crowd_separate(const horde_crowd_separate_params *p
 HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd_separate_params *p,
                                                 const horde_crowd_separate_batch *b, void *scratch,
                                                 size_t bytes);
+
+/* The same call on the engine's task system (include/horde/tasks.h, docs/tasks.md). The
+ * result is bit-identical to horde_crowd_separate's for any worker count, any split of
+ * the stages' items into ranges and any order in which they run; tasks == NULL is
+ * horde_crowd_separate itself. Stages (enqueue + finish pairs, in this order; a stage
+ * whose items fit in one range runs on the calling thread and is not enqueued):
+ *   1. validation                      blocks of 1,024 movers
+ *   2. grid cells                      blocks of 1,024 movers
+ *   3. the sort's count                blocks of 8,192 movers
+ *   4. the sort's scatter              blocks of 8,192 movers
+ *   5. the sort's runs of buckets      up to 256 runs
+ *   6. contact search                  two stages over blocks of grid rows (a crowd
+ *                                      dense enough for a bounding-box grid), else one
+ *                                      over blocks of 1,024 movers, which also runs 7.
+ *                                      when no mover is larger than the typical radius
+ *                                      (the pairs with such a mover are searched on the
+ *                                      calling thread)
+ *   7. the slots with the first iteration
+ *   8. each further iteration, then the testing pass (one stage each: an iteration reads
+ *      every position the one before wrote; they stop early as in the plain call)
+ *   9. the write-back                  blocks of 1,024 movers
+ * At most p->iterations + 9 stages. The scratch is the plain call's (one size query for
+ * any worker count). HORDE_ERR_BAD_PARAMS also when tasks is not NULL and its enqueue or
+ * finish is NULL or its worker_count is 0 (checked for n == 0 too). */
+HORDE_API horde_status horde_crowd_separate_tasks(const horde_tasks *tasks, const horde_crowd_separate_params *p,
+                                                  const horde_crowd_separate_batch *b, void *scratch, size_t bytes);
+HORDE_API horde_status horde_crowd_separate_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                      const horde_crowd_separate_params *p,
+                                                      const horde_crowd_separate_batch *b, void *scratch,
+                                                      size_t bytes);
 
 #ifdef __cplusplus
 }

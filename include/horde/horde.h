@@ -5,6 +5,7 @@
 #include "horde/common.h"
 #include "horde/world.h"
 #include "horde/isa.h"
+#include "horde/tasks.h"
 #include "horde/cylinder_push.h"
 #include "horde/cylinder_move.h"
 #include "horde/point_move.h"

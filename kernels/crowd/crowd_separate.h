@@ -1,7 +1,8 @@
-/* Internal: what the crowd separation's reference and its SIMD template share. The
- * contact search (validation, grid, contact lists: the same for every backend, so it is
- * compiled once, in crowd_contacts.c) and the write-back; the backends differ only in the
- * Jacobi iterations over the contact lists. Semantics: include/horde/crowd_separate.h. */
+/* Internal: what the crowd separation's reference and its SIMD template share. The call
+ * (validation, grid, sort, contact lists, iterations, write-back: the same for every
+ * backend, so it is compiled once, crowd_stages.h) runs the backend's parts through
+ * horde_crowd_ops: the validation, the cells, the search's scan, the slots and the Jacobi
+ * pass. Semantics: include/horde/crowd_separate.h. */
 #ifndef HORDE_KERNELS_CROWD_CROWD_SEPARATE_H
 #define HORDE_KERNELS_CROWD_CROWD_SEPARATE_H
 
@@ -9,6 +10,7 @@
 
 #include "horde/crowd_separate.h"
 #include "kernel.h"
+#include "stages.h"
 
 #define CROWD_K HORDE_CROWD_SEPARATE_MAX_CONTACTS
 /* A push component in units of 2^-20 (truncated), summed as int32: at most T = R + skin
@@ -35,7 +37,7 @@
  * then slot 1, ..., so a group of W <= CROWD_BLOCK lanes (W dividing it, the group
  * starting at a multiple of W) finds slot k of all its lanes in W consecutive elements,
  * and all its slots within one CROWD_K * CROWD_BLOCK run, so a chunk of the passes'
- * wavefront (crowd_contacts.c) is one stretch of each array (a slot-major layout, element
+ * wavefront (crowd_iterate.c) is one stretch of each array (a slot-major layout, element
  * k * stride + s, would read 3 CROWD_K streams 4n bytes apart). */
 #define CROWD_BLOCK 8 /* slot k + 1 is CROWD_BLOCK elements after slot k */
 static inline size_t horde_crowd_slot(uint32_t s, uint32_t k)
@@ -50,6 +52,7 @@ typedef struct crowd_work {
     float *x[2], *z[2]; /* positions: iteration input / output (Jacobi) */
     uint32_t *part;
     float *R, *share;
+    int gather; /* the search offers each contact only to the searching mover's list */
 } crowd_work;
 
 /* The share and side of a slot's signed share (crowd_work). */
@@ -67,7 +70,8 @@ typedef void (*horde_crowd_scan_fn)(crowd_work *w, float *d2s, const float *cons
                                     uint32_t s, uint32_t lo, uint32_t hi, float small);
 void horde_crowd_scan_run(crowd_work *w, float *d2s, const float *const sorted[4], uint32_t s,
                           uint32_t lo, uint32_t hi, float small);
-/* Contact (s, t) at squared distance d2: offered to both lists. */
+/* Contact (s, t) at squared distance d2: offered to both lists (to s's only when
+ * w->gather). */
 void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, float d2);
 
 /* One Jacobi pass over the sorted movers lo .. hi - 1 (lo a multiple of CROWD_BLOCK, hi
@@ -78,27 +82,38 @@ void horde_crowd_contact(crowd_work *w, float *d2s, uint32_t s, uint32_t t, floa
 typedef int (*horde_crowd_pass_fn)(const crowd_work *w, int cur, int push, uint32_t flag,
                                    uint32_t lo, uint32_t hi);
 
-/* Step 1's summary of the valid movers (crowd_contacts.c). */
+/* The validation's summary of the valid movers (crowd_grid.c). */
 typedef struct crowd_stats {
     uint32_t valid; /* how many */
     float max_r;    /* the largest radius, 0 if none */
     float extent;   /* the largest |x| or |z|, 0 if none */
-    float sum_r;    /* their radii summed in CROWD_SUMS partial sums, mover i into sum
-                     * i % CROWD_SUMS, then ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)):
-                     * one order of the adds for every backend, whatever its W */
+    float sum_r;    /* their radii summed: per block of CROWD_TASK_BLOCK movers
+                     * (crowd_stages.h) in CROWD_SUMS partial sums, mover i into sum
+                     * i % CROWD_SUMS; the blocks' sums added in block order, then
+                     * ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)): one order of the
+                     * adds for every backend, whatever its W, and every task split */
 } crowd_stats;
 #define CROWD_SUMS 8
 #define CROWD_KEY_INVALID UINT32_MAX /* key[] of an invalid mover */
 
-/* Step 1 (validation): key[i] = 0 for a valid mover, CROWD_KEY_INVALID for an invalid one,
- * whose results (its input back, HORDE_FLAG_INVALID) are written here; *st as above. */
-typedef void (*horde_crowd_validate_fn)(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st);
-/* The grid cells of the valid movers (key[i] != CROWD_KEY_INVALID): cx[i] = floor(x / cell),
- * cz[i] = floor(z / cell) (|x / cell|, |z / cell| <= 2^20, crowd_contacts.c), other
- * entries unspecified; bounds = their smallest cx, smallest cz, largest cx, largest cz
- * (INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN when there is none). */
-typedef void (*horde_crowd_cells_fn)(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cx,
-                                     int32_t *cz, int32_t bounds[4]);
+/* One block's validation: the valid movers, the maxima and the partial sums. */
+typedef struct crowd_acc {
+    uint32_t valid;
+    float max_r, extent, sums[CROWD_SUMS];
+} crowd_acc;
+
+/* Validation of movers lo .. hi - 1 (lo a multiple of CROWD_SUMS), added to *a: key[i] =
+ * 0 for a valid mover, CROWD_KEY_INVALID for an invalid one, whose results (its input
+ * back, HORDE_FLAG_INVALID) are written here; mover i's radius goes to a->sums[i %
+ * CROWD_SUMS]. */
+typedef void (*horde_crowd_validate_fn)(const horde_crowd_separate_batch *c, size_t lo, size_t hi, uint32_t *key,
+                                        crowd_acc *a);
+/* The grid cells of the valid movers lo .. hi - 1 (key[i] != CROWD_KEY_INVALID): cx[i] =
+ * floor(x / cell), cz[i] = floor(z / cell) (|x / cell|, |z / cell| <= 2^20,
+ * crowd_grid.c), other entries unspecified; bounds (smallest cx, smallest cz, largest
+ * cx, largest cz) widened to hold them. */
+typedef void (*horde_crowd_cells_fn)(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key,
+                                     float cell, int32_t *cx, int32_t *cz, int32_t bounds[4]);
 /* Each used slot's constants of the sorted movers lo .. hi - 1 (lo a multiple of
  * CROWD_BLOCK, hi a multiple of it or w->n; their lists complete) from its contact t
  * (w->part): R = r[s] + r[t], and the signed share (crowd_work): share = wt[s] / (wt[s] +
@@ -107,22 +122,17 @@ typedef void (*horde_crowd_cells_fn)(const horde_crowd_separate_batch *c, const 
 typedef void (*horde_crowd_slots_fn)(crowd_work *w, const float *r, const float *wt, uint32_t lo,
                                      uint32_t hi);
 
-/* Step 1's running state: the valid movers so far, the maxima and the partial sums. */
-typedef struct crowd_acc {
-    uint32_t valid;
-    float max_r, extent, sums[CROWD_SUMS];
-} crowd_acc;
-/* Step 1 for movers first .. n - 1 added to *a, and the summary of *a. */
-void horde_crowd_validate_from(const horde_crowd_separate_batch *c, size_t first, uint32_t *key, crowd_acc *a);
-void horde_crowd_stats_of(const crowd_acc *a, crowd_stats *st);
-/* The cells of movers first .. n - 1, their bounds merged into bounds[]. */
-void horde_crowd_cells_from(const horde_crowd_separate_batch *c, size_t first, const uint32_t *key, float cell, int32_t *cx,
-                            int32_t *cz, int32_t bounds[4]);
+/* The scalar loops of the validation and the cells for movers first .. end - 1 (a SIMD
+ * backend's last movers). */
+void horde_crowd_validate_from(const horde_crowd_separate_batch *c, size_t first, size_t end, uint32_t *key,
+                               crowd_acc *a);
+void horde_crowd_cells_from(const horde_crowd_separate_batch *c, size_t first, size_t end, const uint32_t *key,
+                            float cell, int32_t *cx, int32_t *cz, int32_t bounds[4]);
 
-/* The scalar steps (the reference's, and what a backend does not bring). */
-void horde_crowd_validate(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st);
-void horde_crowd_cells(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
-                       int32_t bounds[4]);
+/* The scalar parts (the reference's, and what a backend does not bring). */
+void horde_crowd_validate(const horde_crowd_separate_batch *c, size_t lo, size_t hi, uint32_t *key, crowd_acc *a);
+void horde_crowd_cells(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell,
+                       int32_t *cx, int32_t *cz, int32_t bounds[4]);
 void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi);
 
 /* The backend's parts of the call. */
@@ -134,11 +144,13 @@ typedef struct horde_crowd_ops {
     horde_crowd_pass_fn pass;
 } horde_crowd_ops;
 
-/* The whole call, the same for every backend (compiled once): validate the crowd (the
- * invalid movers' results), find the contacts with the ops' cells, scan and slots, run up
- * to `iterations` pushing passes (CROWDED) until one finds no overlap, then, if the last
- * still pushed, a testing pass (WEDGED), and write the valid movers' results. */
-void horde_crowd_solve(const horde_crowd_separate_batch *c, uint32_t iterations, void *scratch, const horde_crowd_ops *ops);
+/* The whole call, the same for every backend (compiled once, crowd_stages.h): validate
+ * the crowd (the invalid movers' results), find the contacts with the ops' cells, scan
+ * and slots, run up to `iterations` pushing passes (CROWDED) until one finds no overlap,
+ * then, if the last still pushed, a testing pass (WEDGED), and write the valid movers'
+ * results; inline, or stage by stage on st's task system. */
+void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch *c, uint32_t iterations,
+                       void *scratch, const horde_crowd_ops *ops);
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float h, float wt)
@@ -149,9 +161,11 @@ static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float
 }
 
 /* The signature, written once: the parameters, and the names that pass them on. */
-#define HORDE_PARAMS_crowd_separate const horde_crowd_separate_params *p, \
+/* The kernel's own parameters start with the stages to run on (the entry points,
+ * src/crowd_separate_api.c, make them from the caller's task system or none). */
+#define HORDE_PARAMS_crowd_separate const horde_stages *stages, const horde_crowd_separate_params *p, \
     const horde_crowd_separate_batch *c, void *scratch, size_t bytes
-#define HORDE_ARGS_crowd_separate p, c, scratch, bytes
+#define HORDE_ARGS_crowd_separate stages, p, c, scratch, bytes
 HORDE_KERNEL_PROTOS(crowd_separate)
 
 #endif

@@ -1,6 +1,6 @@
 /* Scalar reference for horde_crowd_separate (movers pushed apart). DEFINES the result;
  * crowd_separate_tmpl.c must match it bit for bit (semantics: crowd_separate.h). The
- * contact search, the iteration loop and the write-back are shared (crowd_contacts.c:
+ * contact search, the iteration loop and the write-back are shared (crowd_stages.h:
  * horde_crowd_solve); what is here is one Jacobi iteration, one mover after another. */
 #include "crowd_separate.h"
 
@@ -58,5 +58,5 @@ HORDE_REFERENCE(crowd_separate)
     (void)bytes;
     const horde_crowd_ops ops = {horde_crowd_validate, horde_crowd_cells, horde_crowd_scan_run,
                                  horde_crowd_slots, pass};
-    horde_crowd_solve(c, p->iterations, scratch, &ops);
+    horde_crowd_solve(stages, c, p->iterations, scratch, &ops);
 }

@@ -1,5 +1,5 @@
 /* horde_crowd_separate for one ISA, written once over wide.h and compiled per ISA with
- * HORDE_SUFFIX set. The contact search is shared with the reference (crowd_contacts.c);
+ * HORDE_SUFFIX set. The call is shared with the reference (crowd_stages.h);
  * this is the reference's step() W movers at a time, operation for operation: lane i is
  * sorted mover s0 + i, and each pass over the slots takes slot k of every lane at once
  * (the lists are stored in blocks of 8 movers, slot by slot, so the slot's data are
@@ -140,20 +140,21 @@ static int pass(const crowd_work *w, int cur, int push, uint32_t flag, uint32_t 
     return wi_any(any);
 }
 
-/* Step 1 (horde_crowd_validate_fn) W movers at a time: the same tests, the same maxima,
- * and the radii into the same CROWD_SUMS partial sums (group g of W lanes holds sums
- * (g W) % CROWD_SUMS ...), so the sum is the scalar one bit for bit. The batch's last
- * n % W movers go through the scalar loop (horde_crowd_validate_from). */
+/* The validation (horde_crowd_validate_fn) W movers at a time: the same tests, the same
+ * maxima, and the radii into the same CROWD_SUMS partial sums (group g of W lanes holds
+ * sums (g W) % CROWD_SUMS ..., lo being a multiple of CROWD_SUMS), so the sums are the
+ * scalar ones bit for bit. The range's last (hi - lo) % W movers go through the scalar
+ * loop (horde_crowd_validate_from). */
 _Static_assert(CROWD_SUMS % W == 0, "a group's lanes are W consecutive partial sums");
-static void validate(const horde_crowd_separate_batch *c, uint32_t *key, crowd_stats *st)
+static void validate(const horde_crowd_separate_batch *c, size_t lo, size_t hi, uint32_t *key, crowd_acc *acc)
 {
-    const size_t full = c->n / W * W;
+    const size_t full = lo + (hi - lo) / W * W;
     const wf maxc = wf_set(HORDE_CROWD_SEPARATE_MAX_COORD), zero = wf_set(0.0f);
     wf sums[CROWD_SUMS / W], max_r = zero, m_xz = zero;
     wi count = wi_set(0);
     for (int k = 0; k < CROWD_SUMS / W; k++)
-        sums[k] = zero;
-    for (size_t i = 0; i < full; i += W) {
+        sums[k] = wf_load(acc->sums + k * W);
+    for (size_t i = lo; i < full; i += W) {
         const wf x = wf_load(c->x + i), y = wf_load(c->y + i), z = wf_load(c->z + i);
         const wf r = wf_load(c->radius + i), h = wf_load(c->height + i);
         const wf wt = c->weight ? wf_load(c->weight + i) : wf_set(1.0f);
@@ -178,32 +179,29 @@ static void validate(const horde_crowd_separate_batch *c, uint32_t *key, crowd_s
                 c->out_x[i + l] = c->x[i + l], c->out_z[i + l] = c->z[i + l],
                 c->out_flags[i + l] = HORDE_FLAG_INVALID;
     }
-    crowd_acc acc;
     float lm[W], lx[W];
     uint32_t lc[W];
     for (int k = 0; k < CROWD_SUMS / W; k++)
-        wf_store(acc.sums + k * W, sums[k]);
+        wf_store(acc->sums + k * W, sums[k]);
     wf_store(lm, max_r), wf_store(lx, m_xz), wi_store(lc, count);
-    acc.max_r = 0.0f, acc.extent = 0.0f, acc.valid = 0;
     for (int l = 0; l < W; l++) {
-        acc.max_r = lm[l] > acc.max_r ? lm[l] : acc.max_r;
-        acc.extent = lx[l] > acc.extent ? lx[l] : acc.extent;
-        acc.valid += lc[l];
+        acc->max_r = lm[l] > acc->max_r ? lm[l] : acc->max_r;
+        acc->extent = lx[l] > acc->extent ? lx[l] : acc->extent;
+        acc->valid += lc[l];
     }
-    horde_crowd_validate_from(c, full, key, &acc); /* the last n % W movers */
-    horde_crowd_stats_of(&acc, st);
+    horde_crowd_validate_from(c, full, hi, key, acc); /* the last (hi - lo) % W movers */
 }
 
 /* The valid movers' cells (horde_crowd_cells_fn) W at a time: the same IEEE quotient and
  * floor (|q| <= 2^20 for valid movers). Invalid lanes' entries are written too (with
  * whatever their quotient gives): nothing reads them. */
-static void cells(const horde_crowd_separate_batch *c, const uint32_t *key, float cell, int32_t *cx, int32_t *cz,
-                  int32_t bounds[4])
+static void cells(const horde_crowd_separate_batch *c, size_t lo, size_t hi, const uint32_t *key, float cell,
+                  int32_t *cx, int32_t *cz, int32_t bounds[4])
 {
-    const size_t full = c->n / W * W;
+    const size_t full = lo + (hi - lo) / W * W;
     const wf cv = wf_set(cell);
     wi lo_x = wi_set(INT32_MAX), lo_z = wi_set(INT32_MAX), hi_x = wi_set(INT32_MIN), hi_z = wi_set(INT32_MIN);
-    for (size_t i = 0; i < full; i += W) {
+    for (size_t i = lo; i < full; i += W) {
         const wi ok = wi_eq(wi_load(key + i), wi_set(0));
         const wi qx = wi_floor(wf_div(wf_load(c->x + i), cv)), qz = wi_floor(wf_div(wf_load(c->z + i), cv));
         wi_store((uint32_t *)cx + i, qx), wi_store((uint32_t *)cz + i, qz);
@@ -213,14 +211,13 @@ static void cells(const horde_crowd_separate_batch *c, const uint32_t *key, floa
     int32_t b[4][W];
     wi_store((uint32_t *)b[0], lo_x), wi_store((uint32_t *)b[1], lo_z);
     wi_store((uint32_t *)b[2], hi_x), wi_store((uint32_t *)b[3], hi_z);
-    bounds[0] = bounds[1] = INT32_MAX, bounds[2] = bounds[3] = INT32_MIN;
     for (int l = 0; l < W; l++) {
         bounds[0] = b[0][l] < bounds[0] ? b[0][l] : bounds[0];
         bounds[1] = b[1][l] < bounds[1] ? b[1][l] : bounds[1];
         bounds[2] = b[2][l] > bounds[2] ? b[2][l] : bounds[2];
         bounds[3] = b[3][l] > bounds[3] ? b[3][l] : bounds[3];
     }
-    horde_crowd_cells_from(c, full, key, cell, cx, cz, bounds); /* the last n % W movers */
+    horde_crowd_cells_from(c, full, hi, key, cell, cx, cz, bounds); /* the last (hi - lo) % W movers */
 }
 
 /* The slots' constants (horde_crowd_slots_fn) W movers at a time, slot k of every lane
@@ -269,5 +266,5 @@ HORDE_TEMPLATE(crowd_separate)
 {
     (void)bytes;
     const horde_crowd_ops ops = {validate, cells, scan_run, CROWD_SLOTS, pass};
-    horde_crowd_solve(c, p->iterations, scratch, &ops);
+    horde_crowd_solve(stages, c, p->iterations, scratch, &ops);
 }

@@ -16,7 +16,7 @@
  * by brute force over all pairs (no grid, no sorting), the nearest HORDE_CROWD_SEPARATE_MAX_CONTACTS
  * by (d2, batch index), the Jacobi iterations in batch order; it must give the same bits.
  * Most of the model-checked crowds span several steps of the reference's wavefront over
- * the grid's rows (crowd_contacts.c, crowd_wave: the search, the slots and the passes,
+ * the grid's rows (crowd_iterate.c, crowd_wave: the search, the slots and the passes,
  * steps of at least 64 movers): a list used before it is complete, or a pass run on a
  * mover before its contacts' input is final, shows here as a difference from the model
  * (mutations of the wavefront's order fail this test).

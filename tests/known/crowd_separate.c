@@ -196,10 +196,10 @@ static void arguments(void)
 }
 
 /* A crowd large enough for the sort and the write-back to split it into many runs
- * (crowd_contacts.c: up to 256 by bucket and by batch index): movers on a lattice too
- * wide for any contact, in a shuffled batch order, keep their bits and get no flag; the
- * pair of `pair` sits at two batch positions far apart and gets its answer; invalid movers
- * are sprinkled in. Once on a lattice of spacing 2 (the grid numbers its cells by the
+ * (crowd_sort.c, crowd_write.c: up to 256 by bucket and by batch index): movers on a
+ * lattice too wide for any contact, in a shuffled batch order, keep their bits and get no
+ * flag; the pair of `pair` sits at two batch positions far apart and gets its answer;
+ * invalid movers are sprinkled in. Once on a lattice of spacing 2 (the grid numbers its cells by the
  * bounding box), once of spacing 4 (too wide for the box: hashed buckets). */
 static void many_case(float spacing)
 {

@@ -1,0 +1,176 @@
+/* The crowd separation's call (horde_crowd_solve, crowd_stages.h): prepare (validation,
+ * grid, sort), the contact search, the slots' constants (here) and the Jacobi passes,
+ * the write-back. The passes (the header's iterations): up to `iterations` pushing passes,
+ * CROWDED, until one finds no overlap, then, if the last still pushed, a testing pass,
+ * WEDGED. Two schedules give the same bits:
+ *   inline (no task system): one wavefront over the rows of the grid (crowd_wave), for
+ *     cache locality;
+ *   tasks: stage after stage, each over blocks of sorted movers: the search, the slots
+ *     with pass 0, then each pass j, after pass j - 1 has run every mover (pass j reads
+ *     every position pass j - 1 wrote). */
+#include "crowd_stages.h"
+
+/* Step 3 and the iterations as a wavefront over the rows of cells: the search, the
+ * slots' constants and each pass follow one another a few rows apart, so that a crowd
+ * larger than the caches is read from memory about once after the sort, not once per
+ * step and pass. Each step does exactly what it would do alone, because
+ *   - every contact joins movers at most rho rows apart (rho: the largest mover's
+ *     stencil, reach_cells; the small movers' half stencil is one row);
+ *   - a mover's list is complete once the search has run every mover within rho rows
+ *     after it; the slots then take it;
+ *   - pass 0 reads the sorted positions and a mover's own list, so it follows the slots;
+ *   - pass j (reading buffer j % 2, writing (j + 1) % 2) may run a mover once pass j - 1
+ *     has run every mover within rho rows after it: its contacts' positions are final,
+ *     and pass j - 1 will not read it again (contacts are pairs, both ways within rho
+ *     rows).
+ * "Every mover in rows R + 1 ... R + rho done" is behind()'s test. Until a pass reaches
+ * a mover, the second position buffer still holds its sorted cell (crowd_grid.c), which
+ * only the search reads; counts and flags are zeroed rho rows ahead of the search.
+ * Pass j is complete when it has run every mover; if it found no overlap, its output
+ * equals its input, so every later pass would find none and change nothing (no flag, the
+ * same positions, the testing pass included): here the later passes may have run some
+ * movers already, with that same empty result, and the answer is pass j's output
+ * buffer. Without locality (the hash numbering, or a stencil past RUNS_MAX) the steps run
+ * one after another, each over every mover. */
+typedef struct wave {
+    const grid *g;
+    uint32_t rho; /* contacts within rho rows; 0: no locality */
+} wave;
+
+/* The first sorted mover of row `row` of the box (n past the last row). */
+static uint32_t row_start(const grid *g, uint32_t row)
+{
+    return row < g->nz ? g->start[row * g->nx] : g->n;
+}
+
+/* How far a step may run behind one that has run the movers before d: through the rows
+ * R whose movers' contacts are all before d (row_start(R + rho + 1) <= d), rounded down
+ * to CROWD_BLOCK; every mover once d = n. *row: the rows so far (it only grows). */
+static uint32_t behind(const wave *v, uint32_t d, uint32_t *row)
+{
+    if (d >= v->g->n)
+        return v->g->n;
+    if (v->rho == 0)
+        return 0;
+    while (*row + v->rho + 1 <= v->g->nz && row_start(v->g, *row + v->rho + 1) <= d)
+        (*row)++;
+    return row_start(v->g, *row) / CROWD_BLOCK * CROWD_BLOCK;
+}
+
+/* The search's step: whole rows, at least this many movers. Larger steps time the same,
+ * but checkasm's model-checked crowds (up to 700 movers) must run in enough steps to
+ * catch a pass let one row too far ahead; a single row per step is a little slower. */
+#define WAVE_STEP_MIN 64u
+/* The search, the slots and the passes (above); returns the buffer holding the result. */
+static int crowd_wave(crowd_call *cc)
+{
+    crowd_work *w = &cc->w;
+    const grid *g = &cc->g;
+    const horde_crowd_ops *ops = cc->ops;
+    const uint32_t n = w->n, iterations = cc->iterations, passes = iterations + 1;
+    const int32_t rho = horde_crowd_reach_cells(g, g->max_r);
+    const wave v = {g, g->box && 2 * rho + 1 <= RUNS_MAX ? (uint32_t)rho : 0};
+    uint32_t searched = 0, zeroed = 0, slotted = 0, slot_row = 0, next_row = 0;
+    uint32_t done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0}, row[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    int any[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    for (;;) {
+        /* The search, rows of at least WAVE_STEP_MIN movers (every mover without locality). */
+        uint32_t to = n;
+        if (v.rho)
+            do
+                to = row_start(g, ++next_row);
+            while (to - searched < WAVE_STEP_MIN && next_row < g->nz);
+        const uint32_t ahead = v.rho ? row_start(g, next_row + v.rho) : n;
+        for (; zeroed < ahead; zeroed++)
+            w->count[zeroed] = 0, w->flags[zeroed] = 0;
+        horde_crowd_find(cc, searched, to);
+        searched = to;
+        const uint32_t complete = behind(&v, searched, &slot_row);
+        if (complete > slotted)
+            ops->slots(w, cc->sorted[2], cc->sorted[3], slotted, complete), slotted = complete;
+        for (uint32_t j = 0; j < passes; j++) {
+            const uint32_t ready = j == 0 ? slotted : behind(&v, done[j - 1], &row[j]);
+            const int push = j < iterations;
+            if (ready > done[j])
+                any[j] |= ops->pass(w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED,
+                                    done[j], ready), done[j] = ready;
+            if (done[j] == n && push && !any[j]) /* pass j is complete and found none */
+                return (int)((j + 1) % 2);
+        }
+        if (searched == n)
+            return (int)(iterations % 2);
+    }
+}
+
+/* The slots' constants, scalar (horde_crowd_slots_fn): mover by mover, its used slots
+ * only (CROWD_K passes slot by slot, each testing every mover's count, cost more). */
+void horde_crowd_slots(crowd_work *w, const float *r, const float *wt, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t s = lo; s < hi; s++) {
+        const uint32_t count = w->count[s];
+        const size_t e0 = horde_crowd_slot(s, 0);
+        for (uint32_t k = 0; k < count; k++) {
+            const size_t e = e0 + (size_t)k * CROWD_BLOCK;
+            const uint32_t t = w->part[e];
+            w->R[e] = r[s] + r[t];
+            const float share = wt[s] > 0.0f ? wt[s] / (wt[s] + wt[t]) : 0.0f;
+            w->share[e] = w->idx[s] < w->idx[t] ? -share : share; /* d2s[e] no longer needed */
+        }
+    }
+}
+
+/* A pass's stage over blocks of sorted movers (cc->cur, push, flag), each block's "any
+ * overlap" in any[b]; pass 0 first takes its blocks' slots (their lists are complete). */
+static void pass_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx, int slots)
+{
+    (void)worker;
+    const crowd_call *cc = (const crowd_call *)ctx;
+    for (uint32_t b = b0; b < b1; b++) {
+        uint32_t lo, hi;
+        horde_crowd_block(b, cc->w.n, CROWD_TASK_BLOCK, &lo, &hi);
+        if (slots)
+            cc->ops->slots((crowd_work *)&cc->w, cc->sorted[2], cc->sorted[3], lo, hi);
+        cc->any[b] = (uint32_t)cc->ops->pass(&cc->w, cc->cur, cc->push, cc->flag, lo, hi);
+    }
+}
+static void first_pass_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
+{
+    pass_blocks(b0, b1, worker, ctx, 1);
+}
+static void next_pass_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
+{
+    pass_blocks(b0, b1, worker, ctx, 0);
+}
+
+/* The passes as stages, from pass `first` (1 when the search ran pass 0); returns the
+ * buffer holding the result. The early stop is the wavefront's: pass j found no overlap
+ * in any block. */
+static int crowd_passes(crowd_call *cc, const horde_stages *st, uint32_t first)
+{
+    const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
+    for (uint32_t j = 0; j <= cc->iterations; j++) {
+        cc->cur = (int)(j % 2), cc->push = j < cc->iterations;
+        cc->flag = cc->push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED;
+        if (j >= first)
+            horde_stage(st, j == 0 ? first_pass_blocks : next_pass_blocks, blocks, CROWD_MIN_PASS_BLOCKS, cc);
+        uint32_t any = 0;
+        for (uint32_t b = 0; b < blocks; b++)
+            any |= cc->any[b];
+        if (cc->push && !any)
+            return (int)((j + 1) % 2);
+    }
+    return (int)(cc->iterations % 2);
+}
+
+void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch *c, uint32_t iterations, void *scratch,
+                       const horde_crowd_ops *ops)
+{
+    crowd_call cc;
+    horde_crowd_prepare(&cc, st, c, scratch, iterations, ops);
+    if (!st->tasks) {
+        horde_crowd_write_back(c, &cc.w, crowd_wave(&cc), cc.w.R);
+        return;
+    }
+    cc.fin = crowd_passes(&cc, st, (uint32_t)horde_crowd_search(&cc, st));
+    horde_crowd_write(&cc, st);
+}
