@@ -11,7 +11,7 @@
  *
  * Forms (per 8 lanes and field):
  *   broadcast+blend  8 vbroadcastss from memory merged by 7 vblendps: wide.h's wf_load_at
- *   wf_load_at5      the same for the five fields together, lane by lane (wide.h)
+ *   wf_load_at5      the same for the five fields together, lane by lane (pole_gather.h)
  *   hw gather        one vgatherdps
  *   stack array      8 scalar loads stored to an array, one 256-bit load
  *   insertps         2 x (movss + 3 insertps), one vinsertf128
@@ -26,7 +26,8 @@
 
 /* The library's own forms (wf_load_at, wf_load_at5), as the AVX2 kernels compile them. */
 #define HORDE_WIDE_AVX2
-#include "wide.h"
+#include "simd/wide.h"
+#include "crowd/pole_gather.h"
 
 enum { SIDE = 85, POLES = SIDE * SIDE, MOVERS = 1 << 16, ENTRIES = 9, LANES = 8, FIELDS = 5 };
 enum { REPEATS = 9 }; /* best of: a shared machine's noise only ever adds time */

@@ -15,8 +15,10 @@ convention: for every kernel of the registry (meson.build's horde_kernels), its 
   Limits are named `HORDE_<KERNEL or FAMILY>_MAX_*` / `_MIN_*` in their family's header.
   Every registered kernel is called by tests/api/limits.c, threads.c and determinism.c.
 layers: includes go one way, kernels/simd <- kernels/<folder> <- src (public headers from
-  anywhere; a kernel folder includes no other kernel folder); no include cycle; no header
-  under kernels/ declares a function or extern defined under src/.
+  anywhere; a kernel folder includes no other kernel folder); an include resolves relative
+  to the file, include/ or kernels/ (src/ too, to name an upward include as such); no
+  include cycle; no file under kernels/ declares or uses a function or variable defined
+  under src/ (HORDE_ENTRY's entry points included).
 Prints every violation; exit status 1 when there is one.
 """
 import os
@@ -196,7 +198,7 @@ def check_layers():
         state[n] = 1
         for d in graph.get(n, []):
             if state.get(d) == 1:
-                errors.append('include cycle: ' + ' -> '.join(stack[stack.index(d):] + [d]) if d in stack else d)
+                errors.append('include cycle: ' + ' -> '.join(stack[stack.index(d):] + [d]))
             elif not state.get(d):
                 visit(d, stack + [d])
         state[n] = 2
@@ -204,19 +206,27 @@ def check_layers():
     for f in files:
         if not state.get(f):
             visit(f, [f])
-    # kernel headers declare nothing that src/ defines
+    # kernel files declare and use nothing that src/ defines
     src_defs = set()
     for f in files:
         if f.startswith('src/') and f.endswith('.c'):
             s = strip_comments(read(f))
             src_defs.update(re.findall(r'^[A-Za-z_][\w \*]*?\b(horde_\w+)\s*\([^;{]*\)\s*\{', s, re.M))
-            src_defs.update(re.findall(r'^(?!static)[A-Za-z_][\w \*]*?\b(horde_\w+)\s*(?:\[[^\]]*\])*\s*=', s, re.M))
+            src_defs.update(re.findall(r'^(?!static|extern|typedef)[A-Za-z_][\w \*]*?\b(horde_\w+)\s*(?:\[[^\]]*\])*\s*[=;]', s, re.M))
+            for k in re.findall(r'^HORDE_ENTRY\((\w+)\)', s, re.M):
+                src_defs.update({f'horde_{k}', f'horde_{k}_isa'})
     for f in files:
-        if f.startswith('kernels/') and f.endswith('.h'):
-            s = strip_comments(read(f))
+        if not f.startswith('kernels/'):
+            continue
+        s = strip_comments(read(f))
+        declared = set()
+        if f.endswith('.h'):
             for m in re.finditer(r'^(?!static|#)[A-Za-z_][\w \*]*?\b(horde_\w+)\s*(\([^;{]*\)|(?:\[[^\]]*\])*)\s*;', s, re.M):
                 if m.group(1) in src_defs:
+                    declared.add(m.group(1))
                     errors.append(f'{f}: declares {m.group(1)}, which src/ defines (kernels must not depend on src/)')
+        for name in sorted(set(re.findall(r'\b(horde_\w+)\b', s)) & src_defs - declared):
+            errors.append(f'{f}: uses {name}, which src/ defines (kernels must not depend on src/)')
 
 
 def check_coverage():

@@ -1,14 +1,14 @@
 /* The poles' uniform grid: the broadphase that fills horde_radial_push's candidate lists
- * (semantics: include/horde/radial_push.h). Scalar integer bookkeeping around a few float
- * compares; nothing here depends on the backend. */
+ * (semantics: include/horde/radial_push.h), its public entry points. Scalar integer
+ * bookkeeping around a few float compares; nothing here depends on the backend. The
+ * kernel side of the grid (its validity check, the SIMD backends' mover sort) is
+ * kernels/crowd/pole_sort.c. */
 #include <math.h>
 #include <string.h>
 #include <stdint.h>
 
 #include "dispatch.h" /* HORDE_CALL: the caller's FP environment is not used */
-
-#define CELL_MIN 0x1p-10f
-#define CELL_MAX 0x1p17f
+#include "crowd/pole_sort.h"
 
 static int pole_valid(const horde_poles *p, size_t j)
 {
@@ -46,7 +46,6 @@ static int extent_of(const horde_poles *p, float cell, extent *e)
 }
 
 static int arrays_ok(const horde_poles *p) { return p->n == 0 || (p->x && p->z && p->r && p->bottom && p->top); }
-static int cell_ok(float cell) { return cell >= CELL_MIN && cell <= CELL_MAX; } /* NaN fails */
 
 /* The scratch a grid of this extent takes: start[cells + 1], then items[valid], from the
  * first 4-byte boundary in the scratch (GRID_SLACK bytes at most before it). */
@@ -67,7 +66,7 @@ static size_t cell_index(const horde_poles *p, size_t j, float cell, const exten
 static size_t scratch_bytes(const horde_poles *poles, float cell)
 {
     extent e;
-    if (!poles || !arrays_ok(poles) || !cell_ok(cell) || !extent_of(poles, cell, &e))
+    if (!poles || !arrays_ok(poles) || !horde_pole_cell_ok(cell) || !extent_of(poles, cell, &e))
         return 0;
     return grid_bytes(&e);
 }
@@ -86,7 +85,7 @@ static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void 
     if (!arrays_ok(poles))
         return HORDE_ERR_NULL_ARG;
     extent e;
-    if (!cell_ok(cell) || !extent_of(poles, cell, &e) || bytes < grid_bytes(&e))
+    if (!horde_pole_cell_ok(cell) || !extent_of(poles, cell, &e) || bytes < grid_bytes(&e))
         return HORDE_ERR_BAD_PARAMS;
     const size_t cells = (size_t)e.nx * e.nz;
     const uintptr_t align = (uintptr_t)sizeof(uint32_t) - 1; /* the scratch has any alignment */
@@ -186,84 +185,4 @@ horde_status horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *
     int st = HORDE_OK;
     HORDE_CALL(st = lists(g, poles, b, reach, offsets, indices, capacity));
     return (horde_status)st;
-}
-
-/* ---- horde_radial_push_grid: the grid check, the scratch size, the mover sort ---------- */
-
-int horde_pole_grid_ok(const horde_pole_grid *g)
-{
-    const int32_t far = HORDE_POLE_GRID_MAX_ORIGIN;
-    return g && g->start && g->items && cell_ok(g->cell) && g->nx >= 1 && g->nz >= 1 &&
-           (uint64_t)g->nx * g->nz <= HORDE_POLE_GRID_MAX_CELLS && g->cx0 >= -far && g->cx0 <= far &&
-           g->cz0 >= -far && g->cz0 <= far;
-}
-
-/* The sort's scratch, in uint32 words: the bucket counts (buckets none + 1, and one more
- * for the prefix), then each mover's bucket, the order and the buckets in that order
- * (HORDE_POLE_SORT_PAD more, none of them a bucket), the movers' five inputs in that
- * order (each HORDE_POLE_SORT_PAD longer); then the pole records (five floats per grid
- * item) and a byte per item; plus 63 bytes to align it. */
-#define SORT_ALIGN 64
-static uint64_t sort_words(const horde_pole_grid *g, uint64_t n)
-{
-    const uint64_t none = (uint64_t)(g->nx + 2) * (g->nz + 2);
-    return none + 2 + 3 * n + HORDE_POLE_SORT_PAD + 5 * (n + HORDE_POLE_SORT_PAD);
-}
-static uint64_t items_of(const horde_pole_grid *g) { return g->start[(size_t)g->nx * g->nz]; }
-
-size_t horde_radial_push_grid_scratch_bytes(const horde_pole_grid *g, size_t n)
-{
-    int ok = 0;
-    HORDE_CALL(ok = horde_pole_grid_ok(g));
-    if (!ok || (uint64_t)n >= ((uint64_t)1 << 32))
-        return 0;
-    const uint64_t bytes = (sort_words(g, n) + 5 * items_of(g)) * sizeof(uint32_t) + items_of(g) + (SORT_ALIGN - 1);
-    return bytes <= (uint64_t)SIZE_MAX ? (size_t)bytes : 0;
-}
-
-/* The scratch's parts: the bucket counts, the keys, the order, the sorted keys. */
-static uint32_t *sort_counts(void *scratch)
-{
-    return (uint32_t *)(((uintptr_t)scratch + (SORT_ALIGN - 1)) & ~(uintptr_t)(SORT_ALIGN - 1));
-}
-
-uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch)
-{
-    return sort_counts(scratch) + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
-}
-
-void horde_pole_sort_movers(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
-                            horde_pole_sorted *s)
-{
-    const size_t n = b->n;
-    uint32_t *const count = sort_counts(scratch);
-    const uint32_t row = g->nx + 2, none = row * (g->nz + 2);
-    const uint32_t *const key = horde_pole_sort_keys(g, scratch);
-    uint32_t *const order = count + none + 2 + n, *const sorted = order + n;
-    float *mov[5];
-    const float *const in[5] = {b->x, b->y, b->z, b->radius, b->height};
-    for (int f = 0; f < 5; f++)
-        mov[f] = (float *)(sorted + n + HORDE_POLE_SORT_PAD) + (size_t)f * (n + HORDE_POLE_SORT_PAD);
-    memset(count, 0, ((size_t)none + 2) * sizeof *count);
-    for (size_t i = 0; i < n; i++)
-        count[key[i] + 1]++;
-    for (uint32_t c = 0; c <= none; c++) /* count[c] = the first place of bucket c */
-        count[c + 1] += count[c];
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t at = count[key[i]]++;
-        order[at] = (uint32_t)i, sorted[at] = key[i];
-        for (int f = 0; f < 5; f++)
-            mov[f][at] = in[f][i];
-    }
-    for (size_t i = n; i < n + HORDE_POLE_SORT_PAD; i++) {
-        sorted[i] = UINT32_MAX;
-        for (int f = 0; f < 5; f++)
-            mov[f][i] = 0.0f;
-    }
-    s->order = order, s->key = sorted, s->row = row, s->none = none;
-    for (int f = 0; f < 5; f++)
-        s->mov[f] = mov[f];
-    s->rec = mov[4] + n + HORDE_POLE_SORT_PAD;
-    s->seen = (uint8_t *)(s->rec + 5 * items_of(g));
-    memset(s->seen, 0, (size_t)items_of(g));
 }

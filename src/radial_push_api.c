@@ -1,6 +1,7 @@
 /* Public entry points of the radial push and sweep (HORDE_ENTRY, dispatch.h): parameter
  * and argument checks. */
 #include "dispatch.h"
+#include "crowd/pole_sort.h"
 
 static const horde_radial_push_params push_defaults = {.iterations = 4};
 static const horde_radial_sweep_params sweep_defaults = {.slides = 4};
@@ -72,6 +73,15 @@ static int radial_sweep_check_(const horde_poles *poles, const horde_radial_swee
 }
 HORDE_ENTRY(radial_sweep)
 
+/* The mover sort's scratch (pole_sort.h); the grid check compares floats, so it runs
+ * inside the FP guard. */
+size_t horde_radial_push_grid_scratch_bytes(const horde_pole_grid *g, size_t n)
+{
+    size_t bytes = 0;
+    HORDE_CALL(bytes = horde_pole_sort_bytes(g, n));
+    return bytes;
+}
+
 #define radial_push_grid_check(g, poles, p, b, scratch, bytes) \
     radial_push_grid_check_(g, poles, (p) = (p) ? (p) : &grid_defaults, b, scratch, bytes)
 static int radial_push_grid_check_(const horde_pole_grid *g, const horde_poles *poles,
@@ -82,7 +92,7 @@ static int radial_push_grid_check_(const horde_pole_grid *g, const horde_poles *
         return HORDE_ERR_NULL_ARG;
     if (p->iterations < 1 || p->iterations > HORDE_RADIAL_PUSH_MAX_ITERATIONS || !horde_pole_grid_ok(g))
         return HORDE_ERR_BAD_PARAMS;
-    const size_t need = horde_radial_push_grid_scratch_bytes(g, b->n);
+    const size_t need = horde_pole_sort_bytes(g, b->n);
     if (!need || bytes < need)
         return HORDE_ERR_BAD_PARAMS;
     if (b->n == 0)

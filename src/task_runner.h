@@ -4,7 +4,7 @@
 #ifndef HORDE_TASK_RUNNER_H
 #define HORDE_TASK_RUNNER_H
 
-#include "stages.h"
+#include "simd/stages.h"
 
 /* HORDE_OK for NULL (inline) or a valid task system, else HORDE_ERR_BAD_PARAMS. */
 int horde_tasks_check(const horde_tasks *tasks);

@@ -1,6 +1,6 @@
 /* Chunks and world views: the only code that reads voxel memory. */
 #include "horde/world.h"
-#include "window.h"
+#include "voxel/window.h"
 
 #include <string.h>
 
@@ -76,18 +76,6 @@ horde_status horde_world_init(horde_world *w, const horde_chunk *const *chunks, 
         *w = v;
     return st;
 }
-
-/* Shared all-air and all-solid chunks stand in for missing ones, so lookups never
- * return NULL and the fetch loop has no policy branch. */
-#define ROW_ONES {0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
-                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
-                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
-                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
-                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
-                  0xffffffffu, 0xffffffffu}
-#define ROWS8 ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES
-const horde_chunk horde_empty_chunk;
-const horde_chunk horde_solid_chunk = {{ROWS8, ROWS8, ROWS8, ROWS8}};
 
 bool horde_world_solid(const horde_world *w, int32_t bx, int32_t by, int32_t bz)
 {

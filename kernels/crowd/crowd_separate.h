@@ -9,8 +9,8 @@
 #include <math.h>
 
 #include "horde/crowd_separate.h"
-#include "kernel.h"
-#include "stages.h"
+#include "simd/kernel.h"
+#include "simd/stages.h"
 
 #define CROWD_K HORDE_CROWD_SEPARATE_MAX_CONTACTS
 /* A push component in units of 2^-20 (truncated), summed as int32: at most T = R + skin

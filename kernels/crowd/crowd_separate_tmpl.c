@@ -8,7 +8,7 @@
  * lanes that sit out a slot add nothing and the order of the adds does not matter.
  * The contacts' positions go through a stored array: an AVX2 gather (vgatherdps) is
  * much slower here, and building the vectors with inserts is no faster. */
-#include "template.h"
+#include "simd/template.h"
 #include "crowd_separate.h"
 
 _Static_assert(CROWD_BLOCK % W == 0, "a group's slot k is W consecutive elements (crowd_work)");

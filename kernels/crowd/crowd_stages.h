@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "crowd_separate.h"
-#include "stages.h"
+#include "simd/stages.h"
 
 /* Mover blocks of the stages: validation and cells over batch indices, search, passes and
  * write-back over sorted indices. A multiple of CROWD_BLOCK, CROWD_SUMS and every W. */

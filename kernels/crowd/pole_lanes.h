@@ -4,6 +4,8 @@
 #ifndef HORDE_POLE_LANES_H
 #define HORDE_POLE_LANES_H
 
+#include "pole_gather.h"
+
 /* Entry k of every lane's list: the pole, `ok` where it is a valid pole, `skip` where the
  * lane has an entry k that names none. */
 typedef struct pole_lanes {
@@ -79,7 +81,7 @@ static inline void lists_of(const uint32_t *offsets, wi valid, list_lanes *L)
  * The common case, where the group's list entries all name poles (< n) and the positions
  * fit in int32, takes a shorter path: the lanes' positions come from one vector min and
  * add per entry (no per-lane tests of the list's length or the pole number), and the five
- * fields are read lane by lane (wf_load_at5). Groups with an entry naming no pole
+ * fields are read lane by lane (wf_load_at5, pole_gather.h). Groups with an entry naming no pole
  * (SKIPPED) take lists_of and gather_entry above, and so does the swept kernel
  * (radial_sweep_tmpl.c), which has no clean path. */
 typedef struct clean_lists {

@@ -2,6 +2,7 @@
  * radial_push.h): each mover, in batch order, gets the list of its 3 x 3 grid cells as
  * one run of the grid's items per row, and pole_solve.h's solve, the list kernel's. */
 #include "pole_solve.h"
+#include "pole_sort.h"
 
 /* The list of the mover in grid cell (cx, cz): rows cz - 1 .. cz + 1, in each the cells
  * cx - 1 .. cx + 1 clipped to the grid, which are adjacent in g->items. */

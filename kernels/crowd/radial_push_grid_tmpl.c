@@ -13,10 +13,11 @@
  * only in those of the lanes in c + 1). Every lane thus meets exactly its own list's
  * poles in its own list's order, with the reference's operations (visit below is
  * pole_overlap_push of pole_solve.h, W wide). */
-#include "template.h"
+#include "simd/template.h"
 #include "radial_push.h"
+#include "pole_sort.h"
 #include "pole_lanes.h"
-#include "lane_pack.h"
+#include "simd/lane_pack.h"
 
 /* Vectors of W movers per group, solved side by side over the same walk: the walk's
  * preparation is shared by twice the movers, and the two vectors' push chains (a push,

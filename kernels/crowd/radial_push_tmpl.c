@@ -4,7 +4,7 @@
  * lists side by side (entry k of every lane at once; lanes whose list is shorter sit
  * out), with the pole data gathered once per group, the overlap test
  * and push W wide. */
-#include "template.h"
+#include "simd/template.h"
 #include "radial_push.h"
 #include "pole_lanes.h"
 

@@ -3,7 +3,7 @@
  * defines the result. W movers per group, one per lane, their lists walked side by side
  * (pole_lanes.h, as the radial push), every slide W wide; lanes whose slide found no
  * contact are done. */
-#include "template.h"
+#include "simd/template.h"
 #include "radial_push.h"
 #include "pole_lanes.h"
 

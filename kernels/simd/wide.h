@@ -6,7 +6,11 @@
  *
  * Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, max, compares,
  * conversions): no FMA, no reciprocal estimates, so each lane computes exactly what
- * the scalar reference computes. Masks are int lanes holding 0 or -1. */
+ * the scalar reference computes. Masks are int lanes holding 0 or -1.
+ *
+ * Lane operations only: what one kernel family reads its own way lives in its folder
+ * (the voxel rows: kernels/voxel/fetch_rows.h; the poles' fields: kernels/crowd/
+ * pole_gather.h). */
 #ifndef HORDE_WIDE_H
 #define HORDE_WIDE_H
 
@@ -292,29 +296,6 @@ static inline wi wi_shuffle_bytes(wi v, wi control) /* tbl (aarch64), two vtbl2 
 }
 #define HORDE_WIDE_PERMUTE_BY_BYTES
 
-/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
-static inline uint32_t fetch4(const uint32_t *row, int sh)
-{
-    simde_uint32x4_t v = simde_vld1q_u32(row);
-    v = simde_vandq_u32(simde_vshlq_u32(v, simde_vdupq_n_s32(-sh)), simde_vdupq_n_u32(15));
-    const simde_uint16x4_t a = simde_vmovn_u32(v);
-    const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
-    return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
-}
-/* fetch4 less its mask (see the x86 branch); here it is fetch4. */
-static inline uint32_t fetch4_bytes(const uint32_t *row, int sh) { return fetch4(row, sh); }
-/* The same for a window across an x chunk border, 29 <= sh <= 31: bits sh..31 of `lo`'s
- * rows, then the low bits of `hi`'s (the next chunk's). */
-static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
-{
-    simde_uint32x4_t v = simde_vorrq_u32(simde_vshlq_u32(simde_vld1q_u32(lo), simde_vdupq_n_s32(-sh)),
-                                         simde_vshlq_u32(simde_vld1q_u32(hi), simde_vdupq_n_s32(32 - sh)));
-    v = simde_vandq_u32(v, simde_vdupq_n_u32(15));
-    const simde_uint16x4_t a = simde_vmovn_u32(v);
-    const simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(a, a));
-    return simde_vget_lane_u32(simde_vreinterpret_u32_u8(b), 0);
-}
-
 #elif defined(HORDE_WIDE_WASM)
 /* WebAssembly SIMD128 (https://github.com/WebAssembly/simd): f32x4 arithmetic, div and
  * sqrt are IEEE-exact, so every op maps to one instruction; only max and trunc need care.
@@ -365,71 +346,11 @@ static inline wi wi_shl(wi a, int n) { return simde_wasm_i32x4_shl(a, (uint32_t)
 static inline wi wi_mullo(wi a, wi b) { return simde_wasm_i32x4_mul(a, b); }
 #define HORDE_WIDE_PERMUTE_BY_BYTES
 
-/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28. */
-static inline uint32_t fetch4(const uint32_t *row, int sh)
-{
-    simde_v128_t v = simde_wasm_v128_load(row);
-    v = simde_wasm_v128_and(simde_wasm_u32x4_shr(v, (uint32_t)sh), simde_wasm_i32x4_splat(15));
-    v = simde_wasm_i16x8_narrow_i32x4(v, v);
-    v = simde_wasm_u8x16_narrow_i16x8(v, v);
-    return (uint32_t)simde_wasm_i32x4_extract_lane(v, 0);
-}
-/* fetch4 less its mask (see the x86 branch); here it is fetch4. */
-static inline uint32_t fetch4_bytes(const uint32_t *row, int sh) { return fetch4(row, sh); }
-/* The same across an x chunk border, 29 <= sh <= 31 (see the NEON branch). */
-static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
-{
-    simde_v128_t v = simde_wasm_v128_or(simde_wasm_u32x4_shr(simde_wasm_v128_load(lo), (uint32_t)sh),
-                                        simde_wasm_i32x4_shl(simde_wasm_v128_load(hi), (uint32_t)(32 - sh)));
-    v = simde_wasm_v128_and(v, simde_wasm_i32x4_splat(15));
-    v = simde_wasm_i16x8_narrow_i32x4(v, v);
-    v = simde_wasm_u8x16_narrow_i16x8(v, v);
-    return (uint32_t)simde_wasm_i32x4_extract_lane(v, 0);
-}
-
 #else
 #error "define one HORDE_WIDE_* ISA before including wide.h"
 #endif
 
-#if defined(HORDE_WIDE_AVX2) || defined(HORDE_WIDE_SSE2) || defined(HORDE_WIDE_SSE41)
-/* Voxel rows: (row[k] >> sh) & 15 at bits 8k for four consecutive rows, 0 <= sh <= 28
- * (128-bit SSE2 on all three x86 backends; NEON and WASM have their own above). */
-static inline uint32_t fetch4(const uint32_t *row, int sh)
-{
-    simde__m128i v = simde_mm_loadu_si128((const void *)row);
-    v = simde_mm_and_si128(simde_mm_srl_epi32(v, simde_mm_cvtsi32_si128(sh)), simde_mm_set1_epi32(15));
-    v = simde_mm_packs_epi32(v, v);
-    v = simde_mm_packus_epi16(v, v);
-    return (uint32_t)simde_mm_cvtsi128_si32(v);
-}
-/* fetch4 less its mask: byte k holds (row[k] >> sh) & 255, the caller keeps the low 4
- * bits (once per level for W lanes instead of per lane). SSSE3's byte shuffle picks the
- * four low bytes in one step where fetch4 packs twice; SSE2 has no byte shuffle and
- * keeps fetch4 (the mask is then redundant). */
-static inline uint32_t fetch4_bytes(const uint32_t *row, int sh)
-{
-#if defined(HORDE_WIDE_SSE2)
-    return fetch4(row, sh);
-#else
-    const simde__m128i v = simde_mm_srl_epi32(simde_mm_loadu_si128((const void *)row), simde_mm_cvtsi32_si128(sh));
-    const simde__m128i low_bytes = simde_mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-    return (uint32_t)simde_mm_cvtsi128_si32(simde_mm_shuffle_epi8(v, low_bytes));
-#endif
-}
-/* The same across an x chunk border, 29 <= sh <= 31 (see the NEON branch). */
-static inline uint32_t fetch4x2(const uint32_t *lo, const uint32_t *hi, int sh)
-{
-    simde__m128i v = simde_mm_or_si128(
-        simde_mm_srl_epi32(simde_mm_loadu_si128((const void *)lo), simde_mm_cvtsi32_si128(sh)),
-        simde_mm_sll_epi32(simde_mm_loadu_si128((const void *)hi), simde_mm_cvtsi32_si128(32 - sh)));
-    v = simde_mm_and_si128(v, simde_mm_set1_epi32(15));
-    v = simde_mm_packs_epi32(v, v);
-    v = simde_mm_packus_epi16(v, v);
-    return (uint32_t)simde_mm_cvtsi128_si32(v);
-}
-#endif
-
-/* base[at[0]], ..., base[at[W - 1]] as one wf (the radial kernels' pole fields). AVX2:
+/* base[at[0]], ..., base[at[W - 1]] as one wf (a gather: the poles' fields). AVX2:
  * eight broadcast loads merged by blends, with no stored array for a wide load to wait
  * on (kernels/crowd/pole_lanes.h has the measurements); elsewhere W scalar loads into a
  * stack array and one wide load. */
@@ -445,29 +366,6 @@ static inline wf wf_load_at(const float *base, const uint32_t *at)
     v = simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[6]), 0x40);
     return simde_mm256_blend_ps(v, simde_mm256_broadcast_ss(base + at[7]), 0x80);
 }
-/* wf_load_at of five arrays at the same positions, lane by lane: each position is read
- * once and one is held at a time (five wf_load_at calls keep all eight positions live at
- * once). bench/gather_forms times it against the other forms. */
-static inline void wf_load_at5(const float *const base[5], const uint32_t *at, wf v[5])
-{
-    const float *const b0 = base[0], *const b1 = base[1], *const b2 = base[2], *const b3 = base[3],
-                      *const b4 = base[4];
-    uint32_t j = at[0];
-    wf a0 = simde_mm256_broadcast_ss(b0 + j), a1 = simde_mm256_broadcast_ss(b1 + j);
-    wf a2 = simde_mm256_broadcast_ss(b2 + j), a3 = simde_mm256_broadcast_ss(b3 + j);
-    wf a4 = simde_mm256_broadcast_ss(b4 + j);
-#define HORDE_LOAD_AT5_LANE(l)                                              \
-    j = at[l];                                                              \
-    a0 = simde_mm256_blend_ps(a0, simde_mm256_broadcast_ss(b0 + j), 1 << l); \
-    a1 = simde_mm256_blend_ps(a1, simde_mm256_broadcast_ss(b1 + j), 1 << l); \
-    a2 = simde_mm256_blend_ps(a2, simde_mm256_broadcast_ss(b2 + j), 1 << l); \
-    a3 = simde_mm256_blend_ps(a3, simde_mm256_broadcast_ss(b3 + j), 1 << l); \
-    a4 = simde_mm256_blend_ps(a4, simde_mm256_broadcast_ss(b4 + j), 1 << l);
-    HORDE_LOAD_AT5_LANE(1) HORDE_LOAD_AT5_LANE(2) HORDE_LOAD_AT5_LANE(3) HORDE_LOAD_AT5_LANE(4)
-    HORDE_LOAD_AT5_LANE(5) HORDE_LOAD_AT5_LANE(6) HORDE_LOAD_AT5_LANE(7)
-#undef HORDE_LOAD_AT5_LANE
-    v[0] = a0, v[1] = a1, v[2] = a2, v[3] = a3, v[4] = a4;
-}
 #else
 static inline wf wf_load_at(const float *base, const uint32_t *at)
 {
@@ -475,11 +373,6 @@ static inline wf wf_load_at(const float *base, const uint32_t *at)
     for (int i = 0; i < W; i++)
         v[i] = base[at[i]];
     return wf_load(v);
-}
-static inline void wf_load_at5(const float *const base[5], const uint32_t *at, wf v[5])
-{
-    for (int f = 0; f < 5; f++)
-        v[f] = wf_load_at(base[f], at);
 }
 #endif
 

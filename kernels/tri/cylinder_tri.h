@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "horde/cylinder_tri.h"
-#include "kernel.h"
+#include "simd/kernel.h"
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_cylinder_tri_mover_ok(float x, float y, float z, float r, float h)

@@ -7,7 +7,7 @@
 #define HORDE_CYLINDER_TRI_LANES_H
 
 #include "cylinder_tri.h"
-#include "wide.h"
+#include "simd/wide.h"
 
 
 typedef struct { wf x, y, z; } vtx;

@@ -3,11 +3,11 @@
  * (validity, bounding box: the same scalar code as the reference). Each lane walks the
  * chunk's usable triangles in index order, as the reference does, and meets them one
  * round at a time (walk_chunk). */
-#include "template.h"
+#include "simd/template.h"
 #include <string.h>
 
 #include "cylinder_tri_lanes.h"
-#include "lane_pack.h"
+#include "simd/lane_pack.h"
 
 /* The reference's reach test: the mover's square of half-side r + 1 meets the box. */
 static inline wi near_box(wf x, wf z, wf reach, const float box[4])

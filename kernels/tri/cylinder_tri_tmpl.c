@@ -1,6 +1,6 @@
 /* horde_cylinder_tri for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): one pair per
  * lane (cylinder_tri_lanes.h); cylinder_tri_ref.c defines the result. */
-#include "template.h"
+#include "simd/template.h"
 #include "cylinder_tri_lanes.h"
 
 

@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "horde/ground_height.h"
-#include "kernel.h"
+#include "simd/kernel.h"
 
 /* Points are processed in tiles (state on the stack), triangles in chunks. */
 #define HORDE_GROUND_TILE 256

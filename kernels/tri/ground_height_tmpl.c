@@ -3,9 +3,9 @@
  * per-triangle set-up (ground_height.h), same pair test, triangles visited in
  * index order for every point, so the strict "higher" update keeps the lowest index on
  * ties exactly as the reference does. */
-#include "template.h"
+#include "simd/template.h"
 #include "ground_height.h"
-#include "wide.h"
+#include "simd/wide.h"
 
 
 

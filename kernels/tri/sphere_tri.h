@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "horde/sphere_tri.h"
-#include "kernel.h"
+#include "simd/kernel.h"
 
 /* Degenerate when n.n <= HORDE_TRI_DEGEN * l1 * l2 (the two shorter edges' squared
  * lengths): the sine of the largest angle is at most 2^-12. */

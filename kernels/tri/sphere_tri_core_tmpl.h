@@ -7,7 +7,7 @@
 #define HORDE_SPHERE_TRI_CORE_TMPL_H
 
 #include "sphere_tri.h"
-#include "wide.h"
+#include "simd/wide.h"
 
 /* The core is large; without forcing, GCC keeps it out of line and passes every lane
  * vector through the stack. */

@@ -2,7 +2,7 @@
  * gathered into a tile, W pairs per lane group go through the SIMD core, and the results
  * are folded per sphere in list order exactly as sphere_tri_list_ref.c does (the fold is
  * compares and one final add, so it stays scalar). */
-#include "template.h"
+#include "simd/template.h"
 #include "sphere_tri_core_tmpl.h"
 
 

@@ -7,7 +7,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif
-#include "template.h"
+#include "simd/template.h"
 #include "sphere_tri_core_tmpl.h"
 
 

@@ -1,10 +1,10 @@
 /* horde_sweep_sphere_tri for one ISA: one (mover, triangle) pair per lane, branch-free
  * except for skipping a whole stage when no lane needs it. Mirrors sweep_sphere_tri_ref.c
  * operation for operation (that file defines the result). */
-#include "template.h"
+#include "simd/template.h"
 #include "sphere_tri_core_tmpl.h"
 #include "sweep_sphere_tri.h"
-#include "lane_pack.h"
+#include "simd/lane_pack.h"
 
 
 /* The reference's first_touch for W lanes: mask of lanes with a contact in [0, 1]. Lanes

@@ -8,8 +8,8 @@
 #include <math.h>
 
 #include "horde/aabb_move.h"
-#include "scalar.h"
-#include "kernel.h"
+#include "simd/scalar.h"
+#include "simd/kernel.h"
 #include "window.h"
 
 /* The blocks a box overlaps strictly: index ranges lo[a] .. hi[a] (inclusive) per axis

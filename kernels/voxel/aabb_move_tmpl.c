@@ -3,9 +3,9 @@
  * operation; that file defines the result. The float work (targets, faces, one-ulp
  * fixes, clamps, flags) runs W lanes wide; the voxel scan between is the shared integer
  * code of aabb_move.h, run per lane and only for lanes that enter new blocks. */
-#include "template.h"
+#include "simd/template.h"
 #include "aabb_move.h"
-#include "wide.h"
+#include "simd/wide.h"
 #include "fetch_tmpl.h"
 
 

@@ -6,8 +6,8 @@
 #define HORDE_CYLINDER_CORE_TMPL_H
 
 #include "cylinder_push.h"
-#include "wide.h"
-#include "lane_pack.h"
+#include "simd/wide.h"
+#include "simd/lane_pack.h"
 #include "fetch_tmpl.h"
 
 /* horde_cylinder_push_cell_d2 (cylinder_push.h) for W lanes: the overlap test's squared distance

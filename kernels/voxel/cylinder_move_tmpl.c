@@ -1,7 +1,7 @@
 /* horde_cylinder_move for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): substeps
  * over tiles of 64 movers, each substep one push of the tile through the shared core
  * (cylinder_core_tmpl.h). cylinder_move_ref.c defines the result. */
-#include "template.h"
+#include "simd/template.h"
 #include "cylinder_core_tmpl.h"
 #include "cylinder_move.h"
 

@@ -6,8 +6,8 @@
 #include <math.h>
 
 #include "horde/cylinder_push.h"
-#include "kernel.h"
-#include "scalar.h"
+#include "simd/kernel.h"
+#include "simd/scalar.h"
 #include "window.h"
 
 /* Movers are prepared (validated, sanitised, voxel window fetched) in tiles. */

@@ -1,12 +1,13 @@
-/* Internal: the movers' occupancy windows for one ISA (included after wide.h, which
- * provides fetch4: four rows of a level in one 128-bit load). Shared by every SIMD voxel
- * kernel; integer work only, so it cannot break bit-exactness. */
+/* Internal: the movers' occupancy windows for one ISA (fetch_rows.h provides fetch4:
+ * four rows of a level in one 128-bit load). Shared by every SIMD voxel kernel; integer
+ * work only, so it cannot break bit-exactness. */
 #ifndef HORDE_FETCH_TMPL_H
 #define HORDE_FETCH_TMPL_H
 
-#include "template.h"
+#include "simd/template.h"
 #include "window.h"
-#include "wide.h"
+#include "simd/wide.h"
+#include "fetch_rows.h"
 
 /* Where W windows' chunks are: the clipped grid index (horde_view_at) of the chunk
  * holding each window's first level (idx0), of the one holding its last (idx1: the same

@@ -4,9 +4,9 @@
 
 #include <math.h>
 
-#include "scalar.h"
+#include "simd/scalar.h"
 #include "horde/point_move.h"
-#include "kernel.h"
+#include "simd/kernel.h"
 #include "window.h"
 
 #define HORDE_POINT_MOVE_HANDICAP2 0.02f /* corners: 2 * 0.01f, exactly as float */

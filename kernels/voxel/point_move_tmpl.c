@@ -10,9 +10,10 @@
  * block and both their 3x3x3 neighbourhoods: a typical frame (one substep) reads the
  * world once per point. Later substeps, and points corrected at the start, look up
  * blocks directly. All of this is integer work: it cannot change a result bit. */
-#include "template.h"
+#include "simd/template.h"
 #include "point_move.h"
-#include "wide.h"
+#include "simd/wide.h"
+#include "fetch_rows.h"
 
 
 

@@ -1,5 +1,6 @@
 /* The voxel fetch stage shared by every backend: integer only, so it cannot break
- * bit-exactness, and it is where chunk borders are handled. */
+ * bit-exactness, and it is where chunk borders are handled. Also the chunks that stand
+ * in for missing ones, and the view every SIMD voxel path resolves once per call. */
 #include "window.h"
 
 void horde_fetch_window(const horde_world *w, int32_t wx, int32_t wy, int32_t wz, int levels,
@@ -19,6 +20,18 @@ static uint32_t clip_axis(int32_t o, int32_t n, int32_t *lo)
     *lo = (int32_t)(a < HORDE_VIEW_REACH ? a : HORDE_VIEW_REACH);
     return b > a ? (uint32_t)(b - a) : 0u;
 }
+
+/* Shared all-air and all-solid chunks stand in for missing ones, so lookups never
+ * return NULL and the fetch loop has no policy branch. */
+#define ROW_ONES {0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, \
+                  0xffffffffu, 0xffffffffu}
+#define ROWS8 ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES, ROW_ONES
+const horde_chunk horde_empty_chunk;
+const horde_chunk horde_solid_chunk = {{ROWS8, ROWS8, ROWS8, ROWS8}};
 
 const horde_chunk *const horde_no_chunks[1] = {NULL};
 

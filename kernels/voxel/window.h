@@ -24,7 +24,7 @@
 #define HORDE_WIN_LAST_START (HORDE_CHUNK_SIZE - HORDE_WIN_COLS)
 #define HORDE_WIN_IN_CHUNK(sh) ((sh) <= HORDE_WIN_LAST_START)
 
-/* Shared stand-ins for missing chunks (world.c). */
+/* Shared stand-ins for missing chunks (window.c). */
 extern const horde_chunk horde_empty_chunk;
 extern const horde_chunk horde_solid_chunk;
 /* The chunk table of an empty view: one NULL entry, so that a lookup at index 0 needs no
@@ -107,7 +107,7 @@ static inline uint32_t horde_view_solid(const horde_view *v, int32_t bx, int32_t
     } while (0)
 
 /* The general fetch, for windows that cross a chunk border in x, z or y (the kernels
- * read windows inside one chunk column with fetch4 instead). It resolves each chunk the
+ * read windows inside one chunk column with fetch4, fetch_rows.h, instead). It resolves each chunk the
  * window touches once (at most 2 x 2 in x, z per layer, 2 layers), keeps one chunk per
  * (layer, window row, x half), and then reads every level's rows without a branch: each
  * row is the 64-bit pair (this chunk's row | the next x chunk's row << 32), shifted by

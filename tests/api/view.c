@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "testutil.h"
-#include "window.h"
+#include "voxel/window.h"
 
 static const int32_t origins[] = {0, -1, 7, -HORDE_VIEW_REACH - 2, -HORDE_VIEW_REACH,
                                   -HORDE_VIEW_REACH + 1, HORDE_VIEW_REACH - 3, HORDE_VIEW_REACH - 1,
