@@ -130,12 +130,11 @@ static void cell_range(float v, float half, float cell, int32_t first, uint32_t 
 static int lists(const horde_pole_grid *g, const horde_poles *poles, const horde_radial_push_batch *b, float reach,
                  uint32_t *offsets, uint32_t *indices, size_t capacity)
 {
-    if (!g || !poles || !b)
+    if (!g || !poles || !b || !offsets || (b->n && (!b->x || !b->y || !b->z || !b->radius || !b->height)) ||
+        (capacity && !indices) || (poles->n && (!poles->x || !poles->z || !poles->r || !poles->bottom || !poles->top)))
         return HORDE_ERR_NULL_ARG;
-    if (!(reach >= 0.0f && reach <= HORDE_RADIAL_PUSH_MAX_RADIUS))
+    if (!(reach >= 0.0f && reach <= HORDE_RADIAL_PUSH_MAX_RADIUS) || !horde_pole_grid_ok(g))
         return HORDE_ERR_BAD_PARAMS;
-    if (!offsets || (b->n && (!b->x || !b->y || !b->z || !b->radius || !b->height)) || (capacity && !indices))
-        return HORDE_ERR_NULL_ARG;
     size_t total = 0;
     for (size_t i = 0; i < b->n; i++) {
         offsets[i] = (uint32_t)total;

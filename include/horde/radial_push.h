@@ -188,16 +188,18 @@ HORDE_API horde_status horde_radial_sweep_isa(horde_isa isa, const horde_poles *
  * z, radius, height) and n: not its offsets, indices or outputs (so the batch the lists
  * are for can be passed before its lists exist). `reach` (finite, in [0, 256]) covers how
  * far the mover may still move before the push: 0 for a push at the current position.
- * offsets has n + 1 entries and is always filled; when the lists need more than
- * `capacity` entries the call returns HORDE_ERR_BAD_PARAMS, offsets[n] is the capacity
- * needed (UINT32_MAX when it would not fit 32 bits) and indices holds an unspecified part
- * of the lists (call again with enough room). HORDE_ERR_BAD_PARAMS also for `reach`
- * outside [0, 256]. The poles must not change between build and lists. The three calls
+ * offsets has n + 1 entries. When the lists need more than `capacity` entries the call
+ * returns HORDE_ERR_BAD_PARAMS with offsets filled, offsets[n] the capacity needed
+ * (UINT32_MAX when it would not fit 32 bits), and indices holding an unspecified part of
+ * the lists (call again with enough room): the one error after which a call has written
+ * something. HORDE_ERR_BAD_PARAMS also, writing nothing, for `reach` outside [0, 256] or
+ * a g that horde_pole_grid_build did not fill. The poles must not change between build and lists. The three calls
  * run inside the FP guard, like the kernels. build returns HORDE_OK, HORDE_ERR_NULL_ARG
  * (g, poles or scratch NULL, a pole array NULL while poles->n > 0) or
  * HORDE_ERR_BAD_PARAMS (bad cell, too many cells, bytes below the query's value); lists
  * returns HORDE_OK, HORDE_ERR_NULL_ARG (g, poles, b or offsets NULL; a mover array for
- * n > 0; indices for capacity > 0) or HORDE_ERR_BAD_PARAMS (reach, capacity).
+ * n > 0; indices for capacity > 0; a pole array while poles->n > 0) or
+ * HORDE_ERR_BAD_PARAMS (reach, g not built, capacity).
  * Cost: linear in the poles (build) and in the movers times the poles in the cells each
  * scans (lists); a cell about the size of a mover's reach plus the largest pole radius
  * keeps that at a few cells. */

@@ -233,7 +233,17 @@ static void bad_arguments(void)
     const horde_radial_push_batch b = {mx, my, mz, mr, mh, NULL, NULL, ox[0], oy[0], oz[0], of[0], 1};
     CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, o, NULL, 0) == HORDE_OK && o[0] == 0 && o[1] == 0,
           "no poles: empty lists");
-    CHECK(horde_pole_grid_lists(&g, &empty, &b, -1.0f, o, NULL, 0) == HORDE_ERR_BAD_PARAMS, "negative reach");
+    o[0] = o[1] = 0xdeadu;
+    CHECK(horde_pole_grid_lists(&g, &empty, &b, -1.0f, o, NULL, 0) == HORDE_ERR_BAD_PARAMS && o[0] == 0xdeadu &&
+              o[1] == 0xdeadu,
+          "negative reach: BAD_PARAMS, nothing written");
+    {
+        const horde_pole_grid zero = {0};
+        CHECK(horde_pole_grid_lists(&zero, &empty, &b, 0.0f, o, NULL, 0) == HORDE_ERR_BAD_PARAMS && o[0] == 0xdeadu,
+              "a grid that was never built: BAD_PARAMS, nothing written");
+        const horde_poles holes = {NULL, NULL, NULL, NULL, NULL, 3};
+        CHECK(horde_pole_grid_lists(&g, &holes, &b, 0.0f, o, NULL, 0) == HORDE_ERR_NULL_ARG, "lists: pole arrays NULL");
+    }
     CHECK(horde_pole_grid_lists(&g, &empty, &b, 0.0f, NULL, NULL, 0) == HORDE_ERR_NULL_ARG, "no offsets");
     CHECK(horde_pole_grid_build(NULL, &p, 1.0f, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "no grid");
     CHECK(horde_pole_grid_build(&g, NULL, 1.0f, scratch, sizeof scratch) == HORDE_ERR_NULL_ARG, "build: no poles");
