@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Shared pieces of the benchmark suite: the scene, the deterministic RNG, the list of
 // backends to run, and each kernel file's registration function.
 #ifndef HORDE_BENCH_COMMON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // SoA arrays for the benchmarks, carved from one allocation per batch (see LanePool).
 #ifndef HORDE_BENCH_POOL_H
 #define HORDE_BENCH_POOL_H

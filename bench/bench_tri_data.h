@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Benchmark inputs shared by sphere_tri.cpp, sweep_sphere_tri.cpp and bullet.cpp: one set of
 // sphere-triangle pairs (about half overlapping) and swept movers (about half hitting).
 #ifndef HORDE_BENCH_TRI_DATA_H

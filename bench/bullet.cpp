@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Peer benchmark: Bullet's SphereTriangleDetector (Debian's libbullet-dev) on the same
 // pairs as sphere_tri/<isa>/<n>, named sphere_tri/bullet/<n>. Compiled only when meson
 // finds Bullet (bench/meson.build). Per pair the detector's shapes get the pair's sphere

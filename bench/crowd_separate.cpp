@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: crowd separation (NPC vs NPC), per backend and crowd size, and the
 // code a game programmer would write instead. Rows crowd_separate/<label>/<n>;
 // items_per_second = movers per second for a whole call (contact search + 4 iterations).

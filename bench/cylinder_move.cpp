@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // move_cylinders/<isa>/<n>: one frame of NPCs (radius 0.3, height 1.8) standing on the
 // game scene's ground, walking at 5 blocks/s in random directions at 60 Hz under one
 // frame of gravity (from rest: dy = -9.81 / 60^2), default parameters (substep 0.1, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: cylinder push-out over the game scene, per backend and batch size.
 //
 // Benchmarks are named cylinder_push/<isa>/<batch>; items_per_second = movers per second.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: cylinder vs triangle pairs (seed 001's clip, flatten, push), per backend.
 //
 // cylinder_tri/<isa>/<n>: n pairs (mover i vs triangle i); items_per_second = pairs per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gather_forms: what it costs this CPU to bring one pole's fields into the lanes of W = 8
  * movers, in each form horde's radial push could use, with nothing else in the loop. It
  * is the measurement behind README's floor for radial_push/avx2 and behind the form

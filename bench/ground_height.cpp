@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: ground height of points over a triangle soup, per backend.
 //
 // ground_height/<isa>/<n>: n points against one soup of 64 triangles (a 4 x 4 terrain

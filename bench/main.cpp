@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmark suite: builds the game scene, registers every kernel's benchmarks
 // (<kernel>/<isa>/<n>) for every supported backend, and runs Google Benchmark.
 #include <thread>

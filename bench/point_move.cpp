@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: point movers (horde_point_move), one frame of NPCs walking in the
 // game scene, per backend and batch size.
 //

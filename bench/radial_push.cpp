@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: radial push-out of movers from a forest of poles, and the swept
 // variant, per backend and batch size. Names radial_push/<isa>/<batch> and
 // radial_sweep/<isa>/<batch> (each mover moving 0.05-1.5 blocks in a random direction,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: sphere vs triangle, pairs and movers x lists, per backend and batch size.
 //
 //   sphere_tri_pairs/<isa>/<n>  pairs, items = pairs; about half of them overlap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // horde benchmarks: swept ellipsoid vs triangle, per backend and batch size.
 //   sweep_sphere_tri/<isa>/<n>  pairs, items = pairs; about half of the sweeps hit
 #include "bench_tri_data.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The code a game programmer would write instead of horde's voxel kernels: plain,
 // competent scalar C++, one mover at a time, on the same world view and the same SoA
 // batches (bench rows <kernel>/naive/<n>). Each is the textbook method as its source

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build horde in release mode and run the Google Benchmark suite.
 #
 #   ./scripts/bench.sh [--quick | --full] [--filter REGEX] [-- benchmark args...]

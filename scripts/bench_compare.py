@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Compares two horde benchmark result files (two CPUs, or before / after a change):
 one row per benchmark both files hold, items/s of each, the ratio B / A, and the noise
 each run reported (coefficient of variation over its repetitions; '-' for single runs).

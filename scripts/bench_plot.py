@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Plots of a horde benchmark result file (Debian's python3-matplotlib):
   <result>-throughput.png  items/s per kernel and backend at each kernel's largest common
                            batch, log scale, labelled with the speedup over scalar; peers

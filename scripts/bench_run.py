@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Runs horde's benchmark binary kernel by kernel with progress, merges the results into
 one JSON named by CPU model and date, prints the table (items/s per backend, speedup over
 scalar and over the peers) and draws the plots (scripts/bench_plot.py).

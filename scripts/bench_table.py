@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reading horde benchmark JSON (Google Benchmark's format, names <kernel>/<backend>/<n>):
 one items/s figure per benchmark (the median aggregate when there were repetitions, else
 the mean of the iterations), its noise (coefficient of variation, when repetitions give

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """The speed targets, measured in interleaved rounds: how far each horde row is from the
 ratio its issue asks of it, with the spread a shared machine puts on that ratio.
 

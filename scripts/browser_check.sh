@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # browser_check.sh WEB_DIR SCREENSHOT.png: serves WEB_DIR (the wasm32 build's
 # examples/crowd: index.html + crowd_web.wasm) on loopback, loads the page in headless
 # Chromium (Debian's chromium), lets it step the crowd, reads the page's stats and saves a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instructions per item of kernel backends, counted by callgrind: a figure that stays the
 # same on a noisy machine (timings do not). Each row runs the release benchmark binary
 # and counts only inside the backend's own function (--toggle-collect=horde_<kernel>_<isa>).

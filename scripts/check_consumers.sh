@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Checks that downstream users can build against horde three ways:
 #   1. meson install into a staging prefix, then cc + pkg-config --cflags --libs horde
 #   3. the same install through CMake: find_package(horde), target horde::horde

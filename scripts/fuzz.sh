@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Long fuzzing campaigns over every libFuzzer target of tests/fuzz (README "Fuzzing").
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 # SECONDS per target (default 600); TARGET: a file name of tests/fuzz/*.c without .c

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The one test command (CI runs it through .ci/run). On a fresh Debian 12 machine it
 # installs what is missing, then builds and runs the whole meson test suite three ways:
 #   build-test/   native release build (+ the benchmark, so it at least compiles)
@@ -274,7 +275,7 @@ fi
 # source file carries its SPDX line.
 echo
 echo "=== documentation: scripts/check_docs.sh ==="
-if ./scripts/check_docs.sh; then
+if ./scripts/check_docs.sh --spdx; then
     passed=$((passed + 1))
 else
     fail 1 "documentation check (scripts/check_docs.sh)"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the AABB move (HORDE_ENTRY, dispatch.h): parameter and argument
  * checks. */
 #include "dispatch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU feature detection. AVX2 counts only when the OS enables YMM state (OSXSAVE set
  * and XCR0 bits 1 and 2), as the CPUID bit alone does not make the registers usable. */
 #include "cpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: which backends this CPU + OS can run natively. */
 #ifndef HORDE_CPU_H
 #define HORDE_CPU_H

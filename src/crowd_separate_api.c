@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the crowd separation: parameter and argument checks, the
  * backend, the FP guard, and the stages the call runs on (inline, or the caller's task
  * system, src/task_runner.c). Written out as HORDE_ENTRY (dispatch.h) would write them,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the cylinder move (HORDE_ENTRY, dispatch.h): parameter and
  * argument checks; plus the Verlet displacement helper. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the cylinder push (HORDE_ENTRY, dispatch.h): argument checks. */
 #include "dispatch.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Backend selection: a table of kernels per ISA, filled with the scalar reference and
  * upgraded to what this build compiled and this machine runs. Thread-safe first use
  * via a tiny state machine on C11 atomics (no locks, no libc threads needed). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the per-ISA kernel table. */
 #ifndef HORDE_DISPATCH_H
 #define HORDE_DISPATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the ground height query (HORDE_ENTRY, dispatch.h): parameter
  * and argument checks. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The poles' uniform grid: the broadphase that fills horde_radial_push's candidate lists
  * (semantics: include/horde/radial_push.h), its public entry points. Scalar integer
  * bookkeeping around a few float compares; nothing here depends on the backend. The

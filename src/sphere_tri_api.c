@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the sphere-triangle kernels, pairs and lists (HORDE_ENTRY,
  * dispatch.h): argument checks. */
 #include "dispatch.h"

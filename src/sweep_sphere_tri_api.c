@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public entry points of the swept sphere / ellipsoid vs triangle kernel (HORDE_ENTRY,
  * dispatch.h): argument checks. */
 #include "dispatch.h"

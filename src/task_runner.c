@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The task interface's runner: every range a worker runs enters the library's
  * floating-point mode and leaves it as it found it (src/dispatch.h). HORDE_CALL sets that
  * mode for the calling thread only; the engine's workers keep their own (FTZ/DAZ, other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the entry points' side of the task interface (include/horde/tasks.h,
  * kernels/simd/stages.h): checks the caller's task system and fills the horde_stages a
  * kernel runs its stages through. */

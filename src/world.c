@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chunks and world views: the only code that reads voxel memory. */
 #include "horde/world.h"
 #include "voxel/window.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A game frame with horde: a few thousand NPCs walk from the west side of a voxel world to
  * goals on the east side, through a wall with doorways, past pillars and a mesa with a
  * tunnel, and up a triangle-mesh ramp onto the mesa. Per frame:

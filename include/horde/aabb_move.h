@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — aabb_move.h: axis-aligned boxes moved through the voxel world, swept axis by
  * axis (the Minecraft approach: move along one axis, clamp against blocks, update the
  * position, then the next axis). Exact: no substeps, no tunnelling at any speed.

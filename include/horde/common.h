@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — SIMD collision kernels for crowds in voxel worlds.
  * common.h: status codes, export macro and per-mover result flags. */
 #ifndef HORDE_COMMON_H

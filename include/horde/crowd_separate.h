@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — crowd_separate.h: movers pushed apart from each other (NPC-vs-NPC separation),
  * in one call over the whole crowd, Jacobi iterations on a uniform-grid broadphase.
  *

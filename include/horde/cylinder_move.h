@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — cylinder_move.h: move-and-slide for vertical cylinders in the voxel world.
  *
  * Each mover goes from its bottom centre (x, y, z) by a displacement (dx, dy, dz) in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — cylinder_push.h: vertical cylinders vs the voxel world (push-out correction).
  *
  * A mover is a vertical cylinder: bottom centre (x, y, z), radius r, height h; y is up.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — cylinder_tri.h: vertical cylinders vs triangles (seed 001's clip, flatten, push).
  *
  * Call shapes: pairs (below) and soup (further down). Pairs: mover i (a vertical cylinder: bottom centre (x, y, z), radius r,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — ground_height.h: height of the ground under points (seed 001's GetYValueAtPosition).
  *
  * Call shape: points x soup. Every point (x, y, z) of the batch is tested against every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — umbrella header: include this to get the whole public API. */
 #ifndef HORDE_HORDE_H
 #define HORDE_HORDE_H

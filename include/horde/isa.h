@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — isa.h: backend (instruction set) selection.
  *
  * Every kernel exists as a scalar reference and as SIMD backends that must return the

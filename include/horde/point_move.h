@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — point_move.h: point movers (monsters whose centre is a point) in the voxel world.
  *
  * Seed 002's point-cube correction, as a batch kernel: each point goes from (x, y, z) by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — radial_push.h: vertical-cylinder movers pushed out of static vertical
  * cylinders ("poles": trees, posts, pillars), radially, with both radii.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — sphere_tri.h: spheres vs triangles, static overlap (closest point, depth,
  * push-out). Two call shapes: pairs (sphere i vs triangle i) and movers x list (sphere i
  * against a short list of triangles of a soup, combined push-out and deepest contact).

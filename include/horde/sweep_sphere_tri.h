@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — sweep_sphere_tri.h: swept spheres and ellipsoids vs triangles, time of impact.
  *
  * Pairs: mover i (an axis-aligned ellipsoid with centre P at t = 0, moving by D over

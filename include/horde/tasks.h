@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — tasks.h: running a kernel call on the engine's own worker threads.
  *
  * horde never creates threads. A kernel with a `_tasks` entry point cuts its call into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — triangles.h: triangle soups in structure-of-arrays form.
  *
  * Triangle i has vertices A = (ax[i], ay[i], az[i]), B = (bx..), C = (cx..), in world

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde — world.h: bit-packed voxel chunks and a world view over a grid of them.
  *
  * Axes: y is up. A block is the unit cube [x, x+1] x [y, y+1] x [z, z+1] for integer

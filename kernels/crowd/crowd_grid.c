@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd separation's first stages (crowd_stages.h): the scratch layout, validation
  * (invalid movers get their result at once), the grid's cell size from the valid movers'
  * radii, every valid mover's cell, and the choice of the cells' numbering; then the sort

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd separation's call (horde_crowd_solve, crowd_stages.h): prepare (validation,
  * grid, sort), the contact search, the slots' constants (here) and the Jacobi passes,
  * the write-back. The passes (the header's iterations): up to `iterations` pushing passes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd separation's contact search (crowd_stages.h): per sorted mover, the movers of
  * the cells around its own that it searches for, each contact offered to the lists,
  * which keep the nearest CROWD_K (their constants, the slots: crowd_iterate.c). The kept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the crowd separation's reference and its SIMD template share. The call
  * (validation, grid, sort, contact lists, iterations, write-back: the same for every
  * backend, so it is compiled once, crowd_stages.h) runs the backend's parts through

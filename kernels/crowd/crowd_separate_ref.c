@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_crowd_separate (movers pushed apart). DEFINES the result;
  * crowd_separate_tmpl.c must match it bit for bit (semantics: crowd_separate.h). The
  * contact search, the iteration loop and the write-back are shared (crowd_stages.h:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_crowd_separate for one ISA, written once over wide.h and compiled per ISA with
  * HORDE_SUFFIX set. The call is shared with the reference (crowd_stages.h);
  * this is the reference's step() W movers at a time, operation for operation: lane i is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd separation's sort (crowd_stages.h): every valid mover's bucket (in key[i]),
  * a stable counting sort by bucket into the sorted copies (and the cells, in scx, scz),
  * and the buckets' starts. Two passes:

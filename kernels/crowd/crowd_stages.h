@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the stages of the crowd separation's call share (compiled once, scalar;
  * the backends bring their parts through horde_crowd_ops, crowd_separate.h). One call:
  *   crowd_grid.c     the scratch layout, validation and grid cells (over mover blocks),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd separation's last stage (crowd_stages.h): the valid movers' results, from
  * the positions buffer holding them, and their flags, back in batch order. */
 #include "crowd_stages.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal, per ISA: the five fields of W poles (x, z, r, bottom, top) into lanes, for
  * the poles' SIMD templates (pole_lanes.h). Include after simd/template.h (or with one
  * HORDE_WIDE_* defined: bench/gather_forms.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal, for the poles' SIMD templates (radial_push_tmpl.c, radial_sweep_tmpl.c;
  * included after template.h): W movers' candidate lists walked side by side, entry k of
  * every lane at once, the pole data loaded lane by lane. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the scalar solve both radial push references share (radial_push_ref.c,
  * radial_push_grid_ref.c), so the list and grid kernels give the same bits for the same
  * candidate list. Semantics: include/horde/radial_push.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The kernel side of the poles' grid (pole_sort.h): the grid check, the mover sort's
  * scratch and the sort itself, which the SIMD radial_push_grid backends call. Compiled
  * once, scalar: integer bookkeeping and the grid check's float compares, the same for

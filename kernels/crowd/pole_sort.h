@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the kernel side of the poles' grid (include/horde/radial_push.h): what makes a
  * built grid valid, the movers' cells, and the mover sort the SIMD radial_push_grid
  * backends run before their groups. Compiled once, scalar (pole_sort.c); the grid's

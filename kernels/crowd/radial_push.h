@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the radial push reference and its SIMD template share: validation and
  * the backend entry points. Semantics: include/horde/radial_push.h. */
 #ifndef HORDE_KERNELS_CROWD_RADIAL_PUSH_H

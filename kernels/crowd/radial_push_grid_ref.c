@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_radial_push_grid. DEFINES the result (semantics:
  * radial_push.h): each mover, in batch order, gets the list of its 3 x 3 grid cells as
  * one run of the grid's items per row, and pole_solve.h's solve, the list kernel's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_radial_push_grid for one ISA, written once over wide.h and compiled per ISA with
  * HORDE_SUFFIX set. It gives radial_push_grid_ref.c's bits (that file defines the result).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_radial_push (movers out of vertical poles). DEFINES the
  * result; radial_push_tmpl.c must match it bit for bit (semantics: radial_push.h). The
  * solve itself is pole_solve.h's, shared with the grid kernel's reference. */

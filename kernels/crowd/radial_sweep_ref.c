@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_radial_sweep (movers swept among poles, sliding along
  * them). DEFINES the result; radial_sweep_tmpl.c must match it bit for bit (semantics:
  * radial_push.h, "Swept variant"). */

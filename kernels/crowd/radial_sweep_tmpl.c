@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_radial_sweep for one ISA, written once over wide.h and compiled per ISA with
  * HORDE_SUFFIX set. It mirrors radial_sweep_ref.c operation for operation; that file
  * defines the result. W movers per group, one per lane, their lists walked side by side

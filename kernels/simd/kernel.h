@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: how a kernel is declared. A family header (kernels/<folder>/<family>.h)
  * writes each kernel's signature once, as two macros (the role dav1d's decl_*_fn plays):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal, per ISA: compaction of the set lanes of a mask (left-pack) and its inverse
  * (expansion), as lane permutations (wide.h's w_perm), from 16-entry tables per 4-lane
  * half. Branch-free: the masks of fresh inputs do not predict. Include after wide.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: scalar helpers shared by the references and the templates' scalar paths.
  * Each is written with exactly the IEEE operations its lane twin in wide.h performs, so
  * a reference and a template that use the pair stay bit-identical:

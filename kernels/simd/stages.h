@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: how a kernel runs its stages, inline or on the caller's task system
  * (include/horde/tasks.h). The entry point (src/) fills a horde_stages and passes it to
  * the kernel; the kernel calls horde_stage() once per stage. The entry point's `run`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the glue every kernel template (kernels/<folder>/<name>_tmpl.c) includes
  * first. meson compiles each template once per backend with HORDE_WIDE_<ISA> (which
  * lane layer wide.h provides) and HORDE_SUFFIX (sse2, sse41, avx2, neon, wasm_simd128);

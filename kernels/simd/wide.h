@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the wide-lane layer. Each kernel body (*_tmpl.c) is written once against
  * these types and operations and compiled once per ISA with exactly one of
  * HORDE_WIDE_SSE2 / HORDE_WIDE_SSE41 / HORDE_WIDE_AVX2 / HORDE_WIDE_NEON /

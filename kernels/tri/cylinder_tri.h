@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the cylinder-triangle reference and its SIMD template share. */
 #ifndef HORDE_TRI_CYLINDER_TRI_H
 #define HORDE_TRI_CYLINDER_TRI_H

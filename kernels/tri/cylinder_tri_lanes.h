@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal, template side: one cylinder-triangle pair per lane, branch-free, shared by
  * the pairs and soup kernels (included once per ISA after wide.h). Mirrors
  * horde_cylinder_tri_pair in cylinder_tri_ref.c operation for operation: every branch of the

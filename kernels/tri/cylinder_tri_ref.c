@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_cylinder_tri. This file DEFINES the result; every SIMD
  * backend (cylinder_tri_tmpl.c) must match it bit for bit. Semantics: cylinder_tri.h.
  *

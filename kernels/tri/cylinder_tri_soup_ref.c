@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_cylinder_tri_soup. This file DEFINES the result; every SIMD
  * backend (cylinder_tri_soup_tmpl.c) must match it bit for bit. Semantics:
  * cylinder_tri.h. Seed 001's loop: each triangle in turn, the push applied at once. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_cylinder_tri_soup for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): one mover
  * per lane; cylinder_tri_soup_ref.c defines the result. Triangles are set up in chunks
  * (validity, bounding box: the same scalar code as the reference). Each lane walks the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_cylinder_tri for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): one pair per
  * lane (cylinder_tri_lanes.h); cylinder_tri_ref.c defines the result. */
 #include "simd/template.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the ground-height reference and its SIMD template share: point
  * validation and the per-triangle set-up (scalar code, run once per triangle and point
  * tile by both, so both see the same bits). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_ground_height. This file DEFINES the result; every SIMD
  * backend (ground_height_tmpl.c) must match it bit for bit. Semantics: ground_height.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_ground_height for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): one point
  * per lane, each triangle broadcast to all lanes. Mirrors ground_height_ref.c: same
  * per-triangle set-up (ground_height.h), same pair test, triangles visited in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the sphere-triangle references and templates share: validation, the
  * scalar closest-point core (sphere_tri_pairs_ref.c) and the backend entry points of
  * sphere_tri_pairs and sphere_tri_list. Semantics: include/horde/sphere_tri.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal, per ISA: the branch-free sphere-triangle core, W pairs per call. It mirrors
  * horde_sphere_tri_closest_point / horde_sphere_tri_one (sphere_tri_pairs_ref.c) operation for
  * operation: every lane evaluates all of the region tests, takes the first that holds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_sphere_tri_list (movers x short triangle lists). DEFINES
  * the result; sphere_tri_list_tmpl.c must match it bit for bit. Each entry is one
  * horde_sphere_tri_one call, folded in list order (semantics: sphere_tri.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_sphere_tri_list for one ISA. The (sphere, entry) pairs of a block of spheres are
  * gathered into a tile, W pairs per lane group go through the SIMD core, and the results
  * are folded per sphere in list order exactly as sphere_tri_list_ref.c does (the fold is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_sphere_tri_pairs. This file DEFINES the result; every SIMD
  * backend (sphere_tri_pairs_tmpl.c via sphere_tri_core_tmpl.h) must match it bit for bit.
  * Semantics: include/horde/sphere_tri.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_sphere_tri_pairs for one ISA (compiled per ISA with HORDE_SUFFIX set). One pair
  * per lane; the core is sphere_tri_core_tmpl.h; sphere_tri_pairs_ref.c defines the result. */
 /* GCC on x86 skips its first (pre-register-allocation) scheduling pass by default; this

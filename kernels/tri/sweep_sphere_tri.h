@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: backend entry points of sweep_sphere_tri (semantics: sweep_sphere_tri.h). */
 #ifndef HORDE_TRI_SWEEP_SPHERE_TRI_H
 #define HORDE_TRI_SWEEP_SPHERE_TRI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_sweep_sphere_tri. This file DEFINES the result; every SIMD
  * backend (sweep_sphere_tri_tmpl.c) must match it bit for bit. Semantics and the method
  * (Fauerby 2003: start overlap, face, edges, vertices in unit-sphere space): sweep_sphere_tri.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_sweep_sphere_tri for one ISA: one (mover, triangle) pair per lane, branch-free
  * except for skipping a whole stage when no lane needs it. Mirrors sweep_sphere_tri_ref.c
  * operation for operation (that file defines the result). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the AABB move reference and its SIMD template share: input validation,
  * the integer voxel scan (which blocks a box would enter), and the backend entry points.
  * The scan is integer work on world bits, so sharing it cannot break bit-exactness; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_aabb_move. This file DEFINES the result; every SIMD backend
  * (aabb_move_tmpl.c) must match it bit for bit. Semantics: include/horde/aabb_move.h.
  *

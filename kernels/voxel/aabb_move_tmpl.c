@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_aabb_move for one ISA, written once over wide.h and compiled per ISA with
  * HORDE_SUFFIX set (sse2, sse41, avx2, neon, wasm_simd128). It mirrors aabb_move_ref.c operation for
  * operation; that file defines the result. The float work (targets, faces, one-ulp

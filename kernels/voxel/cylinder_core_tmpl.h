@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the cylinder push-out core for one ISA, shared by the push and the move
  * templates (included once per ISA translation unit, after wide.h). It mirrors
  * cylinder_push_ref.c operation for operation; that file defines the result and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the cylinder move reference and template share. */
 #ifndef HORDE_VOXEL_CYLINDER_MOVE_H
 #define HORDE_VOXEL_CYLINDER_MOVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_cylinder_move (semantics: cylinder_move.h). It DEFINES the
  * result; cylinder_move_tmpl.c must match it bit for bit.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_cylinder_move for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128): substeps
  * over tiles of 64 movers, each substep one push of the tile through the shared core
  * (cylinder_core_tmpl.h). cylinder_move_ref.c defines the result. */

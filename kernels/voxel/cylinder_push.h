@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the cylinder push reference and its SIMD template share: input
  * validation, the tile of prepared movers, and the backend entry points. */
 #ifndef HORDE_VOXEL_CYLINDER_PUSH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_cylinder_push. This file DEFINES the result; every SIMD
  * backend (cylinder_push_tmpl.c) must match it bit for bit. Semantics:
  * horde/cylinder_push.h.

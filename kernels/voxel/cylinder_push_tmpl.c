@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_cylinder_push for one ISA, compiled per ISA with HORDE_SUFFIX set (sse2, sse41,
  * avx2, neon, wasm_simd128). The push itself lives in cylinder_core_tmpl.h (shared with the move);
  * cylinder_push_ref.c defines the result. */

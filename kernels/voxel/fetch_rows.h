@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal, per ISA: four rows of a chunk level in one 128-bit load, the voxel kernels'
  * occupancy reads (fetch_tmpl.h, point_move_tmpl.c). Integer work only, so it cannot
  * break bit-exactness. Include after simd/template.h (or with one HORDE_WIDE_* defined). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the movers' occupancy windows for one ISA (fetch_rows.h provides fetch4:
  * four rows of a level in one 128-bit load). Shared by every SIMD voxel kernel; integer
  * work only, so it cannot break bit-exactness. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: what the point move reference and its SIMD template share. */
 #ifndef HORDE_VOXEL_POINT_MOVE_H
 #define HORDE_VOXEL_POINT_MOVE_H

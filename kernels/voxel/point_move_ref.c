@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scalar reference for horde_point_move (semantics: include/horde/point_move.h). This
  * file DEFINES the result; point_move_tmpl.c must match it bit for bit.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* horde_point_move for one ISA (HORDE_SUFFIX = sse2, sse41, avx2, neon, wasm_simd128); point_move_ref.c
  * defines the result. Points are processed in tiles of 64: a vectorised set-up (validate,
  * sanitise, plan substeps), then per round (the start check, then each substep) the new

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The voxel fetch stage shared by every backend: integer only, so it cannot break
  * bit-exactness, and it is where chunk borders are handled. Also the chunks that stand
  * in for missing ones, and the view every SIMD voxel path resolves once per call. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal: the occupancy window every voxel kernel reads, and chunk lookup. */
 #ifndef HORDE_WINDOW_H
 #define HORDE_WINDOW_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Give a cross compiler SIMDe's headers and nothing else.
 
 Usage: simde_include.py OUTDIR SIMDE_ROOT

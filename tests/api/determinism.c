@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Determinism across backends *and* machines: a fixed crowd in a fixed world is stepped
  * for FRAMES frames through every kernel (a table of steps), every output of every call
  * is hashed, and the hash must equal one constant on every backend this build has, on

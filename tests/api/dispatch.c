@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Backend selection API (isa.h) and status strings (common.h).
  *
  * Usage:

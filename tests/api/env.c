@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* HORDE_ISA environment variable (isa.h). meson runs this program several times with
  * different environments; the expectation comes from the command line:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The caller's floating-point environment changes nothing (src/dispatch.h, HORDE_CALL).
  *
  * Every backend computes a batch of cylinder pushes, sphere-triangle pairs and swept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every limit of limits_table.h (the one table of every kernel's limits) on every
  * backend: each per-item input a header bounds is accepted at its limit and rejected one
  * float beyond it, lane by lane; every parameter and count at its limits and one beyond

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of every kernel's limits: the one place they are written as data.
  * tests/api/limits.c includes it several times with different definitions of the row
  * macros below (X-macros): it checks every row on every backend, and with --markdown

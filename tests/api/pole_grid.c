@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The poles' grid broadphase (horde_pole_grid_*, radial_push.h) against the brute-force
  * list its header defines: for every mover, every valid pole j, ascending, with
  * |x - x[j]| <= r + r[j] + reach and |z - z[j]| <= r + r[j] + reach. Random forests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The task interface (include/horde/tasks.h): horde_crowd_separate_tasks gives exactly
  * horde_crowd_separate's bytes on every backend, for crowds of 0 to 100,000 movers
  * (random spreads and dense piles, with invalid movers, zero weights, coincident axes and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Concurrency: WORKERS threads call every kernel through the default entry points
  * (horde_cylinder_push, ...) on their own outputs over one shared world and soup, while
  * another thread keeps forcing a different backend (horde_isa_force / _force_name) between

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* White-box: the world view the SIMD voxel paths resolve once per call (window.h,
  * horde_view_init) returns, for every chunk coordinate a kernel can reach, [-2^25, 2^25) on each axis: grids at
  * the grid's pointer when the chunk is in the grid and not NULL, else an all-air or

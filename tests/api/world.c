@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chunks and world views (world.h), checked against an independent model: plain byte
  * arrays of the blocks the test set, and floor division done in 64-bit arithmetic.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality and property test for horde_aabb_move: every compiled backend
  * runs the same inputs as the scalar reference and must return identical bits (memcmp
  * on positions, displacements and flags). Inputs: random boxes and displacements (zero,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm driver: runs the kernel tests of the table (generated from the kernel
  * registry), all or the one --test names, with one seed and item count. */
 #include "checkasm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The checkasm harness (after dav1d's tests/checkasm): one program, one test per kernel,
  * each running every supported backend against the scalar reference on the same inputs
  * and demanding identical bits. A kernel's test file keeps only what is its own (input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_crowd_separate: every compiled backend runs the
  * crowds the scalar reference runs and must return identical bits (memcmp on out_x,
  * out_z, flags), also in place (outputs = inputs) and with the scratch at every offset

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality and property test for horde_cylinder_move: every backend
  * against the scalar reference (memcmp on positions, displacements and flags) over six
  * scenes, several parameter sets (default, step-up 0.6 / 1.0, short max_substeps to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_cylinder_push: every compiled backend is run
  * on the same inputs as the scalar reference and must return identical bits (memcmp on
  * positions and flags). Inputs: random movers, movers snapped onto faces / edges /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_cylinder_tri: every compiled backend runs on the
  * same pairs as the scalar reference and must return identical bits (memcmp on pushes
  * and flags). Inputs: random movers around random triangles (about half in contact),

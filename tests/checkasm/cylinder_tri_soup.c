@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_cylinder_tri_soup: every compiled backend runs on
  * the same movers and soups as the scalar reference and must return identical bits
  * (memcmp on x, z and flags). Soups of 0 to 40 triangles (walls, floors and ramps in

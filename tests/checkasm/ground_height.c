@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_ground_height: every compiled backend runs on the
  * same points and soups as the scalar reference and must return identical bits (memcmp
  * on heights, triangle indices and flags). Soups: integer-grid terrain (shared vertex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality and property test for horde_point_move: every backend against
  * the scalar reference (memcmp on positions, displacements and flags) over the six test
  * scenes, also viewed at coordinates near +-2^20 (where the skin rounds away), several

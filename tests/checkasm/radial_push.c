@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_radial_push: every compiled backend runs the
  * inputs the scalar reference runs and must return identical bits (memcmp on out_x,
  * out_y, out_z, flags), over random sub-batches (every tail length), misaligned arrays

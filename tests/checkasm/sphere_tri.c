@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_sphere_tri_pairs and horde_sphere_tri_list: every
  * compiled backend runs the inputs the scalar reference runs and must return identical
  * bits (memcmp on every output array). Inputs: random pairs near triangles (about half

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checkasm-style equality test for horde_sweep_sphere_tri: every compiled backend runs the
  * inputs the scalar reference runs and must return identical bits (memcmp on every output).
  * Inputs: spheres and ellipsoids near random / grid / degenerate / sliver / big / tiny

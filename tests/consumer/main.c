@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A downstream program: builds against an installed horde (pkg-config) or horde as a
  * meson subproject, and checks one push through the public API. */
 #include <horde/horde.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the world and dispatch API (fuzz.h has the harness).
  *   horde_world_init / horde_world_check: the status from a model written from world.h
  *     (64-bit arithmetic: NULL view, negative sizes, a bad policy, a pointer count past

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_crowd_separate (fuzz.h has the harness). Inputs: up to 300 movers
  * around a centre (raw float bits among them: NaN, Inf, negative radii and weights),
  * weights or none, 0-70 iterations (0 and > 64 are BAD_PARAMS), a scratch at any offset

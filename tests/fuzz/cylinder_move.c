@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_cylinder_move (fuzz.h has the harness). As the push target, plus
  * parameters from raw bits (BAD_PARAMS exactly when the header says), displacements of
  * every size, the optional displacement outputs present or NULL. Checks: backends equal

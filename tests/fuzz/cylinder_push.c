@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_cylinder_push (fuzz.h has the harness). Worlds with missing chunks
  * and extreme origins, raw-bit movers around them, n from 0 past the tile size, offset
  * and aliased arrays, a caller FP environment from the bytes. Checks, per lane:

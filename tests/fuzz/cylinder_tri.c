@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_cylinder_tri (pairs) and horde_cylinder_tri_soup (fuzz.h has the
  * harness). Checks: backends equal scalar bit for bit (status and every output); an
  * invalid pair gets push (0, 0) and flags INVALID, an invalid soup mover is copied with

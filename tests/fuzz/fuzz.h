@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared harness of the libFuzzer targets (tests/fuzz/<target>.c; README "Fuzzing").
  *
  * Every target decodes its inputs from the fuzzer's bytes (fz_*: a byte stream that reads

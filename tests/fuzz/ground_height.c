@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_ground_height (fuzz.h has the harness). Checks: backends equal
  * scalar bit for bit; BAD_PARAMS exactly for a bad depth; an invalid point gets out_y =
  * y, out_tri = HORDE_NONE, flags INVALID; the soup's answer equals the highest one-triangle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_point_move (fuzz.h has the harness). Checks: backends equal scalar
  * bit for bit; BAD_PARAMS exactly for the header's parameter bounds; an invalid point is
  * copied with a +0 displacement and flags INVALID alone; a point that is not STUCK

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_radial_push and horde_radial_sweep (fuzz.h has the harness). Inputs: up to 40 poles around a
  * centre (raw float bits among them: NaN, Inf, bottom > top, negative radii), movers near
  * the centre, lists of up to 12 entries (some past the end), 0-70 passes (0 and > 64 are

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # run.sh TARGET SEED_DIR: one short fuzzing run (a test of the fuzz suite). The scratch
 # corpus starts from the committed seeds and is thrown away; findings (crash-*, leak-*,
 # timeout-*) are kept in the build directory's fuzz-findings/ and fail the test (exit 1:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_sphere_tri_pairs and horde_sphere_tri_list (fuzz.h has the
  * harness). Checks: backends equal scalar bit for bit; an invalid pair or sphere gets the
  * documented outputs; a pair's outputs are consistent (one region flag, depth >= 0 when

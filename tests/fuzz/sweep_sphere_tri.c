@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: horde_sweep_sphere_tri (fuzz.h has the harness). Spheres (the radius array
  * passed three times) and ellipsoids, raw-bit and aimed movers and triangles. Checks:
  * backends equal scalar bit for bit; an invalid pair gets flags INVALID and every float

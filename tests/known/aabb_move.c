@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_aabb_move, derived by hand from aabb_move.h (seed 003's
  * axis-by-axis sweep: y, then x, then z, each clamped at the first solid block ahead):
  * landing on a floor, sliding along a wall, a corner, a one-block corridor, a huge move

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_crowd_separate, derived by hand from seed 004's radial
  * correction (an overlapping mover goes back out along the line between the centres)
  * with its defects fixed as crowd_separate.h defines: both radii decide, each of a pair

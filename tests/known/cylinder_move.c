@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_cylinder_move, on every backend: gravity onto a floor, sliding
  * along a wall, no tunnelling through a 1-thick wall at any speed, truncation, step-up
  * with and without headroom, a one-block corridor, ceilings, zero moves, invalid input,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_cylinder_push, derived by hand from the one-cube formulas
  * (push up = cube top - bottom; push down = top - cube bottom; face push = r - gap;
  * edge push = r - distance to the vertical edge, away from it), plus the neighbour

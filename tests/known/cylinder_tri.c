@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_cylinder_tri, derived by hand from seed 001 (clip the triangle
  * to [H1, H2] = [y + step, y + height], flatten, closest point of the flattened polygon,
  * newPos = closest + r * normalize(nPos - closest)), plus the cases the seed misses or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_ground_height, derived by hand from seed 001's
  * GetYValueAtPosition (the point seen from above lies in the triangle; its height is the
  * triangle's plane at (x, z)), plus the choices the seed leaves to the caller (several

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_point_move, derived by hand from seed 002's rule (move at most
  * 0.4 per axis, then go to the nearest free one of the 26 neighbours in the L-infinity
  * metric, faces before edges before corners by the 0.01 handicaps) and point_move.h:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_radial_push and horde_radial_sweep, derived by hand from seed 004's radial correction
  * (a mover inside an object's bounding cylinder goes back out along the radius) with its
  * defects fixed as radial_push.h defines: both radii decide, the push lands on the circle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Known answers for horde_sphere_tri_pairs, horde_sphere_tri_list and
  * horde_sweep_sphere_tri, derived by hand (floor, wall and hypotenuse of a right triangle;
  * Fauerby's plane / edge / vertex contacts of seed 003's lecture; ellipsoids through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Property test of horde_crowd_separate in the frame recipe (crowd_separate.h, README
  * "Crowds"): every frame each NPC's intent (toward a goal, plus gravity) is the
  * displacement; the crowd separation runs at the intended positions and its correction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Property test of horde_cylinder_push and horde_cylinder_move against an independent
  * model written from include/horde/cylinder_push.h (not from the reference): movers are
  * aimed within a few ulps of block faces, vertical edges and grid lines, or exactly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Property test of the sphere-triangle push-out against an independent double-precision
  * model (tests/support/tri_gen.h: the closest point as the nearest of the interior
  * projection and the three edges, not Ericson's regions). The header promises (sphere_tri.h):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Property test of horde_sweep_sphere_tri's accuracy against an independent
  * double-precision model written from sweep_sphere_tri.h (first contact of a sphere moving
  * from P by D with the triangle: the earliest t in [0, 1] at which its distance to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A hostile caller floating-point environment for the tests (src/dispatch.h, HORDE_CALL,
  * must make it change nothing):
  *   x86-64   MXCSR: flush-to-zero + denormals-are-zero, round toward zero, invalid and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test and benchmark scenes (shared by tests/ and bench/). */
 #ifndef HORDE_TEST_SCENE_H
 #define HORDE_TEST_SCENE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Task systems for the `_tasks` entry points (include/horde/tasks.h), header-only, for the
  * tests and the benchmarks:
  *   tp_pool    a real pool: worker_count - 1 pthreads plus the calling thread (worker 0),

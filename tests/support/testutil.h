@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared test helpers: seeded RNG, scene builders, an independent overlap check, and
  * a tiny assertion counter. Header-only so each test program stays one file. */
 #ifndef HORDE_TESTUTIL_H

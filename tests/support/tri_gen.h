@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helpers for the triangle kernels: random and aimed triangles (faces, edges,
  * vertices, degenerate and sliver triangles, big coordinates), points near them, and an
  * independent double-precision closest point (interior projection or the three edges,

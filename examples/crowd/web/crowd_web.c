@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crowd example in a browser: crowd.c's world and frame, built for wasm32 with SIMD128
  * as a WASI reactor (no main), driven by index.html through these exports. */
 #define CROWD_WEB 1
