@@ -17,11 +17,6 @@ void horde_cylinder_tri_soup_params_default(horde_cylinder_tri_soup_params *p)
         *p = soup_defaults;
 }
 
-static int tris_ok(const horde_triangles *t)
-{
-    return t->ax && t->ay && t->az && t->bx && t->by && t->bz && t->cx && t->cy && t->cz;
-}
-
 /* Written so that a NaN step fails. */
 static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLINDER_TRI_MAX_SIZE; }
 
@@ -30,16 +25,9 @@ static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLINDER_T
 #define cylinder_tri_check(t, p, b) cylinder_tri_check_(t, (p) = (p) ? (p) : &pair_defaults, b)
 static int cylinder_tri_check_(HORDE_PARAMS_cylinder_tri)
 {
-    if (!t || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (!step_ok(p->step) || t->n != b->n)
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_px || !b->out_pz ||
-        !b->out_flags || !tris_ok(t))
-        return HORDE_ERR_NULL_ARG;
-    return HORDE_OK;
+    return HORDE_CHECK_BATCH(t && b, step_ok(p->step) && t->n == b->n, b,
+                             b->x && b->y && b->z && b->radius && b->height && b->out_px &&
+                                 b->out_pz && b->out_flags && horde_tris_ok_(t));
 }
 HORDE_ENTRY(cylinder_tri)
 
@@ -47,15 +35,8 @@ HORDE_ENTRY(cylinder_tri)
     cylinder_tri_soup_check_(t, (p) = (p) ? (p) : &soup_defaults, b)
 static int cylinder_tri_soup_check_(HORDE_PARAMS_cylinder_tri_soup)
 {
-    if (!t || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (!step_ok(p->step))
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_x || !b->out_z ||
-        !b->out_flags || (t->n && !tris_ok(t)))
-        return HORDE_ERR_NULL_ARG;
-    return HORDE_OK;
+    return HORDE_CHECK_BATCH(t && b, step_ok(p->step), b,
+                             b->x && b->y && b->z && b->radius && b->height && b->out_x &&
+                                 b->out_z && b->out_flags && (!t->n || horde_tris_ok_(t)));
 }
 HORDE_ENTRY(cylinder_tri_soup)

@@ -43,16 +43,11 @@ static int lists_check(const horde_poles *poles, const uint32_t *offsets, const 
 static int radial_push_check_(const horde_poles *poles, const horde_radial_push_params *p,
                               const horde_radial_push_batch *b)
 {
-    if (!poles || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (p->iterations < 1 || p->iterations > HORDE_RADIAL_PUSH_MAX_ITERATIONS)
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_x || !b->out_y ||
-        !b->out_z || !b->out_flags || !b->offsets)
-        return HORDE_ERR_NULL_ARG;
-    return lists_check(poles, b->offsets, b->indices, b->n);
+    const int st = HORDE_CHECK_BATCH(
+        poles && b, p->iterations >= 1 && p->iterations <= HORDE_RADIAL_PUSH_MAX_ITERATIONS, b,
+        b->x && b->y && b->z && b->radius && b->height && b->out_x && b->out_y && b->out_z &&
+            b->out_flags && b->offsets);
+    return st != HORDE_OK ? st : lists_check(poles, b->offsets, b->indices, b->n);
 }
 HORDE_ENTRY(radial_push)
 
@@ -60,16 +55,11 @@ HORDE_ENTRY(radial_push)
 static int radial_sweep_check_(const horde_poles *poles, const horde_radial_sweep_params *p,
                                const horde_radial_sweep_batch *b)
 {
-    if (!poles || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (p->slides < 1 || p->slides > HORDE_RADIAL_SWEEP_MAX_SLIDES)
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->dx || !b->dz || !b->out_x || !b->out_z ||
-        !b->out_flags || !b->offsets)
-        return HORDE_ERR_NULL_ARG;
-    return lists_check(poles, b->offsets, b->indices, b->n);
+    const int st = HORDE_CHECK_BATCH(
+        poles && b, p->slides >= 1 && p->slides <= HORDE_RADIAL_SWEEP_MAX_SLIDES, b,
+        b->x && b->y && b->z && b->radius && b->height && b->dx && b->dz && b->out_x &&
+            b->out_z && b->out_flags && b->offsets);
+    return st != HORDE_OK ? st : lists_check(poles, b->offsets, b->indices, b->n);
 }
 HORDE_ENTRY(radial_sweep)
 
