@@ -2,20 +2,8 @@
  * dispatch.h): parameter and argument checks. */
 #include "dispatch.h"
 
-static const horde_cylinder_tri_params pair_defaults = {.step = 0.0f};
-static const horde_cylinder_tri_soup_params soup_defaults = {.step = 0.0f};
-
-void horde_cylinder_tri_params_default(horde_cylinder_tri_params *p)
-{
-    if (p)
-        *p = pair_defaults;
-}
-
-void horde_cylinder_tri_soup_params_default(horde_cylinder_tri_soup_params *p)
-{
-    if (p)
-        *p = soup_defaults;
-}
+HORDE_PARAMS_DEFAULTS(cylinder_tri, pair_defaults, .step = 0.0f)
+HORDE_PARAMS_DEFAULTS(cylinder_tri_soup, soup_defaults, .step = 0.0f)
 
 /* Written so that a NaN step fails. */
 static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLINDER_TRI_MAX_SIZE; }

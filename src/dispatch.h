@@ -105,6 +105,17 @@ static inline void horde_fp_leave(horde_fp_reg old, int changed) { (void)old, (v
  * Positive, so it is never a public status (those are <= 0). */
 #define HORDE_CHECKED_EMPTY 1
 
+/* Kernel `name`'s default params, a static const `var` (the check macros put it in place
+ * of a NULL p), and the public horde_<name>_params_default that copies it (nothing for
+ * NULL). */
+#define HORDE_PARAMS_DEFAULTS(name, var, ...)                                              \
+    static const horde_##name##_params var = {__VA_ARGS__};                                \
+    void horde_##name##_params_default(horde_##name##_params *p)                           \
+    {                                                                                      \
+        if (p)                                                                             \
+            *p = var;                                                                      \
+    }
+
 /* The check every voxel move kernel makes, in this order: batch present, world view valid,
  * parameters in range (params_valid), nothing to do for n = 0, the required arrays
  * (arrays_ok) and the optional displacement outputs, all three or none. */
