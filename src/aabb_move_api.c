@@ -3,14 +3,8 @@
  * checks. */
 #include "dispatch.h"
 
-static const horde_aabb_move_params defaults = {.step_height = 0.0f,
-                                                .max_distance = HORDE_AABB_MOVE_MAX_DISTANCE};
-
-void horde_aabb_move_params_default(horde_aabb_move_params *p)
-{
-    if (p)
-        *p = defaults;
-}
+HORDE_PARAMS_DEFAULTS(aabb_move, defaults,
+                      .step_height = 0.0f, .max_distance = HORDE_AABB_MOVE_MAX_DISTANCE)
 
 static int params_ok(const horde_aabb_move_params *p)
 {

@@ -7,13 +7,7 @@
 #include "dispatch.h"
 #include "task_runner.h"
 
-static const horde_crowd_separate_params defaults = {.iterations = 4};
-
-void horde_crowd_separate_params_default(horde_crowd_separate_params *p)
-{
-    if (p)
-        *p = defaults;
-}
+HORDE_PARAMS_DEFAULTS(crowd_separate, defaults, .iterations = 4)
 
 static int crowd_separate_check(const horde_tasks *tasks, const horde_crowd_separate_params *p,
                                 const horde_crowd_separate_batch *c, const void *scratch, size_t bytes)

@@ -5,14 +5,8 @@
 
 #include "dispatch.h"
 
-static const horde_cylinder_move_params defaults = {.step = 0.1f, .step_height = 0.0f,
-                                                    .max_substeps = 64};
-
-void horde_cylinder_move_params_default(horde_cylinder_move_params *p)
-{
-    if (p)
-        *p = defaults;
-}
+HORDE_PARAMS_DEFAULTS(cylinder_move, defaults,
+                      .step = 0.1f, .step_height = 0.0f, .max_substeps = 64)
 
 static int params_ok(const horde_cylinder_move_params *p)
 {

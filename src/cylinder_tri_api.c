@@ -3,25 +3,8 @@
  * dispatch.h): parameter and argument checks. */
 #include "dispatch.h"
 
-static const horde_cylinder_tri_params pair_defaults = {.step = 0.0f};
-static const horde_cylinder_tri_soup_params soup_defaults = {.step = 0.0f};
-
-void horde_cylinder_tri_params_default(horde_cylinder_tri_params *p)
-{
-    if (p)
-        *p = pair_defaults;
-}
-
-void horde_cylinder_tri_soup_params_default(horde_cylinder_tri_soup_params *p)
-{
-    if (p)
-        *p = soup_defaults;
-}
-
-static int tris_ok(const horde_triangles *t)
-{
-    return t->ax && t->ay && t->az && t->bx && t->by && t->bz && t->cx && t->cy && t->cz;
-}
+HORDE_PARAMS_DEFAULTS(cylinder_tri, pair_defaults, .step = 0.0f)
+HORDE_PARAMS_DEFAULTS(cylinder_tri_soup, soup_defaults, .step = 0.0f)
 
 /* Written so that a NaN step fails. */
 static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLINDER_TRI_MAX_SIZE; }
@@ -31,16 +14,9 @@ static int step_ok(float step) { return step >= 0.0f && step <= HORDE_CYLINDER_T
 #define cylinder_tri_check(t, p, b) cylinder_tri_check_(t, (p) = (p) ? (p) : &pair_defaults, b)
 static int cylinder_tri_check_(HORDE_PARAMS_cylinder_tri)
 {
-    if (!t || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (!step_ok(p->step) || t->n != b->n)
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_px || !b->out_pz ||
-        !b->out_flags || !tris_ok(t))
-        return HORDE_ERR_NULL_ARG;
-    return HORDE_OK;
+    return HORDE_CHECK_BATCH(t && b, step_ok(p->step) && t->n == b->n, b,
+                             b->x && b->y && b->z && b->radius && b->height && b->out_px &&
+                                 b->out_pz && b->out_flags && horde_tris_ok_(t));
 }
 HORDE_ENTRY(cylinder_tri)
 
@@ -48,15 +24,8 @@ HORDE_ENTRY(cylinder_tri)
     cylinder_tri_soup_check_(t, (p) = (p) ? (p) : &soup_defaults, b)
 static int cylinder_tri_soup_check_(HORDE_PARAMS_cylinder_tri_soup)
 {
-    if (!t || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (!step_ok(p->step))
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_x || !b->out_z ||
-        !b->out_flags || (t->n && !tris_ok(t)))
-        return HORDE_ERR_NULL_ARG;
-    return HORDE_OK;
+    return HORDE_CHECK_BATCH(t && b, step_ok(p->step), b,
+                             b->x && b->y && b->z && b->radius && b->height && b->out_x &&
+                                 b->out_z && b->out_flags && (!t->n || horde_tris_ok_(t)));
 }
 HORDE_ENTRY(cylinder_tri_soup)

@@ -106,6 +106,17 @@ static inline void horde_fp_leave(horde_fp_reg old, int changed) { (void)old, (v
  * Positive, so it is never a public status (those are <= 0). */
 #define HORDE_CHECKED_EMPTY 1
 
+/* Kernel `name`'s default params, a static const `var` (the check macros put it in place
+ * of a NULL p), and the public horde_<name>_params_default that copies it (nothing for
+ * NULL). */
+#define HORDE_PARAMS_DEFAULTS(name, var, ...)                                              \
+    static const horde_##name##_params var = {__VA_ARGS__};                                \
+    void horde_##name##_params_default(horde_##name##_params *p)                           \
+    {                                                                                      \
+        if (p)                                                                             \
+            *p = var;                                                                      \
+    }
+
 /* The check every voxel move kernel makes, in this order: batch present, world view valid,
  * parameters in range (params_valid), nothing to do for n = 0, the required arrays
  * (arrays_ok) and the optional displacement outputs, all three or none. */
@@ -130,6 +141,31 @@ static inline int horde_check_move_(const horde_world *w, const void *b, int par
     horde_check_move_((w), (b), (b) && (params_valid), (b) ? (b)->n : 0, (b) && (arrays_ok), \
                       (b) ? (b)->out_dx : NULL, (b) ? (b)->out_dy : NULL,                    \
                       (b) ? (b)->out_dz : NULL)
+
+/* The check most other kernels make, in this order: the scene and batch pointers present
+ * (present), parameters in range (params_valid), nothing to do for n = 0, the batch's
+ * required arrays (arrays_ok). A kernel with more to check (lists) does it after an
+ * HORDE_OK from this. */
+static inline int horde_check_batch_(int present, int params_valid, size_t n, int arrays_ok)
+{
+    if (!present)
+        return HORDE_ERR_NULL_ARG;
+    if (!params_valid)
+        return HORDE_ERR_BAD_PARAMS;
+    if (n == 0)
+        return HORDE_CHECKED_EMPTY;
+    return arrays_ok ? HORDE_OK : HORDE_ERR_NULL_ARG;
+}
+/* params_valid, b->n and arrays_ok are evaluated only when present holds. */
+#define HORDE_CHECK_BATCH(present, params_valid, b, arrays_ok)                             \
+    horde_check_batch_((present) != 0, (present) && (params_valid), (present) ? (b)->n : 0, \
+                       (present) && (arrays_ok))
+
+/* The triangle arrays (horde_triangles) all present. */
+static inline int horde_tris_ok_(const horde_triangles *t)
+{
+    return t->ax && t->ay && t->az && t->bx && t->by && t->bz && t->cx && t->cy && t->cz;
+}
 
 /* f(args) with the argument macro expanded first, so f may itself be a macro. */
 #define HORDE_APPLY_(f, ...) f(__VA_ARGS__)

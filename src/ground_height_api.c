@@ -5,13 +5,7 @@
 
 #include "dispatch.h"
 
-static const horde_ground_height_params defaults = {.depth = HORDE_GROUND_HEIGHT_MAX_DEPTH};
-
-void horde_ground_height_params_default(horde_ground_height_params *p)
-{
-    if (p)
-        *p = defaults;
-}
+HORDE_PARAMS_DEFAULTS(ground_height, defaults, .depth = HORDE_GROUND_HEIGHT_MAX_DEPTH)
 
 /* Called with the entry point's own p (by this macro), so NULL becomes the defaults for
  * the kernel too. */

@@ -3,14 +3,8 @@
  * checks. */
 #include "dispatch.h"
 
-static const horde_point_move_params defaults = {.step = HORDE_POINT_MOVE_MAX_STEP,
-                                                 .skin = 1.0f / 1024.0f, .max_substeps = 64};
-
-void horde_point_move_params_default(horde_point_move_params *p)
-{
-    if (p)
-        *p = defaults;
-}
+HORDE_PARAMS_DEFAULTS(point_move, defaults,
+                      .step = HORDE_POINT_MOVE_MAX_STEP, .skin = 1.0f / 1024.0f, .max_substeps = 64)
 
 static int params_ok(const horde_point_move_params *p)
 {

@@ -4,30 +4,19 @@
 #include "dispatch.h"
 #include "crowd/pole_sort.h"
 
-static const horde_radial_push_params push_defaults = {.iterations = 4};
-static const horde_radial_sweep_params sweep_defaults = {.slides = 4};
-static const horde_radial_push_grid_params grid_defaults = {.iterations = 4};
+HORDE_PARAMS_DEFAULTS(radial_push, push_defaults, .iterations = 4)
+HORDE_PARAMS_DEFAULTS(radial_sweep, sweep_defaults, .slides = 4)
+HORDE_PARAMS_DEFAULTS(radial_push_grid, grid_defaults, .iterations = 4)
 
-void horde_radial_push_params_default(horde_radial_push_params *p)
+/* The check both list kernels make: HORDE_CHECK_BATCH (with b->offsets among the required
+ * arrays), then the lists: offsets non-decreasing; when there are entries, the index list
+ * and the poles' arrays. st is HORDE_CHECK_BATCH's result; the lists are read only when
+ * it is HORDE_OK. */
+static int lists_check(int st, const horde_poles *poles, const uint32_t *offsets,
+                       const uint32_t *indices, size_t n)
 {
-    if (p)
-        *p = push_defaults;
-}
-void horde_radial_sweep_params_default(horde_radial_sweep_params *p)
-{
-    if (p)
-        *p = sweep_defaults;
-}
-void horde_radial_push_grid_params_default(horde_radial_push_grid_params *p)
-{
-    if (p)
-        *p = grid_defaults;
-}
-
-/* The lists both list kernels read: offsets non-decreasing; when there are entries, the
- * index list and the poles' arrays. */
-static int lists_check(const horde_poles *poles, const uint32_t *offsets, const uint32_t *indices, size_t n)
-{
+    if (st != HORDE_OK)
+        return st;
     for (size_t i = 0; i < n; i++)
         if (offsets[i] > offsets[i + 1])
             return HORDE_ERR_BAD_PARAMS;
@@ -37,40 +26,27 @@ static int lists_check(const horde_poles *poles, const uint32_t *offsets, const 
     }
     return HORDE_OK;
 }
+#define RADIAL_LISTS_CHECK(poles, b, params_valid, arrays_ok)                               \
+    lists_check(HORDE_CHECK_BATCH((poles) && (b), params_valid, b, (arrays_ok) && (b)->offsets), \
+                poles, (b) ? (b)->offsets : NULL, (b) ? (b)->indices : NULL, (b) ? (b)->n : 0)
 
 /* The checks are called with the entry point's own p (by these macros), so NULL becomes
  * the defaults for the kernel too. */
 #define radial_push_check(poles, p, b) radial_push_check_(poles, (p) = (p) ? (p) : &push_defaults, b)
-static int radial_push_check_(const horde_poles *poles, const horde_radial_push_params *p,
-                              const horde_radial_push_batch *b)
+static int radial_push_check_(HORDE_PARAMS_radial_push)
 {
-    if (!poles || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (p->iterations < 1 || p->iterations > HORDE_RADIAL_PUSH_MAX_ITERATIONS)
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->out_x || !b->out_y ||
-        !b->out_z || !b->out_flags || !b->offsets)
-        return HORDE_ERR_NULL_ARG;
-    return lists_check(poles, b->offsets, b->indices, b->n);
+    return RADIAL_LISTS_CHECK(poles, b, p->iterations >= 1 && p->iterations <= HORDE_RADIAL_PUSH_MAX_ITERATIONS,
+                              b->x && b->y && b->z && b->radius && b->height && b->out_x &&
+                                  b->out_y && b->out_z && b->out_flags);
 }
 HORDE_ENTRY(radial_push)
 
 #define radial_sweep_check(poles, p, b) radial_sweep_check_(poles, (p) = (p) ? (p) : &sweep_defaults, b)
-static int radial_sweep_check_(const horde_poles *poles, const horde_radial_sweep_params *p,
-                               const horde_radial_sweep_batch *b)
+static int radial_sweep_check_(HORDE_PARAMS_radial_sweep)
 {
-    if (!poles || !b)
-        return HORDE_ERR_NULL_ARG;
-    if (p->slides < 1 || p->slides > HORDE_RADIAL_SWEEP_MAX_SLIDES)
-        return HORDE_ERR_BAD_PARAMS;
-    if (b->n == 0)
-        return HORDE_CHECKED_EMPTY;
-    if (!b->x || !b->y || !b->z || !b->radius || !b->height || !b->dx || !b->dz || !b->out_x || !b->out_z ||
-        !b->out_flags || !b->offsets)
-        return HORDE_ERR_NULL_ARG;
-    return lists_check(poles, b->offsets, b->indices, b->n);
+    return RADIAL_LISTS_CHECK(poles, b, p->slides >= 1 && p->slides <= HORDE_RADIAL_SWEEP_MAX_SLIDES,
+                              b->x && b->y && b->z && b->radius && b->height && b->dx && b->dz &&
+                                  b->out_x && b->out_z && b->out_flags);
 }
 HORDE_ENTRY(radial_sweep)
 

@@ -44,13 +44,7 @@ FZ_MOVE_TARGET(aabb_move, 9, x[3], x[4], x[5], x[6], x[7], x[8])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fz_bytes b = {data, size, 0};
-    fz_move_call c;
-    if (!fz_move_start(&b, &fw, &c))
-        return 0;
-    const size_t n = c.n;
-    horde_aabb_move_params p;
-    horde_aabb_move_params_default(&p);
+    FZ_MOVE_OPEN(aabb_move);
     if (fz_u8(&b) & 1)
         p.step_height = fz_float(&b, 4.5f), p.max_distance = fz_float(&b, 40.0f);
     float *x[9];
@@ -59,10 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_move_item(&b, &fw, x, i, 60.0f);
         x[6][i] = fz_float(&b, 1.6f), x[7][i] = fz_float(&b, 1.6f), x[8][i] = fz_float(&b, 4.5f);
     }
-    const int st = run(HORDE_ISA_SCALAR, 0, x, fz_move_call_plain(c), &p);
-    fz_move_check_status(st, valid_params(&p), C_BAD_PARAMS);
-    const float *o[6];
-    const uint32_t *f = fz_move_at(&res[0], c.off, o);
+    FZ_MOVE_RUN_SCALAR(valid_params(&p), C_BAD_PARAMS);
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         float v[9];
         for (int k = 0; k < 9; k++)

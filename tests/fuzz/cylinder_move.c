@@ -31,13 +31,7 @@ FZ_MOVE_TARGET(cylinder_move, 8, x[3], x[4], x[5], x[6], x[7])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fz_bytes b = {data, size, 0};
-    fz_move_call c;
-    if (!fz_move_start(&b, &fw, &c))
-        return 0;
-    const size_t n = c.n;
-    horde_cylinder_move_params p;
-    horde_cylinder_move_params_default(&p);
+    FZ_MOVE_OPEN(cylinder_move);
     if (fz_u8(&b) & 1) {
         p.step = fz_float(&b, 1.0f), p.step_height = fz_float(&b, 1.0f);
         p.max_substeps = fz_u16(&b) % 5000;
@@ -49,10 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         x[6][i] = fz_float(&b, 0.6f);
         x[7][i] = fz_float(&b, 3.5f);
     }
-    const int st = run(HORDE_ISA_SCALAR, 0, x, fz_move_call_plain(c), &p);
-    fz_move_check_status(st, valid_params(&p), C_BAD_PARAMS);
-    const float *o[6];
-    const uint32_t *f = fz_move_at(&res[0], c.off, o);
+    FZ_MOVE_RUN_SCALAR(valid_params(&p), C_BAD_PARAMS);
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         const float v[8] = {x[0][i], x[1][i], x[2][i], x[3][i], x[4][i], x[5][i], x[6][i], x[7][i]};
         const int same = fz_move_stayed(o, v, i);

@@ -383,6 +383,26 @@ static inline int fz_move_end(const fz_move_out *s, fz_move_call c, fz_move_io i
         return fz_move_end(&res[slot], c, io, horde_##kernel##_isa(isa, &fw.w, p, &b));        \
     }
 
+/* The opening of a move target's LLVMFuzzerTestOneInput(data, size): the bytes b, the
+ * world fw and the call c from them (the target returns 0 when the world does not
+ * initialise), n = c.n, and p, horde_<kernel>'s default parameters. */
+#define FZ_MOVE_OPEN(kernel)                                                                   \
+    fz_bytes b = {data, size, 0};                                                              \
+    fz_move_call c;                                                                            \
+    if (!fz_move_start(&b, &fw, &c))                                                           \
+        return 0;                                                                              \
+    const size_t n = c.n;                                                                      \
+    horde_##kernel##_params p;                                                                 \
+    horde_##kernel##_params_default(&p)
+/* The scalar reference's call on inputs x with p (fz_move_call_plain(c)): its status st,
+ * checked to be BAD_PARAMS exactly when !params_valid (counted as bad_params_case), and its
+ * outputs o[6] and flags f at c.off. */
+#define FZ_MOVE_RUN_SCALAR(params_valid, bad_params_case)                                      \
+    const int st = run(HORDE_ISA_SCALAR, 0, x, fz_move_call_plain(c), &p);                     \
+    fz_move_check_status(st, params_valid, bad_params_case);                                   \
+    const float *o[6];                                                                         \
+    const uint32_t *f = fz_move_at(&res[0], c.off, o)
+
 /* A mover's start v (x, y, z, dx, dy, dz) is valid: |position| <= max_coord (not NaN), the
  * displacement finite. */
 static inline int fz_move_valid_start(const float *v, float max_coord)

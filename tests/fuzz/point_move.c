@@ -32,13 +32,7 @@ FZ_MOVE_TARGET(point_move, 6, x[3], x[4], x[5])
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fz_bytes b = {data, size, 0};
-    fz_move_call c;
-    if (!fz_move_start(&b, &fw, &c))
-        return 0;
-    const size_t n = c.n;
-    horde_point_move_params p;
-    horde_point_move_params_default(&p);
+    FZ_MOVE_OPEN(point_move);
     if (fz_u8(&b) & 1) {
         p.step = fz_float(&b, 0.5f), p.skin = fz_float(&b, 0.3f);
         p.max_substeps = fz_u16(&b) % 5000;
@@ -47,10 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_move_inputs(in, 6, c, x);
     for (size_t i = 0; i < n; i++)
         fz_move_item(&b, &fw, x, i, 400.0f);
-    const int st = run(HORDE_ISA_SCALAR, 0, x, fz_move_call_plain(c), &p);
-    fz_move_check_status(st, valid_params(&p), C_BAD_PARAMS);
-    const float *o[6];
-    const uint32_t *f = fz_move_at(&res[0], c.off, o);
+    FZ_MOVE_RUN_SCALAR(valid_params(&p), C_BAD_PARAMS);
     for (size_t i = 0; st == HORDE_OK && i < n; i++) {
         const float v[6] = {x[0][i], x[1][i], x[2][i], x[3][i], x[4][i], x[5][i]};
         const float e[3] = {o[0][i], o[1][i], o[2][i]};
