@@ -58,6 +58,20 @@ SPHERE_TRI_INLINE void sphere_tri_edges(const sphere_tri_tri *t, wf E[3][3])
     }
 }
 
+/* The longest of the edges E (the first of equal squared lengths): e, its squared length
+ * returned. */
+SPHERE_TRI_INLINE wf sphere_tri_longest_edge(wf E[3][3], wf e[3])
+{
+    wf L[3];
+    for (int j = 0; j < 3; j++)
+        L[j] = wf_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
+    const wi k0 = wi_and(wf_le(L[1], L[0]), wf_le(L[2], L[0]));
+    const wi k1 = wi_andnot(k0, wf_le(L[2], L[1]));
+    for (int a = 0; a < 3; a++)
+        e[a] = wf_sel(k0, E[0][a], wf_sel(k1, E[1][a], E[2][a]));
+    return wf_sel(k0, L[0], wf_sel(k1, L[1], L[2]));
+}
+
 /* Squared edge lengths; n from the two edges other than the longest (first of equal
  * lengths: AB, BC, CA); degenerate when n.n <= DEGEN l1 l2. */
 SPHERE_TRI_INLINE void sphere_tri_frame_of(const sphere_tri_tri *t, sphere_tri_frame *f)
@@ -255,16 +269,9 @@ SPHERE_TRI_INLINE void sphere_tri_vertex_offset(const sphere_tri_closest *c, wf 
 SPHERE_TRI_INLINE void sphere_tri_degenerate_on_push(const sphere_tri_tri *t, wf r, wf p[3])
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f), half = wf_set(0.5f);
-    wf E[3][3], L[3];
+    wf E[3][3], e[3];
     sphere_tri_edges(t, E);
-    for (int j = 0; j < 3; j++)
-        L[j] = wf_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
-    const wi k0 = wi_and(wf_le(L[1], L[0]), wf_le(L[2], L[0]));
-    const wi k1 = wi_andnot(k0, wf_le(L[2], L[1]));
-    wf e[3];
-    for (int a = 0; a < 3; a++)
-        e[a] = wf_sel(k0, E[0][a], wf_sel(k1, E[1][a], E[2][a]));
-    const wf l = wf_sel(k0, L[0], wf_sel(k1, L[1], L[2]));
+    const wf l = sphere_tri_longest_edge(E, e);
     const wi lpos = wf_gt(l, zero);
     const wi steep = wf_gt(wf_mul(e[1], e[1]), wf_mul(l, half));
     const wf ax = wf_sel(steep, one, zero), ay = wf_sel(steep, zero, one);

@@ -109,15 +109,8 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
         wf E[3][3];
         sphere_tri_edges(&tr, E);
         /* n without its part along the longest edge (first of equal lengths), then unit */
-        wf L[3];
-        for (int j = 0; j < 3; j++)
-            L[j] = wf_dot3(E[j][0], E[j][1], E[j][2], E[j][0], E[j][1], E[j][2]);
-        const wi l0 = wi_and(wf_le(L[1], L[0]), wf_le(L[2], L[0]));
-        const wi l1 = wi_andnot(l0, wf_le(L[2], L[1]));
         wf el[3];
-        for (int a = 0; a < 3; a++)
-            el[a] = wf_sel(l0, E[0][a], wf_sel(l1, E[1][a], E[2][a]));
-        const wf ll = wf_sel(l0, L[0], wf_sel(l1, L[1], L[2]));
+        const wf ll = sphere_tri_longest_edge(E, el);
         const wf ne = wf_div(wf_dot3(c.nx, c.ny, c.nz, el[0], el[1], el[2]), wf_sel(need_face, ll, one));
         const wf px = wf_sub(c.nx, wf_mul(el[0], ne)), py = wf_sub(c.ny, wf_mul(el[1], ne));
         const wf pz = wf_sub(c.nz, wf_mul(el[2], ne));
