@@ -18,6 +18,8 @@
 #include "horde/sweep_sphere_tri.h"
 #include "horde/radial_push.h"
 #include "horde/crowd_separate.h"
+#include "horde/triangle_grid.h"
+#include "horde/frame.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1
