@@ -23,6 +23,7 @@ static int cell_ok(float cell)
 /* One in-range triangle's cell ranges (inclusive). */
 typedef struct span {
     int32_t x0, x1, z0, z1;
+    float b[4]; /* the grown bounds: x0, x1, z0, z1 */
     int wide;
 } span;
 
@@ -31,6 +32,7 @@ static int span_of(const horde_triangles *t, size_t i, float cell, span *s)
     float x0, x1, z0, z1;
     if (!horde_tri_grid_bounds(t, i, &x0, &x1, &z0, &z1, &s->wide))
         return 0;
+    s->b[0] = x0, s->b[1] = x1, s->b[2] = z0, s->b[3] = z1;
     s->x0 = horde_tri_grid_cell_of(x0, cell), s->x1 = horde_tri_grid_cell_of(x1, cell);
     s->z0 = horde_tri_grid_cell_of(z0, cell), s->z1 = horde_tri_grid_cell_of(z1, cell);
     return 1;
@@ -69,7 +71,7 @@ static int extent_of(const horde_triangles *t, float cell, extent *e)
 #define GRID_ALIGN 16u
 static size_t grid_bytes(const horde_triangles *t, const extent *e)
 {
-    return (GRID_ALIGN - 1) + t->n * sizeof(horde_ground_height_tri) +
+    return (GRID_ALIGN - 1) + t->n * sizeof(horde_ground_height_tri) + (size_t)e->entries * 4 * sizeof(float) +
            ((size_t)e->nx * e->nz + 1 + (size_t)e->entries + (size_t)e->wide) * sizeof(uint32_t);
 }
 
@@ -98,7 +100,8 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
     const size_t cells = (size_t)e.nx * e.nz;
     const uintptr_t base = ((uintptr_t)scratch + (GRID_ALIGN - 1)) & ~(uintptr_t)(GRID_ALIGN - 1);
     horde_ground_height_tri *tri = (horde_ground_height_tri *)base;
-    uint32_t *start = (uint32_t *)(tri + soup->n), *items = start + cells + 1, *wide = items + e.entries;
+    float *bounds = (float *)(void *)(tri + soup->n); /* 4 per entry: x0, x1, z0, z1 */
+    uint32_t *start = (uint32_t *)(void *)(bounds + 4 * e.entries), *items = start + cells + 1, *wide = items + e.entries;
     for (size_t i = 0; i < soup->n; i++)
         horde_ground_height_prep(soup, i, &tri[i]);
     /* Counting sort by cell; filling in ascending i keeps every cell ascending. */
@@ -116,8 +119,10 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
                     const size_t c = (size_t)(cz - e.cz0) * e.nx + (size_t)(cx - e.cx0);
                     if (pass == 0)
                         start[c + 1]++;
-                    else
+                    else {
+                        memcpy(bounds + 4 * (size_t)start[c], s.b, sizeof s.b);
                         items[start[c]++] = (uint32_t)i;
+                    }
                 }
         }
         if (pass == 0) /* counts to firsts (start[c] = first of cell c - 1, shifted) */
@@ -129,7 +134,7 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
     start[0] = 0;
     g->cell = cell, g->cx0 = e.cx0, g->cz0 = e.cz0, g->nx = e.nx, g->nz = e.nz;
     g->n_tri = (uint32_t)soup->n, g->n_wide = n_wide;
-    g->start = start, g->items = items, g->wide = wide, g->ground = tri;
+    g->start = start, g->items = items, g->wide = wide, g->ground = tri, g->bounds = bounds;
     return HORDE_OK;
 }
 
@@ -146,7 +151,7 @@ static int grid_ok(const horde_triangle_grid *g)
 {
     return cell_ok(g->cell) && g->nx >= 1 && g->nz >= 1 && (uint64_t)g->nx * g->nz <= HORDE_TRIANGLE_GRID_MAX_CELLS &&
            g->start && (g->items || !g->start[(size_t)g->nx * g->nz]) && (g->wide || !g->n_wide) &&
-           (g->ground || !g->n_tri);
+           (g->ground || !g->n_tri) && (g->bounds || !g->start[(size_t)g->nx * g->nz]);
 }
 
 /* Cells lo .. hi of one axis for [v - reach, v + reach], clamped to the grid; empty

@@ -43,12 +43,16 @@
  * list or on the wide list; the grid form takes the same maximum with the same tie rule
  * over that superset (order-free: a height equal to the best so far wins when its index
  * is lower), with the same per-triangle set-up and pair test, so it gives the same bits.
+ * (It skips a cell entry whose grown bounds, in float, do not hold the point: such a
+ * triangle cannot cover it, by the same monotone rounding.)
  * A point outside the grid's cells tests only the wide list, and no other triangle can
  * cover it.
  *
  * Memory. horde_triangle_grid_scratch_bytes(soup, cell) is the scratch the build needs:
  * 80 bytes per soup triangle (each triangle's ground set-up, computed once at the build)
- * plus 4 * (cells + 1 + entries + wide) bytes plus 15 for alignment (the build aligns its
+ * plus 20 bytes per entry (its triangle index and grown bounds, so that a query skips
+ * the set-up of a triangle whose bounds miss the point without reading it) plus
+ * 4 * (cells + 1 + wide) bytes plus 15 for alignment (the build aligns its
  * arrays itself: any pointer will do); 0 when the arguments are bad: soup NULL, a soup
  * array NULL while soup->n > 0, soup->n > INT32_MAX, cell not finite in
  * [HORDE_TRIANGLE_GRID_MIN_CELL, HORDE_TRIANGLE_GRID_MAX_CELL], more than
@@ -86,6 +90,7 @@ typedef struct horde_triangle_grid {
     const uint32_t *items; /* triangle indices by cell, ascending within a cell */
     const uint32_t *wide;  /* slivers every ground query tests, ascending */
     const void *ground;    /* per-triangle ground set-up (internal layout) */
+    const float *bounds;   /* per entry of items: its triangle's grown bounds x0, x1, z0, z1 */
 } horde_triangle_grid;
 
 HORDE_API size_t horde_triangle_grid_scratch_bytes(const horde_triangles *soup, float cell);

@@ -70,6 +70,11 @@ void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_grou
             if (cx >= 0 && cx < (int64_t)g->nx && cz >= 0 && cz < (int64_t)g->nz) {
                 const size_t c = (size_t)cz * g->nx + (size_t)cx;
                 for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
+                    /* A covered point lies within the grown bounds (triangle_grid.h):
+                     * the entry's own copy of them spares reading the set-up. */
+                    const float *bb = g->bounds + 4 * (size_t)e;
+                    if (!(px >= bb[0] && px <= bb[1] && pz >= bb[2] && pz <= bb[3]))
+                        continue;
                     const uint32_t k = g->items[e];
                     test(&tri[k], k, px, py, pz, ylo, &best, &idx);
                 }

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+// A task system as a game engine has one, for the benchmarks: a fixed pool of
+// std::threads and one queue of ranges, behind horde's task interface
+// (include/horde/tasks.h). enqueue cuts the items into about 4 ranges per worker (at
+// least min_range each) and queues them; the pool threads take ranges from the front;
+// finish makes the calling thread take ranges too (of any job, as a job system's wait
+// helps) until its job's last range has run. Any number of jobs may be outstanding.
+// Worker indices: the calling thread is 0, pool thread k is k (1 .. workers - 1).
+//
+//   hb::TaskPool pool(2);                       // the calling thread + 1 thread
+//   horde_frame(&pool.tasks, &scene, &params, &batch, scratch, bytes);
+#ifndef HORDE_BENCH_TASKS_H
+#define HORDE_BENCH_TASKS_H
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "horde/tasks.h"
+
+namespace hb {
+
+class TaskPool {
+  public:
+    horde_tasks tasks;
+
+    explicit TaskPool(uint32_t workers)
+    {
+        tasks.enqueue = enqueue_cb, tasks.finish = finish_cb;
+        tasks.worker_count = workers ? workers : 1, tasks.user_ctx = this;
+        for (uint32_t k = 1; k < tasks.worker_count; k++)
+            threads_.emplace_back([this, k] { thread_main(k); });
+    }
+    ~TaskPool()
+    {
+        {
+            std::lock_guard<std::mutex> lock(mu_);
+            quit_ = true;
+        }
+        wake_.notify_all();
+        for (std::thread &t : threads_)
+            t.join();
+    }
+    TaskPool(const TaskPool &) = delete;
+    TaskPool &operator=(const TaskPool &) = delete;
+
+  private:
+    struct Job {
+        horde_task_fn *fn;
+        void *ctx;
+        uint32_t left; // ranges not yet finished (under mu_)
+    };
+    struct Range {
+        Job *job;
+        uint32_t begin, end;
+    };
+
+    std::mutex mu_;
+    std::condition_variable wake_, done_;
+    std::deque<Range> queue_;
+    std::vector<std::thread> threads_;
+    bool quit_ = false;
+
+    // Runs the front range; called and returns with lock held.
+    void run_one(std::unique_lock<std::mutex> &lock, uint32_t worker)
+    {
+        const Range r = queue_.front();
+        queue_.pop_front();
+        lock.unlock();
+        r.job->fn(r.begin, r.end, worker, r.job->ctx);
+        lock.lock();
+        if (--r.job->left == 0)
+            done_.notify_all();
+    }
+
+    void thread_main(uint32_t worker)
+    {
+        std::unique_lock<std::mutex> lock(mu_);
+        for (;;) {
+            wake_.wait(lock, [this] { return quit_ || !queue_.empty(); });
+            if (quit_)
+                return;
+            run_one(lock, worker);
+        }
+    }
+
+    static void *enqueue_cb(horde_task_fn *fn, uint32_t count, uint32_t min_range, void *ctx, void *user)
+    {
+        TaskPool *p = static_cast<TaskPool *>(user);
+        const uint32_t parts = 4 * p->tasks.worker_count;
+        uint32_t range = (count + parts - 1) / parts;
+        range = range < min_range ? min_range : range;
+        Job *job = new Job{fn, ctx, (count + range - 1) / range};
+        {
+            std::lock_guard<std::mutex> lock(p->mu_);
+            for (uint32_t b = 0; b < count; b += range)
+                p->queue_.push_back(Range{job, b, count - b > range ? b + range : count});
+        }
+        p->wake_.notify_all();
+        return job;
+    }
+
+    static void finish_cb(void *handle, void *user)
+    {
+        TaskPool *p = static_cast<TaskPool *>(user);
+        Job *job = static_cast<Job *>(handle);
+        std::unique_lock<std::mutex> lock(p->mu_);
+        while (job->left) {
+            if (!p->queue_.empty())
+                p->run_one(lock, 0);
+            else
+                p->done_.wait(lock);
+        }
+        lock.unlock();
+        delete job;
+    }
+};
+
+} // namespace hb
+
+#endif
