@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/* The batch kernels' `_tasks` entry points (include/horde/tasks.h): each gives exactly
+ * its plain call's bytes on every backend, for batches of 0 to 5,000 items (lane tails,
+ * one block, block boundaries, several blocks, with invalid items mixed in), whatever
+ * runs the ranges:
+ *   real pools of 1, 2, 3, 7 and 16 workers (tests/support/task_pool.h), whose threads
+ *     run with a hostile FP mode (FTZ | DAZ, round toward zero, traps; x86-64); in the
+ *     pools of 2 and 7 the calling thread only waits, so their threads run every range;
+ *   serial schedulers that split the blocks at random sizes and run them in reverse or
+ *     random order, at enqueue (returning NULL) or deferred to finish.
+ * Every output array (and the bytes past n) starts from the same poison in both runs, so
+ * a block that writes outside its items, or one never run, differs. Nothing here depends
+ * on timing or on how many cores the machine has.
+ * Also, per kernel: a task system with a NULL enqueue or finish, or 0 workers, is
+ * HORDE_ERR_BAD_PARAMS for n = 5 and n = 0, writes nothing and enqueues nothing; the
+ * plain call's own errors (a NULL scene) come back unchanged, before any stage. */
+#include <pthread.h>
+
+#include "scene.h"
+#include "task_pool.h"
+#include "testutil.h"
+
+enum { NMAX = 5000, INS = 12, OUTS = 12, SOUP = 64, POLES = 200, LIST = 4 };
+
+/* Inputs, filled per kernel; outputs, one block of OUTS arrays of NMAX words. */
+static float in[INS][NMAX];
+static uint32_t offsets[NMAX + 1], indices[NMAX * LIST];
+static float tri[9][NMAX];
+static horde_triangles tris;
+static horde_poles poles;
+static scene world;
+static unsigned char *out_mem;
+static float *fo(int k) { return (float *)(void *)(out_mem + (size_t)k * NMAX * 4); }
+static uint32_t *uo(int k) { return (uint32_t *)(void *)(out_mem + (size_t)k * NMAX * 4); }
+static int null_scene; /* pass a NULL scene: the plain call's HORDE_ERR_NULL_ARG */
+
+static void fill(tu_rng *g, int k, float lo, float hi)
+{
+    for (size_t i = 0; i < NMAX; i++) {
+        in[k][i] = tu_uniform(g, lo, hi);
+        const uint32_t u = tu_below(g, 200);
+        if (u == 0)
+            in[k][i] = NAN;
+        else if (u == 1)
+            in[k][i] = INFINITY;
+        else if (u == 2)
+            in[k][i] = 1e30f;
+    }
+}
+
+/* Triangles: pair i's triangle near item i's (in[0], in[1], in[2]) (the pair kernels), or
+ * a soup of SOUP triangles within [-6, 6] (the others). */
+static void make_tris(tu_rng *g, int pairs)
+{
+    const size_t n = pairs ? NMAX : SOUP;
+    for (size_t i = 0; i < n; i++)
+        for (int v = 0; v < 3; v++)
+            for (int a = 0; a < 3; a++) {
+                const float c = pairs && in[a][i] == in[a][i] && fabsf(in[a][i]) < 1e6f ? in[a][i] : 0.0f;
+                tri[v * 3 + a][i] = c + tu_uniform(g, pairs ? -1.5f : -6.0f, pairs ? 1.5f : 6.0f);
+            }
+    const horde_triangles t = {tri[0], tri[1], tri[2], tri[3], tri[4], tri[5], tri[6], tri[7], tri[8], n};
+    tris = t;
+}
+
+/* Lists of 0 .. LIST entries below `count` per item. */
+static void make_lists(tu_rng *g, uint32_t count)
+{
+    offsets[0] = 0;
+    for (size_t i = 0; i < NMAX; i++) {
+        const uint32_t m = tu_below(g, LIST + 1);
+        for (uint32_t k = 0; k < m; k++)
+            indices[offsets[i] + k] = tu_below(g, count);
+        offsets[i + 1] = offsets[i] + m;
+    }
+}
+
+/* ---- the kernels: setup fills the inputs, call runs plain (t NULL) or on tasks ------- */
+
+static void setup_voxel(tu_rng *g)
+{
+    fill(g, 0, -30.0f, 90.0f), fill(g, 1, -20.0f, 20.0f), fill(g, 2, -30.0f, 90.0f);
+    fill(g, 3, -2.0f, 2.0f), fill(g, 4, -2.0f, 2.0f), fill(g, 5, -2.0f, 2.0f);
+    fill(g, 6, 0.05f, 0.5f), fill(g, 7, 0.0f, 3.0f), fill(g, 8, 0.05f, 0.5f);
+}
+#define SCENE_W (null_scene ? NULL : &world.world)
+
+static horde_status call_cylinder_push(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_cylinder_push_batch b = {in[0], in[1], in[2], in[6], in[7], fo(0), fo(1), fo(2), uo(3), n};
+    return t ? horde_cylinder_push_tasks_isa(isa, t, SCENE_W, &b) : horde_cylinder_push_isa(isa, SCENE_W, &b);
+}
+
+static horde_status call_cylinder_move(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], fo(0), fo(1),
+                                         fo(2), fo(3), fo(4), fo(5), uo(6), n};
+    const horde_cylinder_move_params p = {0.25f, 0.5f, 64};
+    return t ? horde_cylinder_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_cylinder_move_isa(isa, SCENE_W, &p, &b);
+}
+
+typedef struct kcase {
+    const char *name;
+    void (*setup)(tu_rng *g);
+    horde_status (*call)(horde_isa isa, const horde_tasks *t, size_t n);
+} kcase;
+
+static const kcase cases[] = {
+    {"cylinder_push", setup_voxel, call_cylinder_push},
+    {"cylinder_move", setup_voxel, call_cylinder_move},
+};
+enum { CASES = sizeof cases / sizeof cases[0] };
+
+/* ---- the harness ---------------------------------------------------------------------- */
+
+static unsigned char *ref_mem;
+static unsigned char poison_byte = 1;
+
+static horde_status run(const kcase *c, horde_isa isa, const horde_tasks *t, size_t n)
+{
+    memset(out_mem, poison_byte, (size_t)OUTS * NMAX * 4);
+    return c->call(isa, t, n);
+}
+
+static void check_bad_tasks(const kcase *c)
+{
+    tp_serial s;
+    tp_serial_init(&s, 2, TP_RANDOM, 0, 1);
+    horde_tasks bad[3] = {s.tasks, s.tasks, s.tasks};
+    bad[0].enqueue = NULL, bad[1].finish = NULL, bad[2].worker_count = 0;
+    unsigned char *clean = malloc((size_t)OUTS * NMAX * 4);
+    memset(clean, 0x5a, (size_t)OUTS * NMAX * 4);
+    for (int k = 0; k < 3; k++)
+        for (size_t n = 0; n <= 5; n += 5) {
+            memset(out_mem, 0x5a, (size_t)OUTS * NMAX * 4);
+            const horde_status st = c->call(horde_isa_active(), &bad[k], n);
+            CHECK(st == HORDE_ERR_BAD_PARAMS, "%s: bad task system %d, n = %zu: status %d", c->name, k, n, st);
+            CHECK(!memcmp(out_mem, clean, (size_t)OUTS * NMAX * 4), "%s: bad task system %d wrote", c->name, k);
+        }
+    CHECK(s.stages == 0, "%s: a bad task system got a stage", c->name);
+    /* The plain call's own error, the same through tasks, before any stage. */
+    null_scene = 1;
+    const horde_status plain = run(c, horde_isa_active(), NULL, 5);
+    const horde_status tasks = run(c, horde_isa_active(), &s.tasks, 5);
+    null_scene = 0;
+    CHECK(plain == HORDE_ERR_NULL_ARG && tasks == plain, "%s: NULL scene: %d plain, %d tasks", c->name, plain, tasks);
+    CHECK(s.stages == 0, "%s: an invalid call got a stage", c->name);
+    free(clean);
+}
+
+int main(void)
+{
+    static const size_t sizes[] = {0, 1, 7, 9, 1023, 1024, 1031, 2048, 3001, NMAX};
+    static const uint32_t pool_workers[] = {1, 2, 3, 7, 16};
+    enum { POOLS = sizeof pool_workers / sizeof pool_workers[0] };
+    CHECK(scene_build(&world, SCENE_GAME, 5) == 0, "scene");
+    out_mem = malloc((size_t)OUTS * NMAX * 4), ref_mem = malloc((size_t)OUTS * NMAX * 4);
+    tp_pool pools[POOLS];
+    for (int p = 0; p < POOLS; p++)
+        CHECK(tp_pool_start(&pools[p], pool_workers[p], 1, p % 2 == 0) == 0, "pool of %u", pool_workers[p]);
+    static tp_serial serial;
+    long runs = 0;
+    for (int ci = 0; ci < CASES; ci++) {
+        const kcase *c = &cases[ci];
+        tu_rng g = {(uint64_t)ci * 1000 + 17};
+        c->setup(&g);
+        check_bad_tasks(c);
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            const size_t n = sizes[si];
+            TU_FOR_EACH_BACKEND(isa) {
+                const char *name = horde_isa_name(isa);
+                poison_byte = (unsigned char)(poison_byte * 5u + 3u);
+                CHECK(run(c, isa, NULL, n) == HORDE_OK, "%s/%s n=%zu: plain call", c->name, name, n);
+                memcpy(ref_mem, out_mem, (size_t)OUTS * NMAX * 4);
+                for (int p = 0; p < POOLS; p++, runs++)
+                    CHECK(run(c, isa, &pools[p].tasks, n) == HORDE_OK && !memcmp(ref_mem, out_mem, (size_t)OUTS * NMAX * 4),
+                          "%s/%s n=%zu: pool of %u workers differs", c->name, name, n, pool_workers[p]);
+                for (int order = 0; order < TP_ORDER_COUNT; order++)
+                    for (int deferred = 0; deferred < 2; deferred++, runs++) {
+                        tp_serial_init(&serial, 1 + (uint32_t)(si % 5), order, deferred, si * 31 + (uint64_t)order);
+                        CHECK(run(c, isa, &serial.tasks, n) == HORDE_OK &&
+                                  !memcmp(ref_mem, out_mem, (size_t)OUTS * NMAX * 4),
+                              "%s/%s n=%zu: serial order %d deferred %d differs", c->name, name, n, order, deferred);
+                        CHECK(serial.bad == 0, "serial scheduler saw %u bad calls", serial.bad);
+                        CHECK(n <= 1024 || serial.stages == 1, "%s n=%zu: %u stages, not one", c->name, n,
+                              serial.stages);
+                    }
+            }
+        }
+    }
+    uint32_t stages = 0;
+    for (int p = 0; p < POOLS; p++) {
+        CHECK(TP_LOAD(pools[p].bad) == 0, "pool of %u saw %u bad calls", pool_workers[p], TP_LOAD(pools[p].bad));
+        stages += TP_LOAD(pools[p].stages);
+        CHECK(!TP_HAVE_HOSTILE || pools[p].helps || TP_LOAD(pools[p].hostile_seen) > 0,
+              "pool of %u: no range ran in the hostile FP mode, or the mode was changed", pool_workers[p]);
+        tp_pool_stop(&pools[p]);
+    }
+    CHECK(stages > 0, "the pools were never given a stage");
+    printf("%ld task runs equal to the plain call (%u stages on the pools)\n", runs, stages);
+    scene_free(&world);
+    free(out_mem), free(ref_mem);
+    return tu_finish("test_tasks_batch");
+}
