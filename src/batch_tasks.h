@@ -54,6 +54,14 @@ void horde_batch_stage(const horde_stages *st, size_t n, horde_batch_range_fn *r
  * array stays NULL). */
 #define HORDE_SLICE(s, f, i) ((s).f = (s).f ? (s).f + (i) : (s).f)
 
+/* The triangles [i, i + m) of t, for the kernels that pair item i with triangle i. */
+static inline horde_triangles horde_tris_slice(const horde_triangles *t, size_t i, size_t m)
+{
+    const horde_triangles s = {t->ax + i, t->ay + i, t->az + i, t->bx + i, t->by + i,
+                               t->bz + i, t->cx + i, t->cy + i, t->cz + i, m};
+    return s;
+}
+
 /* The arguments of one batch kernel call, shared by its blocks (the block function casts
  * them back to the kernel's types). */
 typedef struct horde_batch_call {

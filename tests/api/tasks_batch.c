@@ -99,6 +99,139 @@ static horde_status call_cylinder_move(horde_isa isa, const horde_tasks *t, size
     return t ? horde_cylinder_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_cylinder_move_isa(isa, SCENE_W, &p, &b);
 }
 
+static horde_status call_point_move(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_point_move_batch b = {.x = in[0], .y = in[1], .z = in[2], .dx = in[3], .dy = in[4], .dz = in[5],
+                                      .out_x = fo(0), .out_y = fo(1), .out_z = fo(2), .out_dx = fo(3),
+                                      .out_dy = fo(4), .out_dz = fo(5), .out_flags = uo(6), .n = n};
+    const horde_point_move_params p = {.step = 0.3f, .skin = 0.01f, .max_substeps = 32};
+    return t ? horde_point_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_point_move_isa(isa, SCENE_W, &p, &b);
+}
+
+static horde_status call_aabb_move(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    /* no displacement outputs: the optional arrays stay NULL in every block */
+    const horde_aabb_move_batch b = {.x = in[0], .y = in[1], .z = in[2], .dx = in[3], .dy = in[4], .dz = in[5],
+                                     .half_x = in[6], .half_z = in[8], .height = in[7], .out_x = fo(0),
+                                     .out_y = fo(1), .out_z = fo(2), .out_flags = uo(3), .n = n};
+    const horde_aabb_move_params p = {.step_height = 0.5f, .max_distance = 8.0f};
+    return t ? horde_aabb_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_aabb_move_isa(isa, SCENE_W, &p, &b);
+}
+
+/* Movers within the soup's box (radius in[3], height in[4]) and displacements. */
+static void setup_tri(tu_rng *g, int pairs)
+{
+    fill(g, 0, -6.0f, 6.0f), fill(g, 1, -6.0f, 6.0f), fill(g, 2, -6.0f, 6.0f);
+    fill(g, 3, 0.1f, 1.5f), fill(g, 4, 0.5f, 2.5f);
+    fill(g, 5, -3.0f, 3.0f), fill(g, 6, -3.0f, 3.0f), fill(g, 7, -3.0f, 3.0f);
+    make_tris(g, pairs);
+    make_lists(g, SOUP);
+}
+static void setup_pairs(tu_rng *g) { setup_tri(g, 1); }
+static void setup_soup(tu_rng *g) { setup_tri(g, 0); }
+#define SCENE_T (null_scene ? NULL : &tris)
+
+/* The pair kernels see the first n triangles (t->n must equal b->n). */
+static horde_triangles pairs_of(size_t n)
+{
+    horde_triangles t = tris;
+    t.n = n;
+    return t;
+}
+#define SCENE_P (null_scene ? NULL : &tp)
+
+static horde_status call_cylinder_tri(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_triangles tp = pairs_of(n);
+    const horde_cylinder_tri_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
+                                        .out_px = fo(0), .out_pz = fo(1), .out_flags = uo(2), .n = n};
+    const horde_cylinder_tri_params p = {.step = 0.25f};
+    return t ? horde_cylinder_tri_tasks_isa(isa, t, SCENE_P, &p, &b) : horde_cylinder_tri_isa(isa, SCENE_P, &p, &b);
+}
+
+static horde_status call_cylinder_tri_soup(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_cylinder_tri_soup_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
+                                             .out_x = fo(0), .out_z = fo(1), .out_flags = uo(2), .n = n};
+    return t ? horde_cylinder_tri_soup_tasks_isa(isa, t, SCENE_T, NULL, &b)
+             : horde_cylinder_tri_soup_isa(isa, SCENE_T, NULL, &b);
+}
+
+static horde_status call_ground_height(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_ground_height_batch b = {.x = in[0], .y = in[1], .z = in[2], .out_y = fo(0), .out_tri = uo(1),
+                                         .out_flags = uo(2), .n = n};
+    const horde_ground_height_params p = {.depth = 4.0f};
+    return t ? horde_ground_height_tasks_isa(isa, t, SCENE_T, &p, &b) : horde_ground_height_isa(isa, SCENE_T, &p, &b);
+}
+
+static horde_status call_sphere_tri_pairs(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_triangles tp = pairs_of(n);
+    const horde_sphere_tri_pairs_batch b = {.x = in[0], .y = in[1], .z = in[2], .r = in[3], .out_qx = fo(0),
+                                            .out_qy = fo(1), .out_qz = fo(2), .out_depth = fo(3),
+                                            .out_push_x = fo(4), .out_push_y = fo(5), .out_push_z = fo(6),
+                                            .out_flags = uo(7), .n = n};
+    return t ? horde_sphere_tri_pairs_tasks_isa(isa, t, SCENE_P, &b) : horde_sphere_tri_pairs_isa(isa, SCENE_P, &b);
+}
+
+static horde_status call_sphere_tri_list(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_sphere_tri_list_batch b = {.x = in[0], .y = in[1], .z = in[2], .r = in[3], .offsets = offsets,
+                                           .indices = indices, .out_push_x = fo(0), .out_push_y = fo(1),
+                                           .out_push_z = fo(2), .out_tri = uo(3), .out_depth = fo(4),
+                                           .out_qx = fo(5), .out_qy = fo(6), .out_qz = fo(7), .out_flags = uo(8),
+                                           .n = n};
+    return t ? horde_sphere_tri_list_tasks_isa(isa, t, SCENE_T, &b) : horde_sphere_tri_list_isa(isa, SCENE_T, &b);
+}
+
+static horde_status call_sweep_sphere_tri(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_triangles tp = pairs_of(n);
+    const horde_sweep_sphere_tri_batch b = {
+        .x = in[0], .y = in[1], .z = in[2], .dx = in[5], .dy = in[6], .dz = in[7], .rx = in[3], .ry = in[4],
+        .rz = in[3], .out_t = fo(0), .out_cx = fo(1), .out_cy = fo(2), .out_cz = fo(3), .out_nx = fo(4),
+        .out_ny = fo(5), .out_nz = fo(6), .out_flags = uo(7), .n = n};
+    return t ? horde_sweep_sphere_tri_tasks_isa(isa, t, SCENE_P, &b) : horde_sweep_sphere_tri_isa(isa, SCENE_P, &b);
+}
+
+/* POLES poles within [-10, 10] and movers among them, with lists of pole numbers. */
+static float pole[5][POLES];
+static void setup_poles(tu_rng *g)
+{
+    for (int i = 0; i < POLES; i++) {
+        pole[0][i] = tu_uniform(g, -10.0f, 10.0f), pole[1][i] = tu_uniform(g, -10.0f, 10.0f);
+        pole[2][i] = tu_uniform(g, 0.2f, 1.5f), pole[3][i] = tu_uniform(g, -1.0f, 0.0f);
+        pole[4][i] = tu_uniform(g, 1.0f, 3.0f);
+    }
+    pole[2][7] = NAN; /* an invalid pole */
+    const horde_poles ps = {pole[0], pole[1], pole[2], pole[3], pole[4], POLES};
+    poles = ps;
+    fill(g, 0, -10.0f, 10.0f), fill(g, 1, -1.0f, 2.0f), fill(g, 2, -10.0f, 10.0f);
+    fill(g, 3, 0.2f, 0.8f), fill(g, 4, 0.5f, 2.0f), fill(g, 5, -3.0f, 3.0f), fill(g, 6, -3.0f, 3.0f);
+    make_lists(g, POLES);
+}
+#define SCENE_POLES (null_scene ? NULL : &poles)
+
+static horde_status call_radial_push(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_radial_push_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
+                                       .offsets = offsets, .indices = indices, .out_x = fo(0), .out_y = fo(1),
+                                       .out_z = fo(2), .out_flags = uo(3), .n = n};
+    const horde_radial_push_params p = {.iterations = 3};
+    return t ? horde_radial_push_tasks_isa(isa, t, SCENE_POLES, &p, &b)
+             : horde_radial_push_isa(isa, SCENE_POLES, &p, &b);
+}
+
+static horde_status call_radial_sweep(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_radial_sweep_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
+                                        .dx = in[5], .dz = in[6], .offsets = offsets, .indices = indices,
+                                        .out_x = fo(0), .out_z = fo(1), .out_flags = uo(2), .n = n};
+    return t ? horde_radial_sweep_tasks_isa(isa, t, SCENE_POLES, NULL, &b)
+             : horde_radial_sweep_isa(isa, SCENE_POLES, NULL, &b);
+}
+
 typedef struct kcase {
     const char *name;
     void (*setup)(tu_rng *g);
@@ -108,6 +241,16 @@ typedef struct kcase {
 static const kcase cases[] = {
     {"cylinder_push", setup_voxel, call_cylinder_push},
     {"cylinder_move", setup_voxel, call_cylinder_move},
+    {"point_move", setup_voxel, call_point_move},
+    {"aabb_move", setup_voxel, call_aabb_move},
+    {"cylinder_tri", setup_pairs, call_cylinder_tri},
+    {"cylinder_tri_soup", setup_soup, call_cylinder_tri_soup},
+    {"ground_height", setup_soup, call_ground_height},
+    {"sphere_tri_pairs", setup_pairs, call_sphere_tri_pairs},
+    {"sphere_tri_list", setup_soup, call_sphere_tri_list},
+    {"sweep_sphere_tri", setup_pairs, call_sweep_sphere_tri},
+    {"radial_push", setup_poles, call_radial_push},
+    {"radial_sweep", setup_poles, call_radial_sweep},
 };
 enum { CASES = sizeof cases / sizeof cases[0] };
 
