@@ -21,7 +21,7 @@ layers: includes go one way, kernels/simd <- kernels/<folder> <- src (public hea
   anywhere; a kernel folder includes no other kernel folder); an include resolves relative
   to the file, include/ or kernels/ (src/ too, to name an upward include as such); no
   include cycle; no file under kernels/ declares or uses a function or variable defined
-  under src/ (HORDE_ENTRY's entry points included).
+  under src/ (HORDE_ENTRY's and HORDE_ENTRY_TASKS' entry points included).
 Prints every violation; exit status 1 when there is one.
 """
 import os
@@ -241,6 +241,8 @@ def check_layers():
             src_defs.update(re.findall(r'^(?!static|extern|typedef)[A-Za-z_][\w \*]*?\b(horde_\w+)\s*(?:\[[^\]]*\])*\s*[=;]', s, re.M))
             for k in re.findall(r'^HORDE_ENTRY\((\w+)\)', s, re.M):
                 src_defs.update({f'horde_{k}', f'horde_{k}_isa'})
+            for k in re.findall(r'^HORDE_ENTRY_TASKS\((\w+)', s, re.M):
+                src_defs.update({f'horde_{k}_tasks', f'horde_{k}_tasks_isa'})
     for f in files:
         if not f.startswith('kernels/'):
             continue

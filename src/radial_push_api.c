@@ -88,9 +88,7 @@ size_t horde_radial_push_grid_scratch_bytes(const horde_pole_grid *g, size_t n)
     return bytes;
 }
 
-#define radial_push_grid_check(g, poles, p, b, scratch, bytes) \
-    radial_push_grid_check_(g, poles, (p) = (p) ? (p) : &grid_defaults, b, scratch, bytes)
-static int radial_push_grid_check_(const horde_pole_grid *g, const horde_poles *poles,
+static int radial_push_grid_check(const horde_pole_grid *g, const horde_poles *poles,
                                    const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b,
                                    const void *scratch, size_t bytes)
 {
@@ -110,4 +108,55 @@ static int radial_push_grid_check_(const horde_pole_grid *g, const horde_poles *
         return HORDE_ERR_NULL_ARG;
     return HORDE_OK;
 }
-HORDE_ENTRY(radial_push_grid)
+
+/* Written out as HORDE_ENTRY would write them, with the task system added (as the
+ * crowd's, src/crowd_separate_api.c): the kernel's first parameter is the stages. */
+static horde_status radial_push_grid_checked(horde_isa isa, const horde_tasks *tasks, const horde_pole_grid *g,
+                                             const horde_poles *poles, const horde_radial_push_grid_params *p,
+                                             const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    const horde_kernels *k;
+    if (!p) /* NULL: the defaults, for the check and the kernel */
+        p = &grid_defaults;
+    int st = horde_kernels_get(isa, &k);
+    if (st == HORDE_OK)
+        st = horde_tasks_check(tasks);
+    if (st == HORDE_OK)
+        st = radial_push_grid_check(g, poles, p, b, scratch, bytes);
+    if (st == HORDE_OK) {
+        horde_stages stages;
+        horde_stages_init(&stages, tasks);
+        k->radial_push_grid(&stages, g, poles, p, b, scratch, bytes);
+    }
+    return st == HORDE_CHECKED_EMPTY ? HORDE_OK : (horde_status)st;
+}
+
+horde_status horde_radial_push_grid_tasks_isa(horde_isa isa, const horde_tasks *tasks, const horde_pole_grid *g,
+                                              const horde_poles *poles, const horde_radial_push_grid_params *p,
+                                              const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    horde_status st;
+    HORDE_CALL(st = radial_push_grid_checked(isa, tasks, g, poles, p, b, scratch, bytes));
+    return st;
+}
+
+horde_status horde_radial_push_grid_tasks(const horde_tasks *tasks, const horde_pole_grid *g,
+                                          const horde_poles *poles, const horde_radial_push_grid_params *p,
+                                          const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    return horde_radial_push_grid_tasks_isa(horde_isa_active(), tasks, g, poles, p, b, scratch, bytes);
+}
+
+horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g, const horde_poles *poles,
+                                        const horde_radial_push_grid_params *p,
+                                        const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    return horde_radial_push_grid_tasks_isa(isa, NULL, g, poles, p, b, scratch, bytes);
+}
+
+horde_status horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
+                                    const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b,
+                                    void *scratch, size_t bytes)
+{
+    return horde_radial_push_grid_tasks_isa(horde_isa_active(), NULL, g, poles, p, b, scratch, bytes);
+}

@@ -324,6 +324,29 @@ HORDE_API horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pol
                                                   const horde_radial_push_grid_batch *b, void *scratch,
                                                   size_t bytes);
 
+/* horde_radial_push_grid on the engine's task system (include/horde/tasks.h,
+ * docs/tasks.md), with the same scratch (its size does not depend on the workers). The
+ * SIMD backends run three stages, each over fixed blocks of 1,024: the movers' grid cells,
+ * then (after the movers' counting sort on the calling thread) the grid items' pole
+ * records, then the movers' groups in sorted order, each block's groups starting at its
+ * first sorted place; the scalar backend runs one stage over blocks of movers. A batch of
+ * at most 1,024 movers runs on the calling thread as the plain call does. The results are
+ * the plain call's bits for any worker count, any split of the blocks into ranges and any
+ * order. tasks == NULL is the plain call. Statuses: the backend's (_tasks_isa), then
+ * HORDE_ERR_BAD_PARAMS for a task system that is not NULL and not valid (enqueue or
+ * finish NULL, worker_count 0), for n == 0 too, then the plain call's, all checked
+ * before any task runs; on error nothing is written. */
+HORDE_API horde_status horde_radial_push_grid_tasks(const horde_tasks *tasks, const horde_pole_grid *g,
+                                                    const horde_poles *poles,
+                                                    const horde_radial_push_grid_params *p,
+                                                    const horde_radial_push_grid_batch *b, void *scratch,
+                                                    size_t bytes);
+HORDE_API horde_status horde_radial_push_grid_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                        const horde_pole_grid *g, const horde_poles *poles,
+                                                        const horde_radial_push_grid_params *p,
+                                                        const horde_radial_push_grid_batch *b, void *scratch,
+                                                        size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif
