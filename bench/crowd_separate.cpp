@@ -40,7 +40,7 @@ namespace {
 const std::vector<size_t> kSizes = {1000, 10000, 100000, 1000000};
 const std::vector<size_t> kNaiveSizes = {1000, 4096};
 const uint32_t kIterations = 4;
-const horde_crowd_separate_params kParams = {kIterations};
+const horde_crowd_separate_params kParams = {kIterations, INFINITY, nullptr};
 const uint64_t kSeed = 0x63726f7764ull; // "crowd"
 
 struct Crowd {

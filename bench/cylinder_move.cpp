@@ -3,13 +3,22 @@
 // game scene's ground, walking at 5 blocks/s in random directions at 60 Hz under one
 // frame of gravity (from rest: dy = -9.81 / 60^2), default parameters (substep 0.1, no
 // step-up). items_per_second = movers stepped per second.
+//
+// Rows cylinder_move/<isa>/<n>/tasks:<w> run the first n movers through
+// horde_cylinder_move_tasks on a pool of w workers (tests/support/task_pool.h: w - 1
+// pthreads plus the calling thread), in wall-clock time: tasks:2 over tasks:1 is what a
+// second core gives, when there is one to spare.
+#include <benchmark/benchmark.h>
+
 #include <cmath>
 #include <cstdio>
 
 #include <algorithm>
+#include <string>
 
 #include "bench_common.h"
 #include "bench_pool.h"
+#include "task_pool.h"
 #include "voxel_peers.h"
 
 using namespace hb;
@@ -71,6 +80,31 @@ void hb::register_cylinder_move()
 {
     g_npcs = new Npcs(kMax);
     register_backends("cylinder_move", kSizes, scene_call(&g_npcs, horde_cylinder_move_isa));
+    // The task rows: one pool per worker count, started on first use and kept.
+    for (horde_isa isa : isas())
+        for (size_t n : kSizes)
+            for (uint32_t workers : {1u, 2u}) {
+                const std::string name = std::string("cylinder_move/") + horde_isa_name(isa) + "/" +
+                                         std::to_string(n) + "/tasks:" + std::to_string(workers);
+                benchmark::RegisterBenchmark(name.c_str(), [isa, n, workers](benchmark::State &state) {
+                    static tp_pool *pools[3];
+                    if (!pools[workers]) {
+                        pools[workers] = new tp_pool;
+                        tp_pool_start(pools[workers], workers, 0, 1);
+                    }
+                    const horde_cylinder_move_batch b = g_npcs->batch(0, n);
+                    for (auto _ : state) {
+                        const horde_status st =
+                            horde_cylinder_move_tasks_isa(isa, &pools[workers]->tasks, &g_scene.world, nullptr, &b);
+                        if (st != HORDE_OK) {
+                            state.SkipWithError(horde_status_string(st));
+                            break;
+                        }
+                        benchmark::ClobberMemory();
+                    }
+                    state.SetItemsProcessed(state.iterations() * (int64_t)n);
+                })->Unit(benchmark::kMicrosecond)->UseRealTime();
+            }
     // Peers: naive substeps of the per-cube push, and the memory floor.
     const horde_cylinder_move_batch all = g_npcs->batch(0, kMax);
     if (horde_cylinder_move_isa(HORDE_ISA_SCALAR, &g_scene.world, nullptr, &all) != HORDE_OK)

@@ -14,11 +14,14 @@ convention: for every kernel of the registry (meson.build's horde_kernels), its 
   `HORDE_FLAG_*` is defined once, in common.h, as a single bit distinct from all others.
   Limits are named `HORDE_<KERNEL or FAMILY>_MAX_*` / `_MIN_*` in their family's header.
   Every registered kernel is called by tests/api/limits.c, threads.c and determinism.c.
+  A `horde_<x>_tasks` declaration (any public header) has its `horde_<x>_tasks_isa` twin
+  and takes (const horde_tasks *tasks, <the arguments of horde_<x>>); the twin takes
+  (horde_isa isa, const horde_tasks *tasks, <the same>).
 layers: includes go one way, kernels/simd <- kernels/<folder> <- src (public headers from
   anywhere; a kernel folder includes no other kernel folder); an include resolves relative
   to the file, include/ or kernels/ (src/ too, to name an upward include as such); no
   include cycle; no file under kernels/ declares or uses a function or variable defined
-  under src/ (HORDE_ENTRY's entry points included).
+  under src/ (HORDE_ENTRY's and HORDE_ENTRY_TASKS' entry points included).
 Prints every violation; exit status 1 when there is one.
 """
 import os
@@ -118,6 +121,29 @@ def check_convention():
             errors.append(f'{where}: scratch arguments and horde_{k}_scratch_bytes go together')
         if any('void *' in t for t in body) or any(a.startswith('size_t') for a in args) and not scratch:
             errors.append(f'{where}: scratch must be the last two arguments, void *scratch, size_t bytes')
+    # Task forms: a `horde_<k>_tasks` declaration comes with its `_tasks_isa` twin, and the
+    # two take (const horde_tasks *tasks, <the plain call's arguments>) and (horde_isa isa,
+    # const horde_tasks *tasks, <the same>).
+    for h, s in headers.items():
+        protos = {m.group(2): (m.group(1), split_args(m.group(3))) for m in
+                  re.finditer(r'HORDE_API\s+(\w+)\s+(horde_\w+)\s*\(([^;]*?)\)\s*;', s)}
+        for fn, (ret, args) in protos.items():
+            if not fn.endswith('_tasks'):
+                continue
+            plain, twin, where = fn[:-len('_tasks')], fn + '_isa', f'include/horde/{h}.h: {fn}'
+            if ret != 'horde_status' or (twin in protos and protos[twin][0] != 'horde_status'):
+                errors.append(f'{where}: the task forms return horde_status')
+            if plain not in protos:
+                errors.append(f'{where}: no plain call {plain} in the same header')
+            elif args != ['const horde_tasks *tasks'] + protos[plain][1]:
+                errors.append(f'{where} is not (const horde_tasks *tasks, <the arguments of {plain}>)')
+            if twin not in protos:
+                errors.append(f'{where}: no {twin} twin')
+            elif protos[twin][1] != ['horde_isa isa'] + args:
+                errors.append(f'{where}: {twin} is not (horde_isa isa, const horde_tasks *tasks, ...)')
+        for fn in protos:
+            if fn.endswith('_tasks_isa') and fn[:-len('_isa')] not in protos:
+                errors.append(f'include/horde/{h}.h: {fn} without {fn[:-len("_isa")]}')
     # Flags: defined once, in common.h, one distinct bit each.
     seen = {}
     for h, s in headers.items():
@@ -215,6 +241,8 @@ def check_layers():
             src_defs.update(re.findall(r'^(?!static|extern|typedef)[A-Za-z_][\w \*]*?\b(horde_\w+)\s*(?:\[[^\]]*\])*\s*[=;]', s, re.M))
             for k in re.findall(r'^HORDE_ENTRY\((\w+)\)', s, re.M):
                 src_defs.update({f'horde_{k}', f'horde_{k}_isa'})
+            for k in re.findall(r'^HORDE_ENTRY_TASKS\((\w+)', s, re.M):
+                src_defs.update({f'horde_{k}_tasks', f'horde_{k}_tasks_isa'})
     for f in files:
         if not f.startswith('kernels/'):
             continue

@@ -4,10 +4,12 @@
  * system, src/task_runner.c). Written out as HORDE_ENTRY (dispatch.h) would write them,
  * with the task system added: the kernel's first parameter is the stages. The scratch
  * size query is in kernels/crowd/crowd_grid.c, next to the layout. */
+#include <math.h>
+
 #include "dispatch.h"
 #include "task_runner.h"
 
-HORDE_PARAMS_DEFAULTS(crowd_separate, defaults, .iterations = 4)
+HORDE_PARAMS_DEFAULTS(crowd_separate, defaults, .iterations = 4, .max_move = INFINITY, .state = NULL)
 
 static int crowd_separate_check(const horde_tasks *tasks, const horde_crowd_separate_params *p,
                                 const horde_crowd_separate_batch *c, const void *scratch, size_t bytes)
@@ -17,7 +19,10 @@ static int crowd_separate_check(const horde_tasks *tasks, const horde_crowd_sepa
     if (horde_tasks_check(tasks) != HORDE_OK)
         return HORDE_ERR_BAD_PARAMS;
     if (p->iterations < 1 || p->iterations > HORDE_CROWD_SEPARATE_MAX_ITERATIONS ||
-        c->n > HORDE_CROWD_SEPARATE_MAX_N)
+        c->n > HORDE_CROWD_SEPARATE_MAX_N || !(p->max_move >= 0.0f))
+        return HORDE_ERR_BAD_PARAMS;
+    size_t max_n;
+    if (p->state && (!horde_crowd_state_ok(p->state, &max_n) || c->n > max_n))
         return HORDE_ERR_BAD_PARAMS;
     const size_t need = horde_crowd_separate_scratch_bytes(c->n);
     if (!need || bytes < need)

@@ -3,7 +3,7 @@
  * argument checks; plus the Verlet displacement helper. */
 #include <math.h>
 
-#include "dispatch.h"
+#include "batch_tasks.h"
 
 HORDE_PARAMS_DEFAULTS(cylinder_move, defaults,
                       .step = 0.1f, .step_height = 0.0f, .max_substeps = 64)
@@ -27,6 +27,22 @@ static int cylinder_move_check_(const horde_world *w, const horde_cylinder_move_
                             b->height && b->out_x && b->out_y && b->out_z && b->out_flags);
 }
 HORDE_ENTRY(cylinder_move)
+
+/* The movers [i, e) as a batch of their own (batch_tasks.h). */
+static void cylinder_move_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_cylinder_move_batch s = *(const horde_cylinder_move_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i);
+    HORDE_SLICE(s, dx, i), HORDE_SLICE(s, dy, i), HORDE_SLICE(s, dz, i);
+    HORDE_SLICE(s, radius, i), HORDE_SLICE(s, height, i);
+    HORDE_SLICE(s, out_x, i), HORDE_SLICE(s, out_y, i), HORDE_SLICE(s, out_z, i);
+    HORDE_SLICE(s, out_dx, i), HORDE_SLICE(s, out_dy, i), HORDE_SLICE(s, out_dz, i);
+    HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->cylinder_move((const horde_world *)c->scene, (const horde_cylinder_move_params *)c->params, &s);
+}
+HORDE_ENTRY_TASKS(cylinder_move, w, p)
 
 static void verlet_loop(const float *prev, const float *cur, float keep, float accel, float dt,
                         float *d, size_t n)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Public entry points of the cylinder-triangle push-out, pairs and soup (HORDE_ENTRY,
  * dispatch.h): parameter and argument checks. */
-#include "dispatch.h"
+#include "batch_tasks.h"
 
 HORDE_PARAMS_DEFAULTS(cylinder_tri, pair_defaults, .step = 0.0f)
 HORDE_PARAMS_DEFAULTS(cylinder_tri_soup, soup_defaults, .step = 0.0f)
@@ -20,6 +20,20 @@ static int cylinder_tri_check_(HORDE_PARAMS_cylinder_tri)
 }
 HORDE_ENTRY(cylinder_tri)
 
+/* The pairs [i, e) as a batch of their own (batch_tasks.h), with their triangles. */
+static void cylinder_tri_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_cylinder_tri_batch s = *(const horde_cylinder_tri_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, radius, i);
+    HORDE_SLICE(s, height, i), HORDE_SLICE(s, out_px, i), HORDE_SLICE(s, out_pz, i);
+    HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    const horde_triangles t = horde_tris_slice((const horde_triangles *)c->scene, i, e - i);
+    c->k->cylinder_tri(&t, (const horde_cylinder_tri_params *)c->params, &s);
+}
+HORDE_ENTRY_TASKS(cylinder_tri, t, p)
+
 #define cylinder_tri_soup_check(t, p, b)                                                  \
     cylinder_tri_soup_check_(t, (p) = (p) ? (p) : &soup_defaults, b)
 static int cylinder_tri_soup_check_(HORDE_PARAMS_cylinder_tri_soup)
@@ -29,3 +43,17 @@ static int cylinder_tri_soup_check_(HORDE_PARAMS_cylinder_tri_soup)
                                  b->out_z && b->out_flags && (!t->n || horde_tris_ok_(t)));
 }
 HORDE_ENTRY(cylinder_tri_soup)
+
+/* The movers [i, e) as a batch of their own (batch_tasks.h). */
+static void cylinder_tri_soup_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_cylinder_tri_soup_batch s = *(const horde_cylinder_tri_soup_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, radius, i);
+    HORDE_SLICE(s, height, i), HORDE_SLICE(s, out_x, i), HORDE_SLICE(s, out_z, i);
+    HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->cylinder_tri_soup((const horde_triangles *)c->scene, (const horde_cylinder_tri_soup_params *)c->params,
+                            &s);
+}
+HORDE_ENTRY_TASKS(cylinder_tri_soup, t, p)

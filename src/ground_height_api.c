@@ -3,7 +3,7 @@
  * and argument checks. */
 #include <stdint.h>
 
-#include "dispatch.h"
+#include "batch_tasks.h"
 
 HORDE_PARAMS_DEFAULTS(ground_height, defaults, .depth = HORDE_GROUND_HEIGHT_MAX_DEPTH)
 
@@ -29,3 +29,15 @@ static int ground_height_check_(HORDE_PARAMS_ground_height)
     return HORDE_OK;
 }
 HORDE_ENTRY(ground_height)
+
+/* The queries [i, e) as a batch of their own (batch_tasks.h). */
+static void ground_height_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_ground_height_batch s = *(const horde_ground_height_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, out_y, i);
+    HORDE_SLICE(s, out_tri, i), HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->ground_height((const horde_triangles *)c->scene, (const horde_ground_height_params *)c->params, &s);
+}
+HORDE_ENTRY_TASKS(ground_height, t, p)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Public entry points of the point move (HORDE_ENTRY, dispatch.h): parameter and argument
  * checks. */
-#include "dispatch.h"
+#include "batch_tasks.h"
 
 HORDE_PARAMS_DEFAULTS(point_move, defaults,
                       .step = HORDE_POINT_MOVE_MAX_STEP, .skin = 1.0f / 1024.0f, .max_substeps = 64)
@@ -25,3 +25,17 @@ static int point_move_check_(const horde_world *w, const horde_point_move_params
                             b->out_y && b->out_z && b->out_flags);
 }
 HORDE_ENTRY(point_move)
+
+/* The movers [i, e) as a batch of their own (batch_tasks.h). */
+static void point_move_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_point_move_batch s = *(const horde_point_move_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, dx, i);
+    HORDE_SLICE(s, dy, i), HORDE_SLICE(s, dz, i), HORDE_SLICE(s, out_x, i);
+    HORDE_SLICE(s, out_y, i), HORDE_SLICE(s, out_z, i), HORDE_SLICE(s, out_dx, i);
+    HORDE_SLICE(s, out_dy, i), HORDE_SLICE(s, out_dz, i), HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->point_move((const horde_world *)c->scene, (const horde_point_move_params *)c->params, &s);
+}
+HORDE_ENTRY_TASKS(point_move, w, p)

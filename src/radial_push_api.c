@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Public entry points of the radial push and sweep (HORDE_ENTRY, dispatch.h): parameter
  * and argument checks. */
-#include "dispatch.h"
+#include "batch_tasks.h"
 #include "crowd/pole_sort.h"
 
 HORDE_PARAMS_DEFAULTS(radial_push, push_defaults, .iterations = 4)
@@ -41,6 +41,20 @@ static int radial_push_check_(HORDE_PARAMS_radial_push)
 }
 HORDE_ENTRY(radial_push)
 
+/* The movers [i, e) as a batch of their own (batch_tasks.h): offsets moves with them
+ * and still indexes the whole list, so each mover reads its own entries. */
+static void radial_push_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_radial_push_batch s = *(const horde_radial_push_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, radius, i);
+    HORDE_SLICE(s, height, i), HORDE_SLICE(s, offsets, i), HORDE_SLICE(s, out_x, i);
+    HORDE_SLICE(s, out_y, i), HORDE_SLICE(s, out_z, i), HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->radial_push((const horde_poles *)c->scene, (const horde_radial_push_params *)c->params, &s);
+}
+HORDE_ENTRY_TASKS(radial_push, poles, p)
+
 #define radial_sweep_check(poles, p, b) radial_sweep_check_(poles, (p) = (p) ? (p) : &sweep_defaults, b)
 static int radial_sweep_check_(HORDE_PARAMS_radial_sweep)
 {
@@ -49,6 +63,21 @@ static int radial_sweep_check_(HORDE_PARAMS_radial_sweep)
                                   b->out_x && b->out_z && b->out_flags);
 }
 HORDE_ENTRY(radial_sweep)
+
+/* The movers [i, e) as a batch of their own (batch_tasks.h): offsets moves with them
+ * and still indexes the whole list, so each mover reads its own entries. */
+static void radial_sweep_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_radial_sweep_batch s = *(const horde_radial_sweep_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, radius, i);
+    HORDE_SLICE(s, height, i), HORDE_SLICE(s, dx, i), HORDE_SLICE(s, dz, i);
+    HORDE_SLICE(s, offsets, i), HORDE_SLICE(s, out_x, i), HORDE_SLICE(s, out_z, i);
+    HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->radial_sweep((const horde_poles *)c->scene, (const horde_radial_sweep_params *)c->params, &s);
+}
+HORDE_ENTRY_TASKS(radial_sweep, poles, p)
 
 /* The mover sort's scratch (pole_sort.h); the grid check compares floats, so it runs
  * inside the FP guard. */
@@ -59,9 +88,7 @@ size_t horde_radial_push_grid_scratch_bytes(const horde_pole_grid *g, size_t n)
     return bytes;
 }
 
-#define radial_push_grid_check(g, poles, p, b, scratch, bytes) \
-    radial_push_grid_check_(g, poles, (p) = (p) ? (p) : &grid_defaults, b, scratch, bytes)
-static int radial_push_grid_check_(const horde_pole_grid *g, const horde_poles *poles,
+static int radial_push_grid_check(const horde_pole_grid *g, const horde_poles *poles,
                                    const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b,
                                    const void *scratch, size_t bytes)
 {
@@ -81,4 +108,55 @@ static int radial_push_grid_check_(const horde_pole_grid *g, const horde_poles *
         return HORDE_ERR_NULL_ARG;
     return HORDE_OK;
 }
-HORDE_ENTRY(radial_push_grid)
+
+/* Written out as HORDE_ENTRY would write them, with the task system added (as the
+ * crowd's, src/crowd_separate_api.c): the kernel's first parameter is the stages. */
+static horde_status radial_push_grid_checked(horde_isa isa, const horde_tasks *tasks, const horde_pole_grid *g,
+                                             const horde_poles *poles, const horde_radial_push_grid_params *p,
+                                             const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    const horde_kernels *k;
+    if (!p) /* NULL: the defaults, for the check and the kernel */
+        p = &grid_defaults;
+    int st = horde_kernels_get(isa, &k);
+    if (st == HORDE_OK)
+        st = horde_tasks_check(tasks);
+    if (st == HORDE_OK)
+        st = radial_push_grid_check(g, poles, p, b, scratch, bytes);
+    if (st == HORDE_OK) {
+        horde_stages stages;
+        horde_stages_init(&stages, tasks);
+        k->radial_push_grid(&stages, g, poles, p, b, scratch, bytes);
+    }
+    return st == HORDE_CHECKED_EMPTY ? HORDE_OK : (horde_status)st;
+}
+
+horde_status horde_radial_push_grid_tasks_isa(horde_isa isa, const horde_tasks *tasks, const horde_pole_grid *g,
+                                              const horde_poles *poles, const horde_radial_push_grid_params *p,
+                                              const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    horde_status st;
+    HORDE_CALL(st = radial_push_grid_checked(isa, tasks, g, poles, p, b, scratch, bytes));
+    return st;
+}
+
+horde_status horde_radial_push_grid_tasks(const horde_tasks *tasks, const horde_pole_grid *g,
+                                          const horde_poles *poles, const horde_radial_push_grid_params *p,
+                                          const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    return horde_radial_push_grid_tasks_isa(horde_isa_active(), tasks, g, poles, p, b, scratch, bytes);
+}
+
+horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pole_grid *g, const horde_poles *poles,
+                                        const horde_radial_push_grid_params *p,
+                                        const horde_radial_push_grid_batch *b, void *scratch, size_t bytes)
+{
+    return horde_radial_push_grid_tasks_isa(isa, NULL, g, poles, p, b, scratch, bytes);
+}
+
+horde_status horde_radial_push_grid(const horde_pole_grid *g, const horde_poles *poles,
+                                    const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b,
+                                    void *scratch, size_t bytes)
+{
+    return horde_radial_push_grid_tasks_isa(horde_isa_active(), NULL, g, poles, p, b, scratch, bytes);
+}

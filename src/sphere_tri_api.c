@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Public entry points of the sphere-triangle kernels, pairs and lists (HORDE_ENTRY,
  * dispatch.h): argument checks. */
-#include "dispatch.h"
+#include "batch_tasks.h"
 
 static int sphere_tri_pairs_check(HORDE_PARAMS_sphere_tri_pairs)
 {
@@ -11,6 +11,21 @@ static int sphere_tri_pairs_check(HORDE_PARAMS_sphere_tri_pairs)
                                  b->out_push_y && b->out_push_z && b->out_flags);
 }
 HORDE_ENTRY(sphere_tri_pairs)
+
+/* The pairs [i, e) as a batch of their own (batch_tasks.h), with their triangles. */
+static void sphere_tri_pairs_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_sphere_tri_pairs_batch s = *(const horde_sphere_tri_pairs_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, r, i);
+    HORDE_SLICE(s, out_qx, i), HORDE_SLICE(s, out_qy, i), HORDE_SLICE(s, out_qz, i);
+    HORDE_SLICE(s, out_depth, i), HORDE_SLICE(s, out_push_x, i), HORDE_SLICE(s, out_push_y, i);
+    HORDE_SLICE(s, out_push_z, i), HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    const horde_triangles t = horde_tris_slice((const horde_triangles *)c->scene, i, e - i);
+    c->k->sphere_tri_pairs(&t, &s);
+}
+HORDE_ENTRY_TASKS(sphere_tri_pairs, t, NULL)
 
 static int sphere_tri_list_check(HORDE_PARAMS_sphere_tri_list)
 {
@@ -31,3 +46,19 @@ static int sphere_tri_list_check(HORDE_PARAMS_sphere_tri_list)
     return HORDE_OK;
 }
 HORDE_ENTRY(sphere_tri_list)
+
+/* The movers [i, e) as a batch of their own (batch_tasks.h): offsets moves with them
+ * and still indexes the whole list, so each mover reads its own entries. */
+static void sphere_tri_list_block(const void *call, size_t i, size_t e)
+{
+    const horde_batch_call *c = (const horde_batch_call *)call;
+    horde_sphere_tri_list_batch s = *(const horde_sphere_tri_list_batch *)c->batch;
+    HORDE_SLICE(s, x, i), HORDE_SLICE(s, y, i), HORDE_SLICE(s, z, i), HORDE_SLICE(s, r, i);
+    HORDE_SLICE(s, offsets, i), HORDE_SLICE(s, out_push_x, i), HORDE_SLICE(s, out_push_y, i);
+    HORDE_SLICE(s, out_push_z, i), HORDE_SLICE(s, out_tri, i), HORDE_SLICE(s, out_depth, i);
+    HORDE_SLICE(s, out_qx, i), HORDE_SLICE(s, out_qy, i), HORDE_SLICE(s, out_qz, i);
+    HORDE_SLICE(s, out_flags, i);
+    s.n = e - i;
+    c->k->sphere_tri_list((const horde_triangles *)c->scene, &s);
+}
+HORDE_ENTRY_TASKS(sphere_tri_list, soup, NULL)

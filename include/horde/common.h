@@ -48,6 +48,7 @@ HORDE_API const char *horde_status_string(horde_status status);
 #define HORDE_FLAG_STUCK 0x10u          /* voxel movers: overlapping with no exit within reach */
 #define HORDE_FLAG_STEP_TAKEN 0x20u     /* cylinder_move, aabb_move: climbed onto a block (step-up) */
 #define HORDE_FLAG_TRUNCATED 0x40u      /* move kernels, radial_sweep: the displacement was shortened */
+#define HORDE_FLAG_CAPPED 0x80u         /* crowd_separate: the displacement was scaled down to the push cap */
 #define HORDE_FLAG_CENTRE_INSIDE 0x400u /* cylinder_tri*: the centre lay inside the flattened triangle */
 #define HORDE_FLAG_WEDGED 0x800u        /* radial_push*, crowd_separate: still overlapping after the last pass */
 #define HORDE_FLAG_SKIPPED 0x1000u      /* radial_push*, radial_sweep, sphere_tri_list: a list entry named no valid object */

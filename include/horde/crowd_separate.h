@@ -44,6 +44,7 @@
  *                          or not enough iterations)
  *     HORDE_FLAG_PACKED    more than HORDE_CROWD_SEPARATE_MAX_CONTACTS movers within reach: only
  *                          the nearest were resolved
+ *     HORDE_FLAG_CAPPED    the displacement was scaled down to p->max_move (below)
  * Overlaps that arise during the call with movers beyond the reach are neither resolved
  * nor flagged in this call; the next call (next frame) finds them.
  *
@@ -53,15 +54,55 @@
  * takes no part: flags = HORDE_FLAG_INVALID, out_x = x, out_z = z (input bits).
  *
  * Call: horde_crowd_separate(p, b, scratch, bytes). p NULL means the defaults
- * (horde_crowd_separate_params_default: iterations 4); 1 <= p->iterations <=
- * HORDE_CROWD_SEPARATE_MAX_ITERATIONS. The caller owns the scratch (the library never
+ * (horde_crowd_separate_params_default: iterations 4, max_move +INFINITY, state NULL); 1 <=
+ * p->iterations <= HORDE_CROWD_SEPARATE_MAX_ITERATIONS, p->max_move >= 0 (not NaN), p->state
+ * NULL or a state (above) for at least n movers. The caller owns the scratch (the library never
  * allocates): bytes >= horde_crowd_separate_scratch_bytes(b->n); any alignment. n == 0 is
  * valid: the call checks b, p and bytes and touches no array (the scratch may then be
  * NULL). out_x, out_z may be x, z themselves; no other overlap (nor with the scratch).
  * Returns HORDE_OK; HORDE_ERR_NULL_ARG (b NULL; for n > 0 also one of the batch's
  * arrays other than weight, or the scratch); or HORDE_ERR_BAD_PARAMS (iterations out of
- * range, n > HORDE_CROWD_SEPARATE_MAX_N, bytes smaller than the query). An error writes
+ * range, n > HORDE_CROWD_SEPARATE_MAX_N, bytes smaller than the query, max_move negative or
+ * NaN, a state that fails its check or holds fewer than n movers). An error writes
  * no output. Runs inside the FP guard like every kernel.
+ *
+ * Push cap (p->max_move, a distance; 0 <= max_move, NaN rejected; 0 and +INFINITY, the
+ * default, mean no cap and keep every bit of the uncapped call). After the iterations, a
+ * valid mover's displacement is dx = (double)x' - (double)x, dz alike (x' its position
+ * after the iterations, x its input), L2 = dx * dx + dz * dz (double); when L2 >
+ * max_move * max_move (double) it is scaled: s = max_move / sqrt(L2), out_x = (float)(x
+ * + dx * s), out_z = (float)(z + dz * s) (every operation in double, rounded to nearest,
+ * then once to float), and the mover is flagged HORDE_FLAG_CAPPED. So |out - in| <=
+ * max_move up to the final rounding to float (half an ulp of each coordinate). The cap
+ * bounds one call; it does not change the contacts or the iterations (CROWDED and
+ * WEDGED are the uncapped call's).
+ *
+ * Frame coherence (p->state, NULL: none). A state is caller-owned memory, sized by
+ * horde_crowd_separate_state_bytes(max_n) and set up by horde_crowd_separate_state_init
+ * with a margin. A call with a state returns exactly the bits of the same call without
+ * it (the result never depends on the state, only the cost does). A call builds the
+ * state when it cannot reuse it: it then keeps the valid movers' sorted order, their
+ * input x, z and radii, and for each of them its candidates, every valid mover whose
+ * axis is closer than (r[a] + r[b]) * HORDE_CROWD_SEPARATE_REACH + margin (widened by a
+ * relative 2^-10 for the rounding; vertical extents not tested), at most
+ * HORDE_CROWD_SEPARATE_STATE_CANDIDATES of them. The next call reuses it (no grid, no
+ * sort, no search: each mover tests only its candidates, by the exact contact rule
+ * above) when
+ *     - it was built, with no mover over HORDE_CROWD_SEPARATE_STATE_CANDIDATES candidates;
+ *     - n is the build's n, the same movers are valid, each has its build's radius (bits),
+ *     - and every valid mover is closer than margin / 2 to its build's x, z (double
+ *       Euclidean distance; with margin 0, at its build's x, z exactly);
+ * otherwise it rebuilds. Then every contact (axes closer than R * REACH in float, which
+ * overestimates the true distance by far less than 2^-10 R) joins movers whose build
+ * distance was below R * REACH + margin: the candidates hold every contact, and the
+ * exact rule picks the same contacts, the same nearest CROWD_K, the same PACKED. y,
+ * height and weight may change between calls. A call that returns an error leaves the
+ * state as it was. One state serves one crowd: two crowds alternating on one state
+ * rebuild it every call. A state holds no pointer: it may be copied or moved.
+ * Errors (HORDE_ERR_BAD_PARAMS, nothing written): a state that horde_crowd_separate_state_init
+ * did not set up (its header's magic, version and check word), or n > its max_n. A state
+ * whose arrays (not its header) were overwritten gives unspecified positions and flags,
+ * but the call reads and writes only inside the state, the scratch and the batch.
  *
  * Frame recipe: use the correction as a displacement (out - in) added to the mover's
  * intent before horde_cylinder_move, so the voxel world has the last word and a crowd
@@ -88,6 +129,8 @@ extern "C" {
 #define HORDE_CROWD_SEPARATE_MAX_N ((size_t)1 << 26)
 #define HORDE_CROWD_SEPARATE_REACH 1.25f         /* contacts: axes closer than 1.25 R */
 #define HORDE_CROWD_SEPARATE_TINY 0x1p-100f      /* d2 below this: coincident axes */
+#define HORDE_CROWD_SEPARATE_MAX_MARGIN 64.0f    /* the state's margin */
+#define HORDE_CROWD_SEPARATE_STATE_CANDIDATES 32u /* per mover, in a state */
 
 /* A crowd: element i of each array; no alignment needed. weight may be NULL (all 1). */
 typedef struct horde_crowd_separate_batch {
@@ -99,12 +142,26 @@ typedef struct horde_crowd_separate_batch {
 
 typedef struct horde_crowd_separate_params {
     uint32_t iterations; /* 1 .. HORDE_CROWD_SEPARATE_MAX_ITERATIONS; default 4 */
+    float max_move;      /* push cap per call, >= 0; 0 or +INFINITY (default): none */
+    void *state;         /* frame coherence: a state (horde_crowd_separate_state_init) or NULL */
 } horde_crowd_separate_params;
 HORDE_API void horde_crowd_separate_params_default(horde_crowd_separate_params *p);
 
 /* Scratch bytes horde_crowd_separate needs for n movers (about 155 per mover), or 0 when
  * n > HORDE_CROWD_SEPARATE_MAX_N or the size does not fit a size_t. */
 HORDE_API size_t horde_crowd_separate_scratch_bytes(size_t n);
+
+/* Bytes of a state for crowds of up to max_n movers (about 150 per mover), or 0 when
+ * max_n > HORDE_CROWD_SEPARATE_MAX_N or the size does not fit a size_t. */
+HORDE_API size_t horde_crowd_separate_state_bytes(size_t max_n);
+/* Sets up a state in mem (4-byte aligned: any allocator's memory is) for crowds of up to
+ * max_n movers with the given margin (0 <= margin <= HORDE_CROWD_SEPARATE_MAX_MARGIN, in
+ * the coordinates' units: a mover may move margin / 2 before the state is rebuilt; about
+ * the distance a mover walks in a few frames). The first call with it builds it. Returns
+ * HORDE_OK; HORDE_ERR_NULL_ARG (mem NULL); HORDE_ERR_BAD_PARAMS (mem not 4-byte aligned,
+ * max_n > HORDE_CROWD_SEPARATE_MAX_N, bytes < horde_crowd_separate_state_bytes(max_n),
+ * margin out of range or NaN), writing nothing. Calling it again resets the state. */
+HORDE_API horde_status horde_crowd_separate_state_init(void *mem, size_t bytes, size_t max_n, float margin);
 
 HORDE_API horde_status horde_crowd_separate(const horde_crowd_separate_params *p,
                                             const horde_crowd_separate_batch *b, void *scratch,
@@ -135,7 +192,13 @@ HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd
  *   8. each further iteration, then the testing pass (one stage each: an iteration reads
  *      every position the one before wrote; they stop early as in the plain call)
  *   9. the write-back                  blocks of 1,024 movers
- * At most p->iterations + 9 stages. The scratch is the plain call's (one size query for
+ * With a state, a stage after 1 when the state was built for this n: its check, the
+ *   reuse                              blocks of 1,024 sorted movers: the check, the
+ *                                      sorted copies and each mover's contacts from its
+ *                                      candidates
+ * then, when every block passed, 7 to 9; else 2 to 9 with one stage after 5:
+ *   the candidates                     blocks of 1,024 sorted movers (written to the state)
+ * At most p->iterations + 9 stages without a state, + 11 with one. The scratch is the plain call's (one size query for
  * any worker count). HORDE_ERR_BAD_PARAMS also when tasks is not NULL and its enqueue or
  * finish is NULL or its worker_count is 0 (checked for n == 0 too). */
 HORDE_API horde_status horde_crowd_separate_tasks(const horde_tasks *tasks, const horde_crowd_separate_params *p,

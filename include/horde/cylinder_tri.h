@@ -58,6 +58,7 @@
 #define HORDE_CYLINDER_TRI_H
 
 #include "horde/isa.h"
+#include "horde/tasks.h"
 #include "horde/triangles.h"
 
 #ifdef __cplusplus
@@ -93,6 +94,23 @@ HORDE_API horde_status horde_cylinder_tri(const horde_triangles *tris,
 HORDE_API horde_status horde_cylinder_tri_isa(horde_isa isa, const horde_triangles *tris,
                                               const horde_cylinder_tri_params *p,
                                               const horde_cylinder_tri_batch *b);
+
+/* horde_cylinder_tri on the engine's task system (include/horde/tasks.h, docs/tasks.md):
+ * one stage, the pairs (each with its triangle), split into fixed blocks of 1,024 (more
+ * only for batches of over 67 million), each block a call of the kernel on its own slice
+ * of the arrays. The results are the plain call's bits for any worker count, any split of
+ * the blocks into ranges and any order. tasks == NULL is the plain call. Statuses: the
+ * backend's (_tasks_isa), then HORDE_ERR_BAD_PARAMS for a task system that is not NULL and
+ * not valid (enqueue or finish NULL, worker_count 0), for n == 0 too, then the plain
+ * call's, all checked before any task runs; on error nothing is written. */
+HORDE_API horde_status horde_cylinder_tri_tasks(const horde_tasks *tasks,
+                                                const horde_triangles *tris,
+                                                const horde_cylinder_tri_params *p,
+                                                const horde_cylinder_tri_batch *b);
+HORDE_API horde_status horde_cylinder_tri_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                    const horde_triangles *tris,
+                                                    const horde_cylinder_tri_params *p,
+                                                    const horde_cylinder_tri_batch *b);
 
 /* Soup shape (seed 001's loop): every mover against every triangle of one soup (the
  * triangles the caller gathered around a group of movers), in index order. Each
@@ -133,6 +151,23 @@ HORDE_API horde_status horde_cylinder_tri_soup(const horde_triangles *soup,
 HORDE_API horde_status horde_cylinder_tri_soup_isa(horde_isa isa, const horde_triangles *soup,
                                                    const horde_cylinder_tri_soup_params *p,
                                                    const horde_cylinder_tri_soup_batch *b);
+
+/* horde_cylinder_tri_soup on the engine's task system (include/horde/tasks.h,
+ * docs/tasks.md): one stage, the movers (the soup shared), split into fixed blocks of
+ * 1,024 (more only for batches of over 67 million), each block a call of the kernel on its
+ * own slice of the arrays. The results are the plain call's bits for any worker count, any
+ * split of the blocks into ranges and any order. tasks == NULL is the plain call.
+ * Statuses: the backend's (_tasks_isa), then HORDE_ERR_BAD_PARAMS for a task system that
+ * is not NULL and not valid (enqueue or finish NULL, worker_count 0), for n == 0 too, then
+ * the plain call's, all checked before any task runs; on error nothing is written. */
+HORDE_API horde_status horde_cylinder_tri_soup_tasks(const horde_tasks *tasks,
+                                                     const horde_triangles *soup,
+                                                     const horde_cylinder_tri_soup_params *p,
+                                                     const horde_cylinder_tri_soup_batch *b);
+HORDE_API horde_status horde_cylinder_tri_soup_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                         const horde_triangles *soup,
+                                                         const horde_cylinder_tri_soup_params *p,
+                                                         const horde_cylinder_tri_soup_batch *b);
 
 #ifdef __cplusplus
 }

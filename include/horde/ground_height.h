@@ -38,6 +38,7 @@
 #define HORDE_GROUND_HEIGHT_H
 
 #include "horde/isa.h"
+#include "horde/tasks.h"
 #include "horde/triangles.h"
 
 #ifdef __cplusplus
@@ -74,6 +75,23 @@ HORDE_API horde_status horde_ground_height(const horde_triangles *soup,
 HORDE_API horde_status horde_ground_height_isa(horde_isa isa, const horde_triangles *soup,
                                                const horde_ground_height_params *p,
                                                const horde_ground_height_batch *b);
+
+/* horde_ground_height on the engine's task system (include/horde/tasks.h, docs/tasks.md):
+ * one stage, the queries (the soup shared), split into fixed blocks of 1,024 (more only
+ * for batches of over 67 million), each block a call of the kernel on its own slice of the
+ * arrays. The results are the plain call's bits for any worker count, any split of the
+ * blocks into ranges and any order. tasks == NULL is the plain call. Statuses: the
+ * backend's (_tasks_isa), then HORDE_ERR_BAD_PARAMS for a task system that is not NULL and
+ * not valid (enqueue or finish NULL, worker_count 0), for n == 0 too, then the plain
+ * call's, all checked before any task runs; on error nothing is written. */
+HORDE_API horde_status horde_ground_height_tasks(const horde_tasks *tasks,
+                                                 const horde_triangles *soup,
+                                                 const horde_ground_height_params *p,
+                                                 const horde_ground_height_batch *b);
+HORDE_API horde_status horde_ground_height_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                     const horde_triangles *soup,
+                                                     const horde_ground_height_params *p,
+                                                     const horde_ground_height_batch *b);
 
 #ifdef __cplusplus
 }

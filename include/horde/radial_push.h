@@ -67,6 +67,7 @@
 
 #include "horde/common.h"
 #include "horde/isa.h"
+#include "horde/tasks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -108,6 +109,23 @@ HORDE_API horde_status horde_radial_push(const horde_poles *poles, const horde_r
 HORDE_API horde_status horde_radial_push_isa(horde_isa isa, const horde_poles *poles,
                                              const horde_radial_push_params *p,
                                              const horde_radial_push_batch *b);
+
+/* horde_radial_push on the engine's task system (include/horde/tasks.h, docs/tasks.md):
+ * one stage, the movers (offsets moves with its movers and indexes the whole shared list),
+ * split into fixed blocks of 1,024 (more only for batches of over 67 million), each block
+ * a call of the kernel on its own slice of the arrays. The results are the plain call's
+ * bits for any worker count, any split of the blocks into ranges and any order. tasks ==
+ * NULL is the plain call. Statuses: the backend's (_tasks_isa), then HORDE_ERR_BAD_PARAMS
+ * for a task system that is not NULL and not valid (enqueue or finish NULL, worker_count
+ * 0), for n == 0 too, then the plain call's, all checked before any task runs; on error
+ * nothing is written. */
+HORDE_API horde_status horde_radial_push_tasks(const horde_tasks *tasks, const horde_poles *poles,
+                                               const horde_radial_push_params *p,
+                                               const horde_radial_push_batch *b);
+HORDE_API horde_status horde_radial_push_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                   const horde_poles *poles,
+                                                   const horde_radial_push_params *p,
+                                                   const horde_radial_push_batch *b);
 
 /* Swept variant: movers moving by a horizontal displacement (dx, dz) among the poles,
  * stopping at the earliest contact and sliding along the pole's tangent, so no speed
@@ -170,6 +188,23 @@ HORDE_API horde_status horde_radial_sweep(const horde_poles *poles, const horde_
 HORDE_API horde_status horde_radial_sweep_isa(horde_isa isa, const horde_poles *poles,
                                               const horde_radial_sweep_params *p,
                                               const horde_radial_sweep_batch *b);
+
+/* horde_radial_sweep on the engine's task system (include/horde/tasks.h, docs/tasks.md):
+ * one stage, the movers (offsets moves with its movers and indexes the whole shared list),
+ * split into fixed blocks of 1,024 (more only for batches of over 67 million), each block
+ * a call of the kernel on its own slice of the arrays. The results are the plain call's
+ * bits for any worker count, any split of the blocks into ranges and any order. tasks ==
+ * NULL is the plain call. Statuses: the backend's (_tasks_isa), then HORDE_ERR_BAD_PARAMS
+ * for a task system that is not NULL and not valid (enqueue or finish NULL, worker_count
+ * 0), for n == 0 too, then the plain call's, all checked before any task runs; on error
+ * nothing is written. */
+HORDE_API horde_status horde_radial_sweep_tasks(const horde_tasks *tasks, const horde_poles *poles,
+                                                const horde_radial_sweep_params *p,
+                                                const horde_radial_sweep_batch *b);
+HORDE_API horde_status horde_radial_sweep_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                    const horde_poles *poles,
+                                                    const horde_radial_sweep_params *p,
+                                                    const horde_radial_sweep_batch *b);
 
 /* Broadphase for radial_push: candidate lists from a uniform grid over the poles (scalar,
  * caller's memory, no allocation).
@@ -288,6 +323,29 @@ HORDE_API horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pol
                                                   const horde_radial_push_grid_params *p,
                                                   const horde_radial_push_grid_batch *b, void *scratch,
                                                   size_t bytes);
+
+/* horde_radial_push_grid on the engine's task system (include/horde/tasks.h,
+ * docs/tasks.md), with the same scratch (its size does not depend on the workers). The
+ * SIMD backends run three stages, each over fixed blocks of 1,024: the movers' grid cells,
+ * then (after the movers' counting sort on the calling thread) the grid items' pole
+ * records, then the movers' groups in sorted order, each block's groups starting at its
+ * first sorted place; the scalar backend runs one stage over blocks of movers. A batch of
+ * at most 1,024 movers runs on the calling thread as the plain call does. The results are
+ * the plain call's bits for any worker count, any split of the blocks into ranges and any
+ * order. tasks == NULL is the plain call. Statuses: the backend's (_tasks_isa), then
+ * HORDE_ERR_BAD_PARAMS for a task system that is not NULL and not valid (enqueue or
+ * finish NULL, worker_count 0), for n == 0 too, then the plain call's, all checked
+ * before any task runs; on error nothing is written. */
+HORDE_API horde_status horde_radial_push_grid_tasks(const horde_tasks *tasks, const horde_pole_grid *g,
+                                                    const horde_poles *poles,
+                                                    const horde_radial_push_grid_params *p,
+                                                    const horde_radial_push_grid_batch *b, void *scratch,
+                                                    size_t bytes);
+HORDE_API horde_status horde_radial_push_grid_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                        const horde_pole_grid *g, const horde_poles *poles,
+                                                        const horde_radial_push_grid_params *p,
+                                                        const horde_radial_push_grid_batch *b, void *scratch,
+                                                        size_t bytes);
 
 #ifdef __cplusplus
 }

@@ -64,6 +64,7 @@
 #define HORDE_SPHERE_TRI_H
 
 #include "horde/isa.h"
+#include "horde/tasks.h"
 #include "horde/triangles.h"
 
 #ifdef __cplusplus
@@ -99,6 +100,21 @@ HORDE_API horde_status horde_sphere_tri_pairs(const horde_triangles *t,
                                               const horde_sphere_tri_pairs_batch *b);
 HORDE_API horde_status horde_sphere_tri_pairs_isa(horde_isa isa, const horde_triangles *t,
                                                   const horde_sphere_tri_pairs_batch *b);
+
+/* horde_sphere_tri_pairs on the engine's task system (include/horde/tasks.h,
+ * docs/tasks.md): one stage, the pairs (each with its triangle), split into fixed blocks
+ * of 1,024 (more only for batches of over 67 million), each block a call of the kernel on
+ * its own slice of the arrays. The results are the plain call's bits for any worker count,
+ * any split of the blocks into ranges and any order. tasks == NULL is the plain call.
+ * Statuses: the backend's (_tasks_isa), then HORDE_ERR_BAD_PARAMS for a task system that
+ * is not NULL and not valid (enqueue or finish NULL, worker_count 0), for n == 0 too, then
+ * the plain call's, all checked before any task runs; on error nothing is written. */
+HORDE_API horde_status horde_sphere_tri_pairs_tasks(const horde_tasks *tasks,
+                                                    const horde_triangles *t,
+                                                    const horde_sphere_tri_pairs_batch *b);
+HORDE_API horde_status horde_sphere_tri_pairs_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                        const horde_triangles *t,
+                                                        const horde_sphere_tri_pairs_batch *b);
 
 /* Movers x list: sphere i is tested against soup triangles indices[k] for
  * k in [offsets[i], offsets[i + 1]) (offsets has n + 1 non-decreasing entries,
@@ -138,6 +154,22 @@ HORDE_API horde_status horde_sphere_tri_list(const horde_triangles *soup,
                                              const horde_sphere_tri_list_batch *b);
 HORDE_API horde_status horde_sphere_tri_list_isa(horde_isa isa, const horde_triangles *soup,
                                                  const horde_sphere_tri_list_batch *b);
+
+/* horde_sphere_tri_list on the engine's task system (include/horde/tasks.h,
+ * docs/tasks.md): one stage, the movers (offsets moves with its movers and indexes the
+ * whole shared list), split into fixed blocks of 1,024 (more only for batches of over 67
+ * million), each block a call of the kernel on its own slice of the arrays. The results
+ * are the plain call's bits for any worker count, any split of the blocks into ranges and
+ * any order. tasks == NULL is the plain call. Statuses: the backend's (_tasks_isa), then
+ * HORDE_ERR_BAD_PARAMS for a task system that is not NULL and not valid (enqueue or finish
+ * NULL, worker_count 0), for n == 0 too, then the plain call's, all checked before any
+ * task runs; on error nothing is written. */
+HORDE_API horde_status horde_sphere_tri_list_tasks(const horde_tasks *tasks,
+                                                   const horde_triangles *soup,
+                                                   const horde_sphere_tri_list_batch *b);
+HORDE_API horde_status horde_sphere_tri_list_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                       const horde_triangles *soup,
+                                                       const horde_sphere_tri_list_batch *b);
 
 #ifdef __cplusplus
 }

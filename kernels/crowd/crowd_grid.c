@@ -250,10 +250,16 @@ void horde_crowd_prepare(crowd_call *cc, const horde_stages *st, const horde_cro
     layout(cc, scratch, c->n);
     const uint32_t blocks = horde_crowd_blocks(c->n, CROWD_TASK_BLOCK);
     horde_stage(st, validate_blocks, blocks, CROWD_MIN_BLOCKS, cc);
-    crowd_stats s;
-    stats_of(cc, blocks, &s);
+    stats_of(cc, blocks, &cc->stats);
+    cc->w.n = cc->g.n = cc->stats.valid;
+}
+
+void horde_crowd_grid(crowd_call *cc, const horde_stages *st)
+{
+    const horde_crowd_separate_batch *c = cc->c;
+    const uint32_t blocks = horde_crowd_blocks(c->n, CROWD_TASK_BLOCK);
+    const crowd_stats s = cc->stats;
     grid *g = &cc->g;
-    cc->w.n = g->n = s.valid;
     const float max_r = s.max_r, extent = s.extent;
     const float mean_r = s.valid ? s.sum_r / (float)s.valid : 0.0f;
     const float typical = max_r < 2.0f * mean_r ? max_r : 2.0f * mean_r;
@@ -267,6 +273,11 @@ void horde_crowd_prepare(crowd_call *cc, const horde_stages *st, const horde_cro
     horde_stage(st, cell_blocks, blocks, CROWD_MIN_BLOCKS, cc);
     choose_numbering(cc, blocks);
     horde_crowd_sort(cc, st);
+    horde_crowd_pad(cc);
+}
+
+void horde_crowd_pad(crowd_call *cc)
+{
     crowd_work *w = &cc->w;
     for (uint32_t s = w->n; s < w->stride; s++) { /* padding: no contacts, all 0 */
         w->count[s] = 0, w->flags[s] = 0, w->x[0][s] = 0.0f, w->z[0][s] = 0.0f;

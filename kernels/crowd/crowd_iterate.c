@@ -129,6 +129,8 @@ static void pass_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx, in
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi;
         horde_crowd_block(b, cc->w.n, CROWD_TASK_BLOCK, &lo, &hi);
+        if (slots && cc->reuse)
+            horde_crowd_state_lists(cc, lo, hi);
         if (slots)
             cc->ops->slots((crowd_work *)&cc->w, cc->sorted[2], cc->sorted[3], lo, hi);
         cc->any[b] = (uint32_t)cc->ops->pass(&cc->w, cc->cur, cc->push, cc->flag, lo, hi);
@@ -163,13 +165,25 @@ static int crowd_passes(crowd_call *cc, const horde_stages *st, uint32_t first)
     return (int)(cc->iterations % 2);
 }
 
-void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch *c, uint32_t iterations, void *scratch,
-                       const horde_crowd_ops *ops)
+void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch *c,
+                       const horde_crowd_separate_params *p, void *scratch, const horde_crowd_ops *ops)
 {
     crowd_call cc;
-    horde_crowd_prepare(&cc, st, c, scratch, iterations, ops);
+    horde_crowd_prepare(&cc, st, c, scratch, p->iterations, ops);
+    cc.cap = p->max_move > 0.0f ? p->max_move : INFINITY; /* 0: no cap */
+    if (p->state) {
+        cc.state.head = (crowd_state_head *)p->state;
+        if (horde_crowd_state_reuse(&cc, st)) { /* no grid, sort nor search */
+            cc.fin = crowd_passes(&cc, st, 0);
+            horde_crowd_write(&cc, st);
+            return;
+        }
+    }
+    horde_crowd_grid(&cc, st);
+    if (p->state)
+        horde_crowd_state_build(&cc, st);
     if (!st->tasks) {
-        horde_crowd_write_back(c, &cc.w, crowd_wave(&cc), cc.w.R);
+        horde_crowd_write_back(c, &cc.w, crowd_wave(&cc), cc.w.R, cc.cap);
         return;
     }
     cc.fin = crowd_passes(&cc, st, (uint32_t)horde_crowd_search(&cc, st));

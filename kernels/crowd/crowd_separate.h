@@ -149,9 +149,13 @@ typedef struct horde_crowd_ops {
  * the crowd (the invalid movers' results), find the contacts with the ops' cells, scan
  * and slots, run up to `iterations` pushing passes (CROWDED) until one finds no overlap,
  * then, if the last still pushed, a testing pass (WEDGED), and write the valid movers'
- * results; inline, or stage by stage on st's task system. */
-void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch *c, uint32_t iterations,
-                       void *scratch, const horde_crowd_ops *ops);
+ * results (the push cap); with p->state, reuse or build the state (crowd_state.c); inline, or stage by stage on st's task system. */
+void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch *c,
+                       const horde_crowd_separate_params *p, void *scratch, const horde_crowd_ops *ops);
+
+/* Whether mem holds a state set up by horde_crowd_separate_state_init (its header's
+ * magic, version, check word and counts; crowd_state.c); *max_n then its capacity. */
+int horde_crowd_state_ok(const void *mem, size_t *max_n);
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_crowd_mover_ok(float x, float y, float z, float r, float h, float wt)

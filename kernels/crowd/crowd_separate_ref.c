@@ -59,5 +59,5 @@ HORDE_REFERENCE(crowd_separate)
     (void)bytes;
     const horde_crowd_ops ops = {horde_crowd_validate, horde_crowd_cells, horde_crowd_scan_run,
                                  horde_crowd_slots, pass};
-    horde_crowd_solve(stages, c, p->iterations, scratch, &ops);
+    horde_crowd_solve(stages, c, p, scratch, &ops);
 }

@@ -267,5 +267,5 @@ HORDE_TEMPLATE(crowd_separate)
 {
     (void)bytes;
     const horde_crowd_ops ops = {validate, cells, scan_run, CROWD_SLOTS, pass};
-    horde_crowd_solve(stages, c, p->iterations, scratch, &ops);
+    horde_crowd_solve(stages, c, p, scratch, &ops);
 }

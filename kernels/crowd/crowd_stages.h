@@ -98,12 +98,32 @@ typedef struct grid {
 uint32_t horde_crowd_bucket(const grid *g, int32_t cx, int32_t cz);
 uint32_t horde_crowd_hash(int32_t cx, int32_t cz, uint32_t mask);
 
+/* A state (crowd_state.c, the header's "Frame coherence"): a header of CROWD_STATE_HEAD
+ * words at the caller's memory, then arrays of max_n entries: the build's sorted batch
+ * indices, input x, z, radii and candidate counts, then CROWD_STATE_C candidates (sorted
+ * indices) per sorted mover. */
+#define CROWD_STATE_C HORDE_CROWD_SEPARATE_STATE_CANDIDATES
+#define CROWD_STATE_HEAD 16u
+typedef struct crowd_state_head {
+    uint32_t magic, version, max_n, margin_bits, check; /* set by the init */
+    uint32_t built;                                     /* 1: reusable (no mover over CROWD_STATE_C) */
+    uint32_t n, valid;                                  /* the build's batch n and valid movers */
+    uint32_t spare[CROWD_STATE_HEAD - 8];
+} crowd_state_head;
+typedef struct crowd_state {
+    crowd_state_head *head;
+    float margin;
+    uint32_t *idx, *count, *cand;
+    float *x, *z, *r;
+} crowd_state;
+
 /* One call: the batch, the backend's parts, the scratch's views and each stage's
  * per-block results. A stage's ranges read it and write only their own blocks' parts. */
 typedef struct crowd_call {
     const horde_crowd_separate_batch *c;
     const horde_crowd_ops *ops;
     uint32_t iterations;
+    crowd_stats stats; /* the validation's */
     crowd_work w;
     grid g;
     float *sorted[4];       /* y, top, r, w of the sorted movers */
@@ -127,6 +147,9 @@ typedef struct crowd_call {
     int fin;  /* the buffer holding the result */
     int fold; /* the search's stage runs the slots and pass 0 too (crowd_search.c) */
     uint32_t *rows, row_blocks; /* the box's search: blocks of whole rows (crowd_search.c) */
+    float cap;                  /* the push cap, +INFINITY for none (crowd_write.c) */
+    crowd_state state;          /* the state's views, state.head NULL without one */
+    int reuse;                  /* the lists come from the state's candidates (pass 0's stage) */
 } crowd_call;
 
 /* Blocks of `count` movers. */
@@ -141,9 +164,20 @@ static inline void horde_crowd_block(uint32_t b, size_t count, uint32_t block, u
     *lo = (uint32_t)l, *hi = (uint32_t)h;
 }
 
-/* crowd_grid.c: the views into the scratch, validation, the grid, the sort, padding. */
+/* crowd_grid.c: the views into the scratch and the validation (horde_crowd_prepare),
+ * then the grid, the sort and the padding (horde_crowd_grid). */
 void horde_crowd_prepare(crowd_call *cc, const horde_stages *st, const horde_crowd_separate_batch *c, void *scratch,
                          uint32_t iterations, const horde_crowd_ops *ops);
+void horde_crowd_grid(crowd_call *cc, const horde_stages *st);
+/* Sorted movers n .. stride - 1: no contacts, every value 0. */
+void horde_crowd_pad(crowd_call *cc);
+
+/* crowd_state.c: reuse the state (its check and the sorted copies as a stage; returns
+ * whether it can, then cc->reuse is set and pass 0's stage builds each block's lists with
+ * horde_crowd_state_lists first), or build it after the sort (the candidates' stage). */
+int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st);
+void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi);
+void horde_crowd_state_build(crowd_call *cc, const horde_stages *st);
 /* crowd_sort.c: the stable counting sort by bucket into the sorted arrays and start[]. */
 void horde_crowd_sort(crowd_call *cc, const horde_stages *st);
 
@@ -161,7 +195,8 @@ int horde_crowd_search(crowd_call *cc, const horde_stages *st);
 
 /* crowd_write.c: the valid movers' results from buffer fin, in batch order; `recs` holds
  * n records (the slot arrays, no longer needed). */
-void horde_crowd_write_back(const horde_crowd_separate_batch *c, const crowd_work *w, int fin, void *recs);
+void horde_crowd_write_back(const horde_crowd_separate_batch *c, const crowd_work *w, int fin, void *recs,
+                            float cap);
 /* The same as a stage. */
 void horde_crowd_write(crowd_call *cc, const horde_stages *st);
 

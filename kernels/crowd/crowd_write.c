@@ -3,6 +3,25 @@
  * the positions buffer holding them, and their flags, back in batch order. */
 #include "crowd_stages.h"
 
+/* Mover i's outputs from its position after the iterations, the push cap applied (the
+ * header's rule, in double; cap is +INFINITY for none, so the uncapped call writes x, z
+ * as they are). Its input x, z are read before its outputs are written, which may be
+ * the same arrays. */
+static inline void put(const horde_crowd_separate_batch *c, uint32_t i, float x, float z, uint32_t flags, float cap)
+{
+    if (cap < INFINITY) {
+        const double x0 = c->x[i], z0 = c->z[i];
+        const double dx = (double)x - x0, dz = (double)z - z0, m = cap;
+        const double l2 = dx * dx + dz * dz;
+        if (l2 > m * m) {
+            const double k = m / sqrt(l2);
+            x = (float)(x0 + dx * k), z = (float)(z0 + dz * k);
+            flags |= HORDE_FLAG_CAPPED;
+        }
+    }
+    c->out_x[i] = x, c->out_z[i] = z, c->out_flags[i] = flags;
+}
+
 /* A valid mover's result on its way back to batch order. */
 typedef struct out_rec {
     uint32_t i;
@@ -20,15 +39,15 @@ typedef struct out_rec {
  * the outputs in sorted order, is random access to lines that no longer fit in the
  * caches once the crowd is large. */
 #define WRITE_BACK_DIRECT_MAX 16384 /* 192 KB of outputs */
-void horde_crowd_write_back(const horde_crowd_separate_batch *c, const crowd_work *w, int fin, void *records)
+void horde_crowd_write_back(const horde_crowd_separate_batch *c, const crowd_work *w, int fin, void *records,
+                            float cap)
 {
     out_rec *recs = (out_rec *)records;
     if (w->n == 0) /* no valid mover (and c->n - 1 below is not taken of n = 0) */
         return;
     if (c->n <= WRITE_BACK_DIRECT_MAX) {
         for (uint32_t s = 0; s < w->n; s++) {
-            const uint32_t i = w->idx[s];
-            c->out_x[i] = w->x[fin][s], c->out_z[i] = w->z[fin][s], c->out_flags[i] = w->flags[s];
+            put(c, w->idx[s], w->x[fin][s], w->z[fin][s], w->flags[s], cap);
         }
         return;
     }
@@ -54,7 +73,7 @@ void horde_crowd_write_back(const horde_crowd_separate_batch *c, const crowd_wor
         prefetch_window(c->out_flags, lo, hi);
         for (uint32_t k = run_at[r]; k < run_at[r + 1]; k++) {
             const out_rec *q = &recs[k];
-            c->out_x[q->i] = q->x, c->out_z[q->i] = q->z, c->out_flags[q->i] = q->flags;
+            put(c, q->i, q->x, q->z, q->flags, cap);
         }
     }
 }
@@ -72,8 +91,7 @@ static void write_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     horde_crowd_block(b0, w->n, CROWD_TASK_BLOCK, &lo, &last);
     horde_crowd_block(b1 - 1, w->n, CROWD_TASK_BLOCK, &last, &hi);
     for (uint32_t s = lo; s < hi; s++) {
-        const uint32_t i = w->idx[s];
-        c->out_x[i] = x[s], c->out_z[i] = z[s], c->out_flags[i] = w->flags[s];
+        put(c, w->idx[s], x[s], z[s], w->flags[s], cc->cap);
     }
 }
 

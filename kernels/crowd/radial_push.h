@@ -8,6 +8,7 @@
 
 #include "horde/radial_push.h"
 #include "simd/kernel.h"
+#include "simd/stages.h"
 
 /* Written so that NaN fails every comparison. */
 static inline int horde_radial_push_mover_ok(float x, float y, float z, float r, float h)
@@ -58,9 +59,16 @@ static inline int horde_radial_sweep_mover_ok(float x, float y, float z, float r
 HORDE_KERNEL_PROTOS(radial_sweep)
 
 /* ---- radial_push_grid: the lists made from the poles' grid (pole_sort.h) ------------- */
-#define HORDE_PARAMS_radial_push_grid const horde_pole_grid *g, const horde_poles *poles, \
-    const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b, void *scratch, size_t bytes
-#define HORDE_ARGS_radial_push_grid g, poles, p, b, scratch, bytes
+/* The stages (simd/stages.h) come first, as the crowd's: the call runs inline (stages->tasks
+ * NULL) or as RADIAL_GRID_STAGES stages on the caller's task system. Each mover's result
+ * depends on its own inputs and the grid alone (radial_push.h), so any cut of the movers
+ * into blocks gives the plain call's bits. */
+#define RADIAL_GRID_STAGES 3
+#define RADIAL_GRID_BLOCK 1024u /* movers (or grid items) per block of a stage */
+#define HORDE_PARAMS_radial_push_grid const horde_stages *stages, const horde_pole_grid *g, \
+    const horde_poles *poles, const horde_radial_push_grid_params *p, const horde_radial_push_grid_batch *b, \
+    void *scratch, size_t bytes
+#define HORDE_ARGS_radial_push_grid stages, g, poles, p, b, scratch, bytes
 HORDE_KERNEL_PROTOS(radial_push_grid)
 
 #endif

@@ -25,16 +25,36 @@ static pole_list grid_list(const horde_pole_grid *g, int32_t cx, int32_t cz)
     return L;
 }
 
-HORDE_REFERENCE(radial_push_grid)
+typedef struct ref_call {
+    const horde_pole_grid *g;
+    const horde_poles *poles;
+    const horde_radial_push_grid_params *p;
+    const horde_radial_push_grid_batch *b;
+} ref_call;
+
+/* Blocks [begin, end) of RADIAL_GRID_BLOCK movers. */
+static void ref_blocks(uint32_t begin, uint32_t end, uint32_t worker, void *ctx)
 {
-    (void)scratch, (void)bytes; /* only the SIMD backends sort */
-    const pole_io io = POLE_IO_OF(b);
-    for (size_t i = 0; i < b->n; i++) {
+    const ref_call *c = (const ref_call *)ctx;
+    const horde_pole_grid *g = c->g;
+    const pole_io io = POLE_IO_OF(c->b);
+    const size_t n = c->b->n, hi = (size_t)end * RADIAL_GRID_BLOCK;
+    (void)worker;
+    for (size_t i = (size_t)begin * RADIAL_GRID_BLOCK; i < n && i < hi; i++) {
         pole_mover m;
         if (!pole_mover_of(&io, i, &m))
             continue;
         const pole_list L = grid_list(g, horde_pole_cell_of(m.x, g->cell, g->cx0),
                                       horde_pole_cell_of(m.z, g->cell, g->cz0));
-        pole_mover_out(&io, i, &m, pole_solve(&m, poles, &L, p->iterations));
+        pole_mover_out(&io, i, &m, pole_solve(&m, c->poles, &L, c->p->iterations));
     }
+}
+
+/* One stage over blocks of movers (inline: one range of all of them). */
+HORDE_REFERENCE(radial_push_grid)
+{
+    (void)scratch, (void)bytes; /* only the SIMD backends sort */
+    ref_call c = {g, poles, p, b};
+    const uint32_t blocks = (uint32_t)((b->n + RADIAL_GRID_BLOCK - 1) / RADIAL_GRID_BLOCK);
+    horde_stage(stages, ref_blocks, blocks, 1, &c);
 }

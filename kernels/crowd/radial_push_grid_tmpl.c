@@ -77,10 +77,10 @@ typedef struct walk {
     uint32_t rest_k;
 } walk;
 
-/* The longest group from sorted place p: same bucket, or the next one in the same row.
- * The sorted keys ascend, so the lanes that match form a prefix; the padding after the
- * last key matches nothing. */
-static inline group group_at(const horde_pole_sorted *s, size_t p, row_cursor *rc)
+/* The longest group from sorted place p, up to place `end`: same bucket, or the next one
+ * in the same row. The sorted keys ascend, so the lanes that match form a prefix; the
+ * padding after the last key matches nothing. */
+static inline group group_at(const horde_pole_sorted *s, size_t p, size_t end, row_cursor *rc)
 {
     group G;
     G.mover = s->order + p, G.first = s->key[p];
@@ -97,6 +97,8 @@ static inline group group_at(const horde_pole_sorted *s, size_t p, row_cursor *r
         G.any_right |= wi_any(right);
         G.near[v][0] = wi_andnot(right, wi_set(-1)), G.near[v][1] = wi_set(-1), G.near[v][2] = right;
     }
+    if ((size_t)G.count > end - p) /* a block's last group: the lanes past `end` drop out */
+        G.count = (int)(end - p);
     return G;
 }
 
@@ -333,16 +335,92 @@ static inline void bucket_all(const horde_pole_grid *g, const horde_radial_push_
     }
 }
 
+/* The row cursor at a block's first sorted place p (key[p] <= none). */
+static inline row_cursor cursor_at(const horde_pole_sorted *s, size_t p)
+{
+    const uint32_t r = s->key[p] / s->row;
+    const row_cursor rc = {r * s->row, (int32_t)r - 1};
+    return rc;
+}
+
+/* The groups of sorted places [at, end). */
+static void push_places(const horde_pole_grid *g, const horde_poles *poles, uint32_t iterations,
+                        const horde_radial_push_grid_batch *b, const horde_pole_sorted *s, size_t at, size_t end)
+{
+    row_cursor rc = cursor_at(s, at);
+    while (at < end) {
+        const group G = group_at(s, at, end, &rc);
+        push_group(g, poles, iterations, b, s, &G);
+        at += (size_t)G.count;
+    }
+}
+
+/* The staged call's three stages, each over blocks of RADIAL_GRID_BLOCK: the movers'
+ * buckets (and out_y), the grid items' pole records (so that pole_rec only reads them
+ * while groups run side by side), and the groups of sorted places, each block's groups
+ * starting at its first place; the counting sort runs on the calling thread between the
+ * first two. A group never reaches past its block, so each mover is in one group. */
+typedef struct staged {
+    const horde_pole_grid *g;
+    const horde_poles *poles;
+    const horde_radial_push_grid_params *p;
+    const horde_radial_push_grid_batch *b;
+    horde_pole_sorted s;
+    uint32_t *key;
+} staged;
+
+static size_t block_end(uint32_t k, size_t n)
+{
+    const size_t e = ((size_t)k + 1) * RADIAL_GRID_BLOCK;
+    return e < n ? e : n;
+}
+
+static void stage_buckets(uint32_t begin, uint32_t end, uint32_t worker, void *ctx)
+{
+    const staged *c = (const staged *)ctx;
+    (void)worker;
+    for (uint32_t k = begin; k < end; k++) {
+        const size_t i = (size_t)k * RADIAL_GRID_BLOCK;
+        horde_radial_push_grid_batch sub = *c->b;
+        sub.x += i, sub.y += i, sub.z += i, sub.radius += i, sub.height += i, sub.out_y += i;
+        sub.n = block_end(k, c->b->n) - i;
+        bucket_all(c->g, &sub, c->key + i);
+    }
+}
+
+static void stage_poles(uint32_t begin, uint32_t end, uint32_t worker, void *ctx)
+{
+    const staged *c = (const staged *)ctx;
+    const size_t items = c->g->start[(size_t)c->g->nx * c->g->nz];
+    (void)worker;
+    for (size_t k = (size_t)begin * RADIAL_GRID_BLOCK; k < block_end(end - 1, items); k++)
+        (void)pole_rec(c->g, c->poles, &c->s, (uint32_t)k);
+}
+
+static void stage_groups(uint32_t begin, uint32_t end, uint32_t worker, void *ctx)
+{
+    const staged *c = (const staged *)ctx;
+    (void)worker;
+    for (uint32_t k = begin; k < end; k++)
+        push_places(c->g, c->poles, c->p->iterations, c->b, &c->s, (size_t)k * RADIAL_GRID_BLOCK,
+                    block_end(k, c->b->n));
+}
+
+static uint32_t blocks_of(size_t n) { return (uint32_t)((n + RADIAL_GRID_BLOCK - 1) / RADIAL_GRID_BLOCK); }
+
 HORDE_TEMPLATE(radial_push_grid)
 {
     (void)bytes; /* checked by the entry point */
-    horde_pole_sorted s;
-    bucket_all(g, b, horde_pole_sort_keys(g, scratch));
-    horde_pole_sort_movers(g, b, scratch, &s);
-    row_cursor rc = {0, -1};
-    for (size_t at = 0; at < b->n;) {
-        const group G = group_at(&s, at, &rc);
-        push_group(g, poles, p->iterations, b, &s, &G);
-        at += (size_t)G.count;
+    if (!stages->tasks || b->n <= RADIAL_GRID_BLOCK) { /* inline: one pass, the poles met lazily */
+        horde_pole_sorted s;
+        bucket_all(g, b, horde_pole_sort_keys(g, scratch));
+        horde_pole_sort_movers(g, b, scratch, &s);
+        push_places(g, poles, p->iterations, b, &s, 0, b->n);
+        return;
     }
+    staged c = {g, poles, p, b, {0}, horde_pole_sort_keys(g, scratch)};
+    horde_stage(stages, stage_buckets, blocks_of(b->n), 1, &c);
+    horde_pole_sort_movers(g, b, scratch, &c.s);
+    horde_stage(stages, stage_poles, blocks_of(g->start[(size_t)g->nx * g->nz]), 1, &c);
+    horde_stage(stages, stage_groups, blocks_of(b->n), 1, &c);
 }

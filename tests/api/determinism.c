@@ -490,7 +490,7 @@ static int step_crowd_separate(sim *s, horde_isa isa, hash *hs)
         crowd_w[i] = i % 7 == 0 ? 0.0f : (float)(1 + i % 3);
     const horde_crowd_separate_batch c = {s->x, s->y, s->z, s->r, s->h, crowd_w, s->x, s->z, s->of, N};
     CHECK(horde_crowd_separate_scratch_bytes(N) <= sizeof crowd_scratch, "crowd scratch");
-    const horde_crowd_separate_params p = {4};
+    const horde_crowd_separate_params p = {.iterations = 4};
     const int st = KERNEL(horde_crowd_separate_isa, isa, &p, &c, crowd_scratch, sizeof crowd_scratch);
     hash_f32(hs, s->x, N), hash_f32(hs, s->z, N);
     hash_u32s(hs, s->of, N);

@@ -108,7 +108,7 @@ static int run(horde_isa isa, const horde_tasks *tasks, const crowd *c, result *
     poison(o, c->n, (unsigned char)(fill * 37u));
     memset(scratch, fill++, scratch_bytes);
     const horde_crowd_separate_batch v = view(c, o);
-    const horde_crowd_separate_params p = {c->iterations};
+    const horde_crowd_separate_params p = {.iterations = c->iterations};
     return tasks ? horde_crowd_separate_tasks_isa(isa, tasks, &p, &v, scratch, scratch_bytes)
                  : horde_crowd_separate_isa(isa, &p, &v, scratch, scratch_bytes);
 }

@@ -112,7 +112,7 @@ static int step(int k, horde_isa isa, outputs *o)
     }
     case 11: { /* the movers pushed apart, weights 0.2-0.9 */
         const horde_crowd_separate_batch c = {in_x, in_y, in_z, in_r, in_h, in_hx, f[0], f[1], u[0], N};
-        const horde_crowd_separate_params p = {4};
+        const horde_crowd_separate_params p = {.iterations = 4};
         return dflt ? horde_crowd_separate(&p, &c, o->scratch, sizeof o->scratch)
                     : horde_crowd_separate_isa(isa, &p, &c, o->scratch, sizeof o->scratch);
     }

@@ -269,7 +269,7 @@ static void permutation_check(const arrays *in, size_t n, uint32_t iterations, i
         p.x[i] = in->x[s], p.y[i] = in->y[s], p.z[i] = in->z[s], p.r[i] = in->r[s], p.h[i] = in->h[s], p.w[i] = in->w[s];
     }
     const horde_crowd_separate_batch c = crowd_of(&p, n, weights);
-    const horde_crowd_separate_params cp = {iterations};
+    const horde_crowd_separate_params cp = {.iterations = iterations};
     CHECK(horde_crowd_separate_isa(HORDE_ISA_SCALAR, &cp, &c, scratch, bytes) == HORDE_OK, "status");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++) {
@@ -312,7 +312,7 @@ CHECKASM_TEST(crowd_separate)
         r.ox = ref.ox, r.oz = ref.oz, r.flags = ref.flags;
         const horde_crowd_separate_batch rc = crowd_of(&r, n, weights);
         void *scratch = scratch_at(scratch_mem, tu_below(&g, 64));
-        const horde_crowd_separate_params cp = {iterations};
+        const horde_crowd_separate_params cp = {.iterations = iterations};
         CHECK(horde_crowd_separate_isa(HORDE_ISA_SCALAR, &cp, &rc, scratch, bytes) == HORDE_OK,
               "scalar status");
         int flushed = 0; /* armv7 runs the kernels with subnormals flushed (testutil.h) */

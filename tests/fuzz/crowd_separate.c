@@ -47,7 +47,7 @@ static int run(horde_isa isa, int slot, float *const *x, int weights, size_t n, 
     const horde_crowd_separate_batch c = {x[0], x[1], x[2], x[3], x[4], weights ? x[5] : NULL, out[0], out[1], f, n};
     memset(scratch + bytes, CANARY, 64);
     const fz_fp saved = fz_fp_enter(fp);
-    const horde_crowd_separate_params p = {it};
+    const horde_crowd_separate_params p = {.iterations = it};
     const int st = horde_crowd_separate_isa(isa, &p, &c, scratch, bytes);
     fz_fp_leave(saved);
     for (int k = 0; k < 64; k++)

@@ -42,7 +42,7 @@ static result run(const crowd *c, uint32_t iterations)
     const horde_crowd_separate_batch hc = {c->x, c->y, c->z, c->r, c->h, c->weights ? c->w : NULL,
                                            res.x, res.z, res.f, c->n};
     CHECK(horde_crowd_separate_scratch_bytes(c->n) <= sizeof scratch, "scratch");
-    const horde_crowd_separate_params p = {iterations};
+    const horde_crowd_separate_params p = {.iterations = iterations};
     CHECK(horde_crowd_separate_isa(cur_isa, &p, &hc, scratch, sizeof scratch) == HORDE_OK, "status on %s",
           horde_isa_name(cur_isa));
     return res;
@@ -171,7 +171,8 @@ static void arguments(void)
     uint32_t f;
     const horde_crowd_separate_batch one = {&x, &y, &z, &r, &h, NULL, &ox, &oz, &f, 1};
     const horde_crowd_separate_batch none = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    const horde_crowd_separate_params p1 = {1}, p0 = {0}, pmax = {HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1};
+    const horde_crowd_separate_params p1 = {.iterations = 1}, p0 = {.iterations = 0},
+                                      pmax = {.iterations = HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1};
     horde_crowd_separate_params pd;
     horde_crowd_separate_params_default(&pd);
     CHECK(pd.iterations == 4, "default iterations %u", pd.iterations);

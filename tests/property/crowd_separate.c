@@ -88,7 +88,7 @@ static int frame(npcs *p, const horde_world *w, int settle, void *scratch, size_
         p->ix[i] = p->x[i] + p->dx[i], p->iz[i] = p->z[i] + p->dz[i];
     }
     const horde_crowd_separate_batch c = {p->ix, p->y, p->iz, p->r, p->h, p->w, p->cx, p->cz, p->f, NPC};
-    const horde_crowd_separate_params cp = {settle ? SETTLE_ITERATIONS : ITERATIONS};
+    const horde_crowd_separate_params cp = {.iterations = settle ? SETTLE_ITERATIONS : ITERATIONS};
     int st = horde_crowd_separate_isa(cur_isa, &cp, &c, scratch, bytes);
     if (st != HORDE_OK)
         return st;

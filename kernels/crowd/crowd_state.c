@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/* The crowd separation's state (include/horde/crowd_separate.h, "Frame coherence"): its
+ * size, its set-up and check, the stage that reuses it (the check that every mover is
+ * still within margin / 2 of where the state was built, and the sorted copies in the
+ * build's order), each mover's contact list from its candidates (run in pass 0's
+ * stage), and the stage that builds it after the sort (crowd_stages.h).
+ *
+ * Why the candidates hold every contact. A contact at the call's positions has float
+ * d2 < (R * REACH)^2 with R = r[a] + r[b] (every operation rounded by at most 2^-24
+ * relative, so the true distance is below R * REACH * (1 + 2^-20)). Each mover is
+ * closer than margin / 2 to its build position (the double test's own rounding is
+ * about 2^-52 relative), so at the build their true distance was below
+ * R * REACH * (1 + 2^-20) + margin * (1 + 2^-50). The build keeps every mover whose
+ * double distance (rounded by about 2^-52) is below (R * REACH + margin) * (1 + 2^-10) +
+ * 2^-60: a wider bound. With margin 0 the state is reused only when no mover moved
+ * (the same distances). The lists then test the candidates with the search's own float
+ * test and offer them to the list that keeps the nearest CROWD_K in a strict order
+ * (crowd_search.c): the same set as the grid's search, whatever the order of the offers. */
+#include "crowd_stages.h"
+
+#define STATE_MAGIC 0x53534348u /* "HCSS" */
+#define STATE_VERSION 1u
+#define STATE_ARRAYS 5u                 /* idx, x, z, r, count */
+#define WIDEN (1.0 + 0x1p-10)           /* the candidates' relative widening (above) */
+#define WIDEN_ABS 0x1p-60               /* and absolute */
+#define CELLS_ALL 1e6                   /* a stencil this wide: every mover instead */
+_Static_assert(sizeof(crowd_state_head) == 4 * CROWD_STATE_HEAD, "the state's header is CROWD_STATE_HEAD words");
+
+static uint32_t check_word(uint32_t max_n, uint32_t margin_bits)
+{
+    uint32_t h = STATE_MAGIC ^ (max_n * 0x9E3779B1u) ^ (margin_bits * 0x85EBCA77u) ^ STATE_VERSION;
+    h ^= h >> 15;
+    h *= 0x7FEB352Du;
+    h ^= h >> 16;
+    return h;
+}
+
+size_t horde_crowd_separate_state_bytes(size_t max_n)
+{
+    const size_t per = STATE_ARRAYS + CROWD_STATE_C;
+    if (max_n > HORDE_CROWD_SEPARATE_MAX_N || max_n > (SIZE_MAX / 4 - CROWD_STATE_HEAD) / per)
+        return 0;
+    return 4 * (CROWD_STATE_HEAD + per * max_n);
+}
+
+horde_status horde_crowd_separate_state_init(void *mem, size_t bytes, size_t max_n, float margin)
+{
+    if (!mem)
+        return HORDE_ERR_NULL_ARG;
+    const size_t need = horde_crowd_separate_state_bytes(max_n);
+    if (((uintptr_t)mem & 3u) || !need || bytes < need ||
+        !(margin >= 0.0f && margin <= HORDE_CROWD_SEPARATE_MAX_MARGIN))
+        return HORDE_ERR_BAD_PARAMS;
+    crowd_state_head h;
+    memset(&h, 0, sizeof h);
+    const float m = margin + 0.0f; /* -0 as +0 */
+    h.magic = STATE_MAGIC, h.version = STATE_VERSION, h.max_n = (uint32_t)max_n;
+    memcpy(&h.margin_bits, &m, sizeof m);
+    h.check = check_word(h.max_n, h.margin_bits);
+    memcpy(mem, &h, sizeof h);
+    return HORDE_OK;
+}
+
+int horde_crowd_state_ok(const void *mem, size_t *max_n)
+{
+    if ((uintptr_t)mem & 3u)
+        return 0;
+    const crowd_state_head *h = (const crowd_state_head *)mem;
+    float m;
+    memcpy(&m, &h->margin_bits, sizeof m);
+    if (h->magic != STATE_MAGIC || h->version != STATE_VERSION || h->check != check_word(h->max_n, h->margin_bits) ||
+        h->max_n > HORDE_CROWD_SEPARATE_MAX_N || !(m >= 0.0f && m <= HORDE_CROWD_SEPARATE_MAX_MARGIN) ||
+        h->built > 1 || h->n > h->max_n || h->valid > h->n)
+        return 0;
+    *max_n = h->max_n;
+    return 1;
+}
+
+/* The arrays after the header. */
+static void views(crowd_state *S)
+{
+    uint32_t *base = (uint32_t *)S->head + CROWD_STATE_HEAD;
+    const size_t m = S->head->max_n;
+    memcpy(&S->margin, &S->head->margin_bits, sizeof S->margin);
+    S->idx = base, S->x = (float *)(base + m), S->z = (float *)(base + 2 * m), S->r = (float *)(base + 3 * m);
+    S->count = base + 4 * m, S->cand = base + STATE_ARRAYS * m;
+}
+
+/* The reuse's stage: blocks of the build's sorted movers; a block whose movers are all
+ * valid, of the same radius and within margin / 2 gets their sorted copies (as the sort
+ * writes them) and any[b] = 0, else any[b] = 1. */
+static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
+{
+    (void)worker;
+    const crowd_call *cc = (const crowd_call *)ctx;
+    const horde_crowd_separate_batch *c = cc->c;
+    const crowd_state *S = &cc->state;
+    const crowd_work *w = &cc->w;
+    const double half = 0.5 * (double)S->margin, half2 = half * half;
+    for (uint32_t b = b0; b < b1; b++) {
+        uint32_t lo, hi, fail = 0;
+        horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
+        for (uint32_t s = lo; s < hi && !fail; s++) {
+            const uint32_t i = S->idx[s];
+            if (i >= c->n || cc->key[i] == KEY_INVALID) {
+                fail = 1;
+                break;
+            }
+            const float x = c->x[i], z = c->z[i], r = c->radius[i];
+            const double dx = (double)x - (double)S->x[s], dz = (double)z - (double)S->z[s];
+            const double d2 = dx * dx + dz * dz;
+            uint32_t rb, sb;
+            memcpy(&rb, &r, 4), memcpy(&sb, &S->r[s], 4);
+            fail = rb != sb || !(d2 < half2 || d2 == 0.0);
+            w->idx[s] = i, w->x[0][s] = x, w->z[0][s] = z;
+            const float y = c->y[i];
+            cc->sorted[0][s] = y, cc->sorted[1][s] = y + c->height[i], cc->sorted[2][s] = r;
+            cc->sorted[3][s] = c->weight ? c->weight[i] : 1.0f;
+        }
+        cc->any[b] = fail;
+    }
+}
+
+int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st)
+{
+    views(&cc->state);
+    const crowd_state_head *h = cc->state.head;
+    if (!h->built || h->n != cc->c->n || h->valid != cc->w.n)
+        return 0;
+    const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
+    horde_stage(st, load_blocks, blocks, CROWD_MIN_BLOCKS, cc);
+    for (uint32_t b = 0; b < blocks; b++)
+        if (cc->any[b])
+            return 0;
+    horde_crowd_pad(cc);
+    cc->reuse = 1, cc->w.gather = 1; /* each mover offers its candidates to its own list */
+    return 1;
+}
+
+void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
+{
+    crowd_work *w = (crowd_work *)&cc->w;
+    const crowd_state *S = &cc->state;
+    const float *y = cc->sorted[0], *top = cc->sorted[1], *r = cc->sorted[2];
+    const float *x = w->x[0], *z = w->z[0];
+    for (uint32_t s = lo; s < hi; s++) {
+        w->count[s] = 0, w->flags[s] = 0;
+        const uint32_t m = S->count[s] < CROWD_STATE_C ? S->count[s] : CROWD_STATE_C;
+        const uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C;
+        const float xs = x[s], zs = z[s], ys = y[s], ts = top[s], rs = r[s];
+        for (uint32_t k = 0; k < m; k++) {
+            const uint32_t t = cand[k];
+            if (t >= w->n || t == s)
+                continue; /* only an overwritten state holds such an entry */
+            /* horde_crowd_scan_run's test, term for term */
+            const int vertical = (ys < top[t]) & (y[t] < ts);
+            const float reach = (rs + r[t]) * HORDE_CROWD_SEPARATE_REACH;
+            const float dx = xs - x[t], dz = zs - z[t];
+            const float d2 = dx * dx + dz * dz;
+            if (vertical & (d2 < reach * reach))
+                horde_crowd_contact(w, w->share, s, t, d2);
+        }
+    }
+}
+
+/* The runs of sorted movers whose cells are within rc of (cx, cz); rc < 0: every mover.
+ * Hashed cells are taken once per bucket (a candidate must not be kept twice). */
+typedef struct cand_runs {
+    uint32_t n, lo[RUNS_MAX], hi[RUNS_MAX];
+} cand_runs;
+static void runs_around(const grid *g, int32_t cx, int32_t cz, int32_t rc, cand_runs *R)
+{
+    R->n = 0;
+    if (rc >= 0 && g->box && 2 * rc + 1 <= (int32_t)RUNS_MAX) {
+        const int64_t x0 = (int64_t)cx - rc < g->cx0 ? g->cx0 : (int64_t)cx - rc;
+        const int64_t x1 = (int64_t)cx + rc > (int64_t)g->cx0 + g->nx - 1 ? (int64_t)g->cx0 + g->nx - 1
+                                                                          : (int64_t)cx + rc;
+        for (int64_t row = (int64_t)cz - rc; row <= (int64_t)cz + rc && x0 <= x1; row++) {
+            if (row < g->cz0 || row >= (int64_t)g->cz0 + g->nz)
+                continue;
+            const uint32_t b = (uint32_t)(row - g->cz0) * g->nx;
+            const uint32_t a = g->start[b + (uint32_t)(x0 - g->cx0)], e = g->start[b + (uint32_t)(x1 - g->cx0) + 1];
+            if (a < e)
+                R->lo[R->n] = a, R->hi[R->n] = e, R->n++;
+        }
+        return;
+    }
+    if (rc >= 0 && !g->box && (2 * rc + 1) * (2 * rc + 1) <= (int32_t)RUNS_MAX) {
+        uint32_t seen[RUNS_MAX], m = 0;
+        for (int32_t dz = -rc; dz <= rc; dz++)
+            for (int32_t dx = -rc; dx <= rc; dx++) {
+                const uint32_t k = horde_crowd_hash(cx + dx, cz + dz, g->mask);
+                int dup = 0;
+                for (uint32_t q = 0; q < m; q++)
+                    dup |= seen[q] == k;
+                if (dup)
+                    continue;
+                seen[m++] = k;
+                if (g->start[k] < g->start[k + 1])
+                    R->lo[R->n] = g->start[k], R->hi[R->n] = g->start[k + 1], R->n++;
+            }
+        return;
+    }
+    R->n = 1, R->lo[0] = 0, R->hi[0] = g->n;
+}
+
+/* The build's stage: blocks of sorted movers, each mover's build data and candidates
+ * into the state; any[b] = 1 when one of the block's movers has more than
+ * CROWD_STATE_C (the state is then not reusable). */
+static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
+{
+    (void)worker;
+    const crowd_call *cc = (const crowd_call *)ctx;
+    const grid *g = &cc->g;
+    const crowd_work *w = &cc->w;
+    const crowd_state *S = &cc->state;
+    const float *r = cc->sorted[2], *x = w->x[0], *z = w->z[0];
+    const double margin = (double)S->margin * WIDEN + WIDEN_ABS;
+    const double reach = (double)HORDE_CROWD_SEPARATE_REACH * WIDEN;
+    cand_runs R;
+    for (uint32_t b = b0; b < b1; b++) {
+        uint32_t lo, hi, over = 0;
+        horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
+        for (uint32_t s = lo; s < hi; s++) {
+            S->idx[s] = w->idx[s], S->x[s] = x[s], S->z[s] = z[s], S->r[s] = r[s];
+            /* Cells each way (crowd_grid.c's reach_cells, for the farthest candidate). */
+            const double far = ((double)r[s] + (double)g->max_r) * reach + margin;
+            const double u = far / (double)g->cell * 1.0001 + (double)g->slack + 0x1p-20;
+            runs_around(g, cc->scx[s], cc->scz[s], u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u), &R);
+            uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C, m = 0;
+            for (uint32_t q = 0; q < R.n && m <= CROWD_STATE_C; q++)
+                for (uint32_t t = R.lo[q]; t < R.hi[q]; t++) {
+                    const double dx = (double)x[s] - (double)x[t], dz = (double)z[s] - (double)z[t];
+                    const double lim = ((double)r[s] + (double)r[t]) * reach + margin;
+                    if (t == s || !(dx * dx + dz * dz < lim * lim))
+                        continue;
+                    if (m == CROWD_STATE_C) {
+                        m++;
+                        break;
+                    }
+                    cand[m++] = t;
+                }
+            over |= m > CROWD_STATE_C;
+            S->count[s] = m < CROWD_STATE_C ? m : CROWD_STATE_C;
+        }
+        cc->any[b] = over;
+    }
+}
+
+void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
+{
+    crowd_state_head *h = cc->state.head;
+    h->built = 0;
+    const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
+    horde_stage(st, cand_blocks, blocks, CROWD_MIN_BLOCKS, cc);
+    uint32_t over = 0;
+    for (uint32_t b = 0; b < blocks; b++)
+        over |= cc->any[b];
+    h->n = (uint32_t)cc->c->n, h->valid = cc->w.n, h->built = !over;
+}
