@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* horde_frame: the frame recipe as one call (semantics: include/horde/frame.h). Each
- * stage is the public call itself on the chosen backend, so the bits are the recipe's
- * by construction; this file only checks every stage before the first one runs, lays
- * out the scratch and does the recipe's per-NPC arithmetic between the stages. */
+ * stage is the public call itself (its _tasks form) on the chosen backend, so the bits
+ * are the recipe's by construction; this file checks every stage before the first one
+ * runs, lays out the scratch and does the recipe's per-NPC arithmetic between the
+ * stages, as batch stages over fixed blocks (src/batch_tasks.h): each NPC's arithmetic
+ * reads only that NPC's values, so any split gives the same bits. */
 #include <math.h>
 #include <string.h>
 #include <stdint.h>
 
-#include "dispatch.h" /* HORDE_CALL */
+#include "batch_tasks.h" /* horde_batch_stage: the per-NPC steps in fixed blocks */
 #include "horde/frame.h"
+#include "tri/ground_height_grid.h"
 
 void horde_frame_params_default(horde_frame_params *p)
 {
@@ -74,8 +77,10 @@ static int check(horde_isa isa, const horde_tasks *tasks, const horde_frame_scen
         return HORDE_ERR_BAD_PARAMS;
     int st;
     const horde_crowd_separate_batch cb = {0};
+    horde_crowd_separate_params cp = p->crowd;
+    cp.state = NULL; /* an empty call could reset the state; the real call checks it */
     if (p->separate &&
-        (st = horde_crowd_separate_tasks_isa(isa, tasks, &p->crowd, &cb, NULL, horde_crowd_separate_scratch_bytes(0))))
+        (st = horde_crowd_separate_tasks_isa(isa, tasks, &cp, &cb, NULL, horde_crowd_separate_scratch_bytes(0))))
         return st;
     if (s->tree_grid) {
         const horde_radial_push_grid_batch tb = {0};
@@ -85,6 +90,8 @@ static int check(horde_isa isa, const horde_tasks *tasks, const horde_frame_scen
     }
     const horde_cylinder_move_batch mb = {0};
     if ((st = horde_cylinder_move_isa(isa, s->world, &p->move, &mb)))
+        return st;
+    if ((st = horde_tasks_check(tasks)))
         return st;
     const horde_ground_height_batch gb = {0};
     if (s->ground_grid && (st = horde_ground_height_grid(s->ground_grid, &p->ground, &gb)))
@@ -97,6 +104,87 @@ static int check(horde_isa isa, const horde_tasks *tasks, const horde_frame_scen
         !b->out_x || !b->out_y || !b->out_z || !b->out_flags)
         return HORDE_ERR_NULL_ARG;
     return HORDE_OK;
+}
+
+/* What the per-NPC steps between the stages read and write (shared by their blocks). */
+typedef struct glue {
+    const horde_frame_batch *b;
+    const horde_frame_params *p;
+    const horde_triangle_grid *grid;
+    float *ix, *iz, *cx, *cz, *tx, *tz, *ddx, *ddz, *q, *gy;
+    uint32_t *flags, *f2, *gtri;
+} glue;
+
+/* 1. intent */
+static void intent_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    for (size_t i = i0; i < i1; i++)
+        g->ix[i] = g->b->x[i] + g->b->dx[i], g->iz[i] = g->b->z[i] + g->b->dz[i];
+}
+
+/* 2. the crowd's correction joins the intent */
+static void crowd_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    for (size_t i = i0; i < i1; i++) {
+        g->ddx[i] = g->b->dx[i] + (g->cx[i] - g->ix[i]);
+        g->ddz[i] = g->b->dz[i] + (g->cz[i] - g->iz[i]);
+    }
+}
+
+/* 2'. no crowd stage: the intent as it is */
+static void no_crowd_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    for (size_t i = i0; i < i1; i++)
+        g->ddx[i] = g->b->dx[i], g->ddz[i] = g->b->dz[i], g->flags[i] = 0;
+}
+
+/* 3. the trees' push joins it */
+static void trees_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    for (size_t i = i0; i < i1; i++) {
+        g->ddx[i] = g->ddx[i] + (g->tx[i] - g->cx[i]);
+        g->ddz[i] = g->ddz[i] + (g->tz[i] - g->cz[i]);
+        g->flags[i] |= g->f2[i];
+    }
+}
+
+/* 4. after the move: the flags, and the ground query's height */
+static void moved_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    for (size_t i = i0; i < i1; i++) {
+        g->b->out_flags[i] = g->flags[i] | g->f2[i];
+        if (g->q)
+            g->q[i] = g->b->out_y[i] + g->p->ground_lift;
+        else if (g->b->out_tri)
+            g->b->out_tri[i] = HORDE_NONE;
+    }
+}
+
+/* 5. ground through the grid: horde_ground_height_grid on the block's slice */
+static void ground_grid_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    const horde_ground_height_batch s = {g->b->out_x + i0, g->q + i0, g->b->out_z + i0, g->gy + i0,
+                                         g->gtri + i0,     g->f2 + i0, i1 - i0};
+    horde_ground_height_grid_run(g->grid, &g->p->ground, &s);
+}
+
+/* 5'. the NPCs stand on the ground found */
+static void stand_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    for (size_t i = i0; i < i1; i++) {
+        if ((g->f2[i] & HORDE_FLAG_ON_GROUND) && g->gy[i] >= g->b->out_y[i]) {
+            g->b->out_y[i] = g->gy[i];
+            g->b->out_flags[i] |= HORDE_FLAG_ON_GROUND;
+        }
+        g->b->out_flags[i] |= g->f2[i] & HORDE_FLAG_INVALID;
+    }
 }
 
 static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene *s, const horde_frame_params *p,
@@ -118,66 +206,48 @@ static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene 
         a[k] = (float *)(void *)(base + (size_t)k * ab);
     void *stage = base + (size_t)A_COUNT * ab;
     const size_t stage_size = stage_bytes(s, n);
-    float *ix = a[A_IX], *iz = a[A_IZ], *cx = a[A_CX], *cz = a[A_CZ], *ddx = a[A_DX], *ddz = a[A_DZ];
-    uint32_t *flags = (uint32_t *)(void *)a[A_F1], *f2 = (uint32_t *)(void *)a[A_F2];
+    glue g = {b, p, s->ground_grid, a[A_IX], a[A_IZ], a[A_CX], a[A_CZ], a[A_TX], a[A_TZ], a[A_DX], a[A_DZ],
+              NULL, NULL, (uint32_t *)(void *)a[A_F1], (uint32_t *)(void *)a[A_F2], NULL};
+    horde_stages stages;
+    horde_stages_init(&stages, tasks);
 
-    /* 1. intent */
-    for (size_t i = 0; i < n; i++)
-        ix[i] = b->x[i] + b->dx[i], iz[i] = b->z[i] + b->dz[i];
-    /* 2. crowd separation at the intended positions */
+    horde_batch_stage(&stages, n, intent_block, &g);
     if (p->separate) {
-        const horde_crowd_separate_batch cb = {ix, b->y, iz, b->radius, b->height, b->weight, cx, cz, flags, n};
+        const horde_crowd_separate_batch cb = {g.ix, b->y, g.iz, b->radius, b->height, b->weight, g.cx, g.cz,
+                                               g.flags, n};
         if ((st = horde_crowd_separate_tasks_isa(isa, tasks, &p->crowd, &cb, stage, stage_size)))
-            return st; /* a task system's failure; nothing of the caller's written yet */
-        for (size_t i = 0; i < n; i++)
-            ddx[i] = b->dx[i] + (cx[i] - ix[i]), ddz[i] = b->dz[i] + (cz[i] - iz[i]);
+            return st; /* a state that fails its check: nothing of the caller's written yet */
+        horde_batch_stage(&stages, n, crowd_block, &g);
     } else {
-        cx = ix, cz = iz;
-        memcpy(ddx, b->dx, n * 4), memcpy(ddz, b->dz, n * 4);
-        memset(flags, 0, n * 4);
+        g.cx = g.ix, g.cz = g.iz;
+        horde_batch_stage(&stages, n, no_crowd_block, &g);
     }
-    /* 3. trees at the separated positions */
     if (s->tree_grid) {
-        float *tx = a[A_TX], *ty = a[A_TY], *tz = a[A_TZ];
-        const horde_radial_push_grid_batch tb = {cx, b->y, cz, b->radius, b->height, tx, ty, tz, f2, n};
-        if ((st = horde_radial_push_grid_isa(isa, s->tree_grid, s->trees, &p->trees, &tb, stage, stage_size)))
+        const horde_radial_push_grid_batch tb = {g.cx, b->y, g.cz, b->radius, b->height, g.tx, a[A_TY], g.tz,
+                                                 g.f2, n};
+        if ((st = horde_radial_push_grid_tasks_isa(isa, tasks, s->tree_grid, s->trees, &p->trees, &tb, stage,
+                                                    stage_size)))
             return st;
-        for (size_t i = 0; i < n; i++) {
-            ddx[i] = ddx[i] + (tx[i] - cx[i]), ddz[i] = ddz[i] + (tz[i] - cz[i]);
-            flags[i] |= f2[i];
-        }
+        horde_batch_stage(&stages, n, trees_block, &g);
     }
-    /* 4. the voxels carry out the whole displacement (the move's flags into f2, then
-     * joined with the crowd's and the trees') */
-    const horde_cylinder_move_batch mb = {b->x,     b->y,     b->z,      ddx,       b->dy,     ddz,
-                                          b->radius, b->height, b->out_x,  b->out_y,  b->out_z,  b->out_dx,
-                                          b->out_dy, b->out_dz, f2,        n};
-    if ((st = horde_cylinder_move_isa(isa, s->world, &p->move, &mb)))
+    const horde_cylinder_move_batch mb = {b->x,     b->y,     b->z,     g.ddx,    b->dy,     g.ddz,
+                                          b->radius, b->height, b->out_x, b->out_y, b->out_z,  b->out_dx,
+                                          b->out_dy, b->out_dz, g.f2,     n};
+    if ((st = horde_cylinder_move_tasks_isa(isa, tasks, s->world, &p->move, &mb)))
         return st;
-    for (size_t i = 0; i < n; i++)
-        b->out_flags[i] = flags[i] | f2[i];
-    /* 5. ground: NPCs over the walkable mesh stand on it */
-    if (ground_on(s)) {
-        float *q = a[A_TX], *gy = a[A_TY]; /* the trees' arrays are free again */
-        uint32_t *gtri = b->out_tri ? b->out_tri : (uint32_t *)(void *)a[A_TZ];
-        for (size_t i = 0; i < n; i++)
-            q[i] = b->out_y[i] + p->ground_lift;
-        const horde_ground_height_batch gb = {b->out_x, q, b->out_z, gy, gtri, f2, n};
-        st = s->ground_grid ? horde_ground_height_grid(s->ground_grid, &p->ground, &gb)
-                            : horde_ground_height_isa(isa, s->ground, &p->ground, &gb);
-        if (st)
+    if (ground_on(s)) /* the trees' arrays are free again */
+        g.q = a[A_TX], g.gy = a[A_TY], g.gtri = b->out_tri ? b->out_tri : (uint32_t *)(void *)a[A_TZ];
+    horde_batch_stage(&stages, n, moved_block, &g);
+    if (!ground_on(s))
+        return HORDE_OK;
+    if (s->ground_grid)
+        horde_batch_stage(&stages, n, ground_grid_block, &g);
+    else {
+        const horde_ground_height_batch gb = {b->out_x, g.q, b->out_z, g.gy, g.gtri, g.f2, n};
+        if ((st = horde_ground_height_tasks_isa(isa, tasks, s->ground, &p->ground, &gb)))
             return st;
-        for (size_t i = 0; i < n; i++) {
-            if ((f2[i] & HORDE_FLAG_ON_GROUND) && gy[i] >= b->out_y[i]) {
-                b->out_y[i] = gy[i];
-                b->out_flags[i] |= HORDE_FLAG_ON_GROUND;
-            }
-            b->out_flags[i] |= f2[i] & HORDE_FLAG_INVALID;
-        }
-    } else if (b->out_tri) {
-        for (size_t i = 0; i < n; i++)
-            b->out_tri[i] = HORDE_NONE;
     }
+    horde_batch_stage(&stages, n, stand_block, &g);
     return HORDE_OK;
 }
 

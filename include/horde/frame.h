@@ -35,10 +35,17 @@
  * (common.h): beyond it the stages' limits differ and a lane may be INVALID in one stage
  * and not in another.
  *
- * Tasks. tasks NULL runs every stage inline on the calling thread; otherwise the crowd
- * stage runs through horde_crowd_separate_tasks on the engine's task system (docs/
- * tasks.md), with the same bits for any worker count, split and order; the other stages
- * run inline on the calling thread.
+ * Tasks. tasks NULL runs every stage inline on the calling thread; otherwise every stage
+ * runs on the engine's task system (docs/tasks.md): the crowd through
+ * horde_crowd_separate_tasks, the trees through horde_radial_push_grid_tasks, the move
+ * through horde_cylinder_move_tasks, the ground through horde_ground_height_tasks (whole
+ * soup) or the grid form over fixed blocks of NPCs, and the per-NPC arithmetic between
+ * them over fixed blocks too; the same bits for any worker count, split and order.
+ *
+ * Crowd state. p->crowd is horde_crowd_separate's params, its frame-coherence state
+ * (p->crowd.state) and push cap (p->crowd.max_move) included: keep one state for the
+ * crowd across frames and the crowd stage reuses its contacts (the bits never depend on
+ * the state, include/horde/crowd_separate.h).
  *
  * Scratch. horde_frame_scratch_bytes(scene, n) is the caller's scratch for n NPCs (any
  * alignment): 44 bytes per NPC (rounded up per array) plus the larger of the crowd's and
