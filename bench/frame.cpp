@@ -9,8 +9,7 @@
 // triangles in the middle. The NPCs (radius 0.3-0.45, height 1.8) walk at 0.1 blocks a
 // frame towards goals, a new goal when one is reached, with gravity; every timed
 // iteration is one frame of the same NPCs, so positions change from frame to frame as
-// in a game (the crowd's contacts, the trees and walls met, the ramp). The crowd keeps a
-// frame-coherence state (margin 0.5) in the frame rows and in the recipe alike.
+// in a game (the crowd's contacts, the trees and walls met, the ramp).
 //
 // Rows (wall-clock time; counters ns_per_npc = nanoseconds per NPC per frame, and for
 // the recipe each step's milliseconds per frame):
@@ -22,6 +21,8 @@
 //        64-triangle ramp tested whole), on the calling thread;
 //   frame/<best>/100000/terrain:grid  horde_frame with a 100,352-triangle terrain
 //        (a heightfield over the whole world) through its grid in place of the ramp;
+//   frame/<best>/100000/workers:1/crowd_state  the crowd keeps a frame-coherence state
+//        (margin 0.5) from frame to frame (the other rows keep none);
 //   frame/ground/100000/ramp:whole, .../terrain:grid  the ground step alone.
 // n = 1,000,000 rows run 5 frames each.
 #include <benchmark/benchmark.h>
@@ -182,9 +183,9 @@ struct Npcs {
 using Clock = std::chrono::steady_clock;
 double secs(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
-void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t workers, bool terrain)
+void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t workers, bool terrain, bool coherent = false)
 {
-    auto fn = [isa, n, workers, terrain](benchmark::State &state) {
+    auto fn = [isa, n, workers, terrain, coherent](benchmark::State &state) {
         World *w = world_for(n);
         Npcs c(n, *w);
         std::unique_ptr<TaskPool> pool(workers > 1 ? new TaskPool(workers) : nullptr);
@@ -195,7 +196,7 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
         p.move.step_height = 1.0f;
         std::vector<uint32_t> cstate(horde_crowd_separate_state_bytes(n) / 4 + 1);
         horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin);
-        p.crowd.state = cstate.data();
+        p.crowd.state = coherent ? cstate.data() : nullptr;
         std::vector<unsigned char> scratch(horde_frame_scratch_bytes(&s, n));
         double t = 0;
         for (auto _ : state) {
@@ -233,9 +234,6 @@ void recipe_row(size_t n)
         horde_frame_params p;
         horde_frame_params_default(&p);
         p.move.step_height = 1.0f;
-        std::vector<uint32_t> cstate(horde_crowd_separate_state_bytes(n) / 4 + 1);
-        horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin);
-        p.crowd.state = cstate.data();
         double step[5] = {0, 0, 0, 0, 0};
         for (auto _ : state) {
             Clock::time_point t0 = Clock::now(), t1;
@@ -332,6 +330,8 @@ int register_frame()
         recipe_row(n);
     frame_row(std::string("frame/") + horde_isa_name(horde_isa_best()) + "/100000/terrain:grid", horde_isa_best(),
               100000, 1, true);
+    frame_row(std::string("frame/") + horde_isa_name(horde_isa_best()) + "/100000/workers:1/crowd_state",
+              horde_isa_best(), 100000, 1, false, true);
     ground_row(100000, false);
     ground_row(100000, true);
     return 0;
