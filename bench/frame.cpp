@@ -194,9 +194,9 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
         horde_frame_params p;
         horde_frame_params_default(&p);
         p.move.step_height = 1.0f;
-        std::vector<uint32_t> cstate(horde_crowd_separate_state_bytes(n) / 4 + 1);
-        horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin);
-        p.crowd.state = coherent ? cstate.data() : nullptr;
+        std::vector<uint32_t> cstate(coherent ? horde_crowd_separate_state_bytes(n) / 4 + 1 : 0);
+        if (coherent && horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin) == HORDE_OK)
+            p.crowd.state = cstate.data();
         std::vector<unsigned char> scratch(horde_frame_scratch_bytes(&s, n));
         double t = 0;
         for (auto _ : state) {
