@@ -16,14 +16,21 @@
 // kernel). radial_push_grid/lists_push/<batch> is the same work through the two calls it
 // replaces: horde_pole_grid_lists (reach 0) writes each mover's list, then
 // horde_radial_push on the best backend (both timed).
+//
+// radial_push_grid/<isa>/<batch>/tasks:<w>: the first <batch> movers through
+// horde_radial_push_grid_tasks on a pool of w workers (tests/support/task_pool.h: w - 1
+// pthreads plus the calling thread), in wall-clock time: tasks:2 over tasks:1 is what a
+// second core gives, when there is one to spare.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bench_common.h"
 #include "bench_pool.h"
+#include "task_pool.h"
 
 using namespace hb;
 
@@ -152,6 +159,38 @@ void hb::register_radial_push()
             const horde_radial_push_grid_batch bb = g_forest->grid_batch(first, n);
             return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, &kPushGrid, &bb, scratch.data(), bytes);
         });
+    // The task rows: one pool per worker count, started on first use and kept.
+    if (grid_ok)
+        for (horde_isa isa : isas())
+            for (size_t n : kBatches)
+                for (uint32_t workers : {1u, 2u}) {
+                    const std::string name = std::string("radial_push_grid/") + horde_isa_name(isa) + "/" +
+                                             std::to_string(n) + "/tasks:" + std::to_string(workers);
+                    benchmark::RegisterBenchmark(name.c_str(), [isa, n, workers](benchmark::State &state) {
+                        static tp_pool *pools[3];
+                        if (!pools[workers]) {
+                            pools[workers] = new tp_pool;
+                            tp_pool_start(pools[workers], workers, 0, 1);
+                        }
+                        static std::vector<unsigned char> scratch;
+                        const size_t bytes = horde_radial_push_grid_scratch_bytes(&g_forest->grid, n);
+                        if (scratch.size() < bytes)
+                            scratch.resize(bytes);
+                        const horde_poles poles = g_forest->poles();
+                        const horde_radial_push_grid_batch bb = g_forest->grid_batch(0, n);
+                        for (auto _ : state) {
+                            const horde_status st = horde_radial_push_grid_tasks_isa(
+                                isa, &pools[workers]->tasks, &g_forest->grid, &poles, &kPushGrid, &bb,
+                                scratch.data(), bytes);
+                            if (st != HORDE_OK) {
+                                state.SkipWithError(horde_status_string(st));
+                                break;
+                            }
+                            benchmark::ClobberMemory();
+                        }
+                        state.SetItemsProcessed(state.iterations() * (int64_t)n);
+                    })->Unit(benchmark::kMicrosecond)->UseRealTime();
+                }
     if (grid_ok)
         register_rows("radial_push_grid", "lists_push", kBatches, [](size_t first, size_t n) {
             static std::vector<uint32_t> offsets, indices;

@@ -15,7 +15,7 @@ convention: for every kernel of the registry (meson.build's horde_kernels), its 
   Limits are named `HORDE_<KERNEL or FAMILY>_MAX_*` / `_MIN_*` in their family's header.
   Every registered kernel is called by tests/api/limits.c, threads.c and determinism.c.
   A `horde_<x>_tasks` declaration (any public header) has its `horde_<x>_tasks_isa` twin
-  and takes (const horde_tasks *tasks, <the arguments of horde_<x>>); the twin takes
+  (when `horde_<x>_isa` exists) and takes (const horde_tasks *tasks, <the arguments of horde_<x>>); the twin takes
   (horde_isa isa, const horde_tasks *tasks, <the same>).
 layers: includes go one way, kernels/simd <- kernels/<folder> <- src (public headers from
   anywhere; a kernel folder includes no other kernel folder); an include resolves relative
@@ -121,8 +121,8 @@ def check_convention():
             errors.append(f'{where}: scratch arguments and horde_{k}_scratch_bytes go together')
         if any('void *' in t for t in body) or any(a.startswith('size_t') for a in args) and not scratch:
             errors.append(f'{where}: scratch must be the last two arguments, void *scratch, size_t bytes')
-    # Task forms: a `horde_<k>_tasks` declaration comes with its `_tasks_isa` twin, and the
-    # two take (const horde_tasks *tasks, <the plain call's arguments>) and (horde_isa isa,
+    # Task forms: a `horde_<k>_tasks` declaration comes with its `_tasks_isa` twin (when the
+    # plain call has an `_isa` form: the poles' grid build has none), and the two take (const horde_tasks *tasks, <the plain call's arguments>) and (horde_isa isa,
     # const horde_tasks *tasks, <the same>).
     for h, s in headers.items():
         protos = {m.group(2): (m.group(1), split_args(m.group(3))) for m in
@@ -137,9 +137,9 @@ def check_convention():
                 errors.append(f'{where}: no plain call {plain} in the same header')
             elif args != ['const horde_tasks *tasks'] + protos[plain][1]:
                 errors.append(f'{where} is not (const horde_tasks *tasks, <the arguments of {plain}>)')
-            if twin not in protos:
+            if twin not in protos and plain + '_isa' in protos:
                 errors.append(f'{where}: no {twin} twin')
-            elif protos[twin][1] != ['horde_isa isa'] + args:
+            elif twin in protos and protos[twin][1] != ['horde_isa isa'] + args:
                 errors.append(f'{where}: {twin} is not (horde_isa isa, const horde_tasks *tasks, ...)')
         for fn in protos:
             if fn.endswith('_tasks_isa') and fn[:-len('_isa')] not in protos:

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "dispatch.h" /* HORDE_CALL: the caller's FP environment is not used */
+#include "task_runner.h"
 #include "crowd/pole_sort.h"
 
 static int pole_valid(const horde_poles *p, size_t j)
@@ -40,6 +41,76 @@ static int extent_of(const horde_poles *p, float cell, extent *e)
         x0 = cx < x0 ? cx : x0, x1 = cx > x1 ? cx : x1;
         z0 = cz < z0 ? cz : z0, z1 = cz > z1 ? cz : z1;
         e->max_r = p->r[j] > e->max_r ? p->r[j] : e->max_r;
+    }
+    e->cx0 = x0, e->cz0 = z0;
+    e->nx = e->valid ? (uint32_t)(x1 - x0 + 1) : 1, e->nz = e->valid ? (uint32_t)(z1 - z0 + 1) : 1;
+    return (uint64_t)e->nx * e->nz <= HORDE_POLE_GRID_MAX_CELLS;
+}
+
+/* The extent on the caller's task system (horde_pole_grid_build_tasks): one stage over
+ * blocks of poles, each block's extent kept in its slot and the blocks combined in block
+ * order on the calling thread (min, max, a count and the largest radius: the same as
+ * extent_of's one pass). At most EXTENT_BLOCKS blocks of a size that depends on n only. */
+#define EXTENT_BLOCKS 256u
+#define EXTENT_MIN_BLOCK 1024u
+typedef struct extent_part {
+    size_t valid;
+    int32_t x0, x1, z0, z1; /* cells, when valid > 0 */
+    float max_r;
+} extent_part;
+typedef struct extent_stage {
+    const horde_poles *p;
+    float cell;
+    size_t block;
+    extent_part part[EXTENT_BLOCKS];
+} extent_stage;
+
+static void extent_blocks(uint32_t begin, uint32_t end, uint32_t worker, void *ctx)
+{
+    extent_stage *s = (extent_stage *)ctx;
+    (void)worker;
+    for (uint32_t k = begin; k < end; k++) {
+        horde_poles sub = *s->p;
+        const size_t i = (size_t)k * s->block, left = sub.n - i;
+        sub.x += i, sub.z += i, sub.r += i, sub.bottom += i, sub.top += i;
+        sub.n = left < s->block ? left : s->block;
+        extent_part *e = &s->part[k];
+        memset(e, 0, sizeof *e);
+        for (size_t j = 0; j < sub.n; j++) {
+            if (!pole_valid(&sub, j))
+                continue;
+            const int32_t cx = cell_of(sub.x[j], s->cell), cz = cell_of(sub.z[j], s->cell);
+            if (e->valid++ == 0)
+                e->x0 = e->x1 = cx, e->z0 = e->z1 = cz;
+            e->x0 = cx < e->x0 ? cx : e->x0, e->x1 = cx > e->x1 ? cx : e->x1;
+            e->z0 = cz < e->z0 ? cz : e->z0, e->z1 = cz > e->z1 ? cz : e->z1;
+            e->max_r = sub.r[j] > e->max_r ? sub.r[j] : e->max_r;
+        }
+    }
+}
+
+static int extent_on(const horde_stages *st, const horde_poles *p, float cell, extent *e)
+{
+    if (!st->tasks || p->n <= EXTENT_MIN_BLOCK)
+        return extent_of(p, cell, e);
+    static const size_t unit = EXTENT_MIN_BLOCK;
+    const size_t units = (p->n + unit - 1) / unit;
+    extent_stage s;
+    s.p = p, s.cell = cell, s.block = (units + EXTENT_BLOCKS - 1) / EXTENT_BLOCKS * unit;
+    const uint32_t blocks = (uint32_t)((p->n + s.block - 1) / s.block);
+    horde_stage(st, extent_blocks, blocks, 1, &s);
+    int32_t x0 = 0, x1 = -1, z0 = 0, z1 = -1;
+    memset(e, 0, sizeof *e);
+    for (uint32_t k = 0; k < blocks; k++) {
+        const extent_part *b = &s.part[k];
+        if (!b->valid)
+            continue;
+        if (e->valid == 0)
+            x0 = b->x0, x1 = b->x1, z0 = b->z0, z1 = b->z1;
+        e->valid += b->valid;
+        x0 = b->x0 < x0 ? b->x0 : x0, x1 = b->x1 > x1 ? b->x1 : x1;
+        z0 = b->z0 < z0 ? b->z0 : z0, z1 = b->z1 > z1 ? b->z1 : z1;
+        e->max_r = b->max_r > e->max_r ? b->max_r : e->max_r;
     }
     e->cx0 = x0, e->cz0 = z0;
     e->nx = e->valid ? (uint32_t)(x1 - x0 + 1) : 1, e->nz = e->valid ? (uint32_t)(z1 - z0 + 1) : 1;
@@ -79,14 +150,15 @@ size_t horde_pole_grid_scratch_bytes(const horde_poles *poles, float cell)
     return bytes;
 }
 
-static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch, size_t bytes)
+static int build(const horde_stages *st, horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch,
+                 size_t bytes)
 {
     if (!g || !poles || !scratch)
         return HORDE_ERR_NULL_ARG;
     if (!arrays_ok(poles))
         return HORDE_ERR_NULL_ARG;
     extent e;
-    if (!horde_pole_cell_ok(cell) || !extent_of(poles, cell, &e) || bytes < grid_bytes(&e))
+    if (!horde_pole_cell_ok(cell) || !extent_on(st, poles, cell, &e) || bytes < grid_bytes(&e))
         return HORDE_ERR_BAD_PARAMS;
     const size_t cells = (size_t)e.nx * e.nz;
     const uintptr_t align = (uintptr_t)sizeof(uint32_t) - 1; /* the scratch has any alignment */
@@ -109,12 +181,22 @@ static int build(horde_pole_grid *g, const horde_poles *poles, float cell, void 
     return HORDE_OK;
 }
 
+horde_status horde_pole_grid_build_tasks(const horde_tasks *tasks, horde_pole_grid *g, const horde_poles *poles,
+                                         float cell, void *scratch, size_t bytes)
+{
+    int st = horde_tasks_check(tasks);
+    if (st == HORDE_OK) {
+        horde_stages stages;
+        horde_stages_init(&stages, tasks);
+        HORDE_CALL(st = build(&stages, g, poles, cell, scratch, bytes));
+    }
+    return (horde_status)st;
+}
+
 horde_status horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell, void *scratch,
                                    size_t bytes)
 {
-    int st = HORDE_OK;
-    HORDE_CALL(st = build(g, poles, cell, scratch, bytes));
-    return (horde_status)st;
+    return horde_pole_grid_build_tasks(NULL, g, poles, cell, scratch, bytes);
 }
 
 /* Cells lo .. hi of one axis that a range [v - half, v + half] can reach, one cell wider

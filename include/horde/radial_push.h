@@ -251,6 +251,18 @@ typedef struct horde_pole_grid {
 HORDE_API size_t horde_pole_grid_scratch_bytes(const horde_poles *poles, float cell);
 HORDE_API horde_status horde_pole_grid_build(horde_pole_grid *g, const horde_poles *poles, float cell,
                                              void *scratch, size_t bytes);
+/* horde_pole_grid_build on the engine's task system (include/horde/tasks.h, docs/tasks.md),
+ * with the same scratch: one stage, the grid's extent over fixed blocks of poles (1,024,
+ * more past 262,144 poles: at most 256 blocks), each block's bounds, count and largest
+ * radius kept in its own slot and combined in block order on the calling thread, which
+ * then runs the counting sort. The grid is the plain call's, byte for byte, for any worker
+ * count, split and order; tasks == NULL is the plain call. Statuses: HORDE_ERR_BAD_PARAMS
+ * for a task system that is not NULL and not valid (enqueue or finish NULL, worker_count
+ * 0), checked first, for any poles->n, then the plain call's, before any stage; on error
+ * nothing is written. */
+HORDE_API horde_status horde_pole_grid_build_tasks(const horde_tasks *tasks, horde_pole_grid *g,
+                                                   const horde_poles *poles, float cell, void *scratch,
+                                                   size_t bytes);
 HORDE_API horde_status horde_pole_grid_lists(const horde_pole_grid *g, const horde_poles *poles,
                                              const horde_radial_push_batch *b, float reach,
                                              uint32_t *offsets, uint32_t *indices, size_t capacity);

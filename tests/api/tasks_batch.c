@@ -321,6 +321,64 @@ static void check_bad_tasks(const kcase *c)
     free(clean);
 }
 
+/* horde_pole_grid_build_tasks: the grid (g and every scratch byte) equals the plain
+ * build's for forests of 0 to 300,000 poles (more than 256 blocks of 1,024: larger
+ * blocks), some invalid, on every scheduler; an invalid task system writes nothing. */
+static void check_grid_build(tp_pool *pools, int npools)
+{
+    static const size_t sizes[] = {0, 1, 1024, 1025, 5000, 300000};
+    const size_t most = 300000;
+    float *a[5];
+    for (int k = 0; k < 5; k++)
+        a[k] = malloc(most * 4);
+    tu_rng g = {99};
+    for (size_t i = 0; i < most; i++) {
+        a[0][i] = tu_uniform(&g, -400.0f, 300.0f), a[1][i] = tu_uniform(&g, -200.0f, 500.0f);
+        a[2][i] = tu_uniform(&g, 0.2f, 1.0f), a[3][i] = 0.0f, a[4][i] = 3.0f;
+        if (tu_below(&g, 50) == 0)
+            a[2][i] = NAN;
+    }
+    /* extremes in single blocks: the combined extent and radius need every block */
+    a[0][2100] = 900.0f, a[2][2100] = 1.5f, a[1][4000] = -700.0f, a[0][299999] = -1000.0f;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        const horde_poles ps = {a[0], a[1], a[2], a[3], a[4], sizes[si]};
+        const size_t bytes = horde_pole_grid_scratch_bytes(&ps, 2.0f);
+        unsigned char *ref = malloc(bytes), *got = malloc(bytes);
+        horde_pole_grid gr, gg;
+        memset(ref, 0xa5, bytes), memset(&gr, 0xa5, sizeof gr);
+        CHECK(bytes && horde_pole_grid_build(&gr, &ps, 2.0f, ref, bytes) == HORDE_OK, "grid of %zu poles", ps.n);
+        tp_serial s;
+        for (int t = 0; t < npools + TP_ORDER_COUNT; t++) {
+            if (t >= npools)
+                tp_serial_init(&s, 3, t - npools, t % 2, 7 + (uint64_t)t);
+            const horde_tasks *tasks = t < npools ? &pools[t].tasks : &s.tasks;
+            memset(got, 0xa5, bytes), memset(&gg, 0xa5, sizeof gg);
+            CHECK(horde_pole_grid_build_tasks(tasks, &gg, &ps, 2.0f, got, bytes) == HORDE_OK &&
+                      !memcmp(ref, got, bytes) && gg.cell == gr.cell && gg.max_r == gr.max_r && gg.cx0 == gr.cx0 &&
+                      gg.cz0 == gr.cz0 && gg.nx == gr.nx && gg.nz == gr.nz &&
+                      (const unsigned char *)gg.start - got == (const unsigned char *)gr.start - ref &&
+                      (const unsigned char *)gg.items - got == (const unsigned char *)gr.items - ref,
+                  "grid of %zu poles: scheduler %d differs", ps.n, t);
+            CHECK(t < npools || s.bad == 0, "grid: serial scheduler saw %u bad calls", s.bad);
+            CHECK(t < npools || ps.n <= 1024 || s.stages == 1, "grid of %zu poles: %u stages", ps.n, s.stages);
+        }
+        /* an invalid task system: nothing written, nothing enqueued */
+        tp_serial_init(&s, 2, TP_RANDOM, 0, 1);
+        horde_tasks bad[3] = {s.tasks, s.tasks, s.tasks};
+        bad[0].enqueue = NULL, bad[1].finish = NULL, bad[2].worker_count = 0;
+        for (int k = 0; k < 3; k++) {
+            memset(got, 0x5a, bytes), memset(&gg, 0x5a, sizeof gg);
+            CHECK(horde_pole_grid_build_tasks(&bad[k], &gg, &ps, 2.0f, got, bytes) == HORDE_ERR_BAD_PARAMS &&
+                      got[0] == 0x5a && got[bytes - 1] == 0x5a && gg.nx == 0x5a5a5a5au,
+                  "grid of %zu poles: bad task system %d", ps.n, k);
+        }
+        CHECK(s.stages == 0, "grid: a bad task system got a stage");
+        free(ref), free(got);
+    }
+    for (int k = 0; k < 5; k++)
+        free(a[k]);
+}
+
 int main(void)
 {
     static const size_t sizes[] = {0, 1, 7, 9, 1023, 1024, 1031, 2048, 3001, NMAX};
@@ -361,6 +419,7 @@ int main(void)
             }
         }
     }
+    check_grid_build(pools, POOLS);
     uint32_t stages = 0;
     for (int p = 0; p < POOLS; p++) {
         CHECK(TP_LOAD(pools[p].bad) == 0, "pool of %u saw %u bad calls", pool_workers[p], TP_LOAD(pools[p].bad));
