@@ -3,14 +3,13 @@
  * goals on the east side, through a wall with doorways, past pillars and a mesa with a
  * tunnel, and up a triangle-mesh ramp onto the mesa. Per frame:
  *   1. intent: walk towards the goal (or sideways for a while when blocked), gravity;
- *   2. horde_crowd_separate: the NPCs' intended positions pushed apart from each other
- *      (4 Jacobi iterations, scratch allocated once); the correction joins the intent;
- *      then horde_radial_push against the trees (lists from horde_pole_grid_lists): the
- *      intended position is pushed out of every tree, and that push joins the intent as
- *      well, so the voxels have the last word in the next step;
- *   3. horde_cylinder_move against the voxels (substeps, slide, step-up onto blocks);
- *   4. horde_ground_height against the ramp mesh: an NPC over the ramp stands on it.
- * It prints per-kernel timings, writes a top-down PNG (terrain, NPC trails, final
+ *   2. horde_frame (include/horde/frame.h), one call for the rest of the recipe:
+ *      horde_crowd_separate pushes the NPCs' intended positions apart (the correction
+ *      joins the intent), horde_radial_push_grid pushes them out of the trees (that push
+ *      joins it too), horde_cylinder_move carries the whole displacement out against the
+ *      voxels (substeps, slide, step-up onto blocks), so the voxels have the last word,
+ *      and horde_ground_height puts an NPC over the ramp mesh onto it.
+ * It prints the frame's time, writes a top-down PNG (terrain, NPC trails, final
  * positions) when built with libpng, and checks real outcomes: most NPCs reach their
  * goals, none ends inside a block, nothing is NaN, and the whole simulation hashes the
  * same on every backend this machine runs.
@@ -235,7 +234,7 @@ static double now(void)
 }
 
 typedef struct {
-    double move, ground, trees, crowd;
+    double frame;
     uint64_t hash;
 } frame_stats;
 
@@ -251,60 +250,30 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
 {
     intent(c);
     (void)frame;
-    horde_cylinder_move_params mp;
-    horde_cylinder_move_params_default(&mp);
-    mp.step_height = 1.0f; /* auto-jump onto blocks */
-    float *ox = c->dx, *oy = c->dy, *oz = c->dz; /* the move is read before it is replaced */
     static float px[1 << 16], pz[1 << 16];
     memcpy(px, c->x, (size_t)c->n * 4), memcpy(pz, c->z, (size_t)c->n * 4);
-    /* 2a. Each other: the intended positions pushed apart; the correction joins the intent. */
-    static float ix[1 << 16], iz[1 << 16], cx[1 << 16], cz[1 << 16];
-    static uint32_t cflags[1 << 16];
+    /* 2-4. One call runs the recipe: crowd separation at the intended positions, the trees
+     * through their grid, the voxels' move (which carries out both corrections), and the
+     * ramp under a step above the feet (depth 1.2 from y + 0.6: the defaults). The NPCs
+     * are stepped in place; the move's displacement replaces the intent. */
+    const horde_frame_scene scene = {&world, &tree_grid, &trees, &ramp_soup, NULL};
     static void *scratch;
     static size_t scratch_bytes;
-    if (scratch_bytes < horde_crowd_separate_scratch_bytes((size_t)c->n)) {
+    const size_t need = horde_frame_scratch_bytes(&scene, (size_t)c->n);
+    if (scratch_bytes < need) {
         free(scratch);
-        scratch_bytes = horde_crowd_separate_scratch_bytes((size_t)c->n);
-        scratch = malloc(scratch_bytes);
+        scratch = malloc(need);
+        scratch_bytes = scratch ? need : 0;
     }
-    for (int i = 0; i < c->n; i++)
-        ix[i] = c->x[i] + c->dx[i], iz[i] = c->z[i] + c->dz[i];
-    const horde_crowd_separate_batch cb = {ix, c->y, iz, c->r, c->h, NULL, cx, cz, cflags, (size_t)c->n};
-    double t0 = now();
-    if (scratch && horde_crowd_separate_isa(isa, NULL, &cb, scratch, scratch_bytes) == HORDE_OK)
-        for (int i = 0; i < c->n; i++)
-            c->dx[i] += cx[i] - ix[i], c->dz[i] += cz[i] - iz[i];
-    st->crowd += now() - t0;
-    /* 2. Trees: push the intended position out of them; the push joins the intent. */
-    static float tx[1 << 16], tz[1 << 16], ty[1 << 16];
-    static uint32_t toff[(1 << 16) + 1], tidx[8 << 16], tflags[1 << 16];
-    for (int i = 0; i < c->n; i++)
-        tx[i] = c->x[i] + c->dx[i], tz[i] = c->z[i] + c->dz[i];
-    const horde_radial_push_batch tb = {tx, c->y, tz, c->r, c->h, toff, tidx, tx, ty, tz, tflags, (size_t)c->n};
-    t0 = now();
-    if (horde_pole_grid_lists(&tree_grid, &trees, &tb, 0.0f, toff, tidx, sizeof tidx / sizeof tidx[0]) == HORDE_OK &&
-        horde_radial_push_isa(isa, &trees, NULL, &tb) == HORDE_OK)
-        for (int i = 0; i < c->n; i++)
-            c->dx[i] = tx[i] - c->x[i], c->dz[i] = tz[i] - c->z[i];
-    st->trees += now() - t0;
-    const horde_cylinder_move_batch b = {c->x, c->y, c->z, c->dx, c->dy, c->dz, c->r, c->h,
-                                         c->x, c->y, c->z, ox, oy, oz, c->flags, (size_t)c->n};
-    t0 = now();
-    horde_cylinder_move_isa(isa, &world, &mp, &b);
-    st->move += now() - t0;
-    /* 3. The ramp: NPCs over it stand on it (search from a step above the feet). */
-    for (int i = 0; i < c->n; i++)
-        c->ground[i] = c->y[i] + 0.6f;
-    const horde_ground_height_params gp = {1.2f};
-    const horde_ground_height_batch gb = {c->x, c->ground, c->z, c->ground, c->tri, c->gflags, (size_t)c->n};
-    t0 = now();
-    horde_ground_height_isa(isa, &ramp_soup, &gp, &gb);
-    st->ground += now() - t0;
+    horde_frame_params fp;
+    horde_frame_params_default(&fp);
+    fp.move.step_height = 1.0f; /* auto-jump onto blocks */
+    const horde_frame_batch fb = {c->x, c->y, c->z, c->r, c->h, c->dx, c->dy, c->dz, NULL,
+                                  c->x, c->y, c->z, c->dx, c->dy, c->dz, c->tri, c->flags, (size_t)c->n};
+    const double t0 = now();
+    horde_frame_isa(isa, NULL, &scene, &fp, &fb, scratch, scratch_bytes);
+    st->frame += now() - t0;
     for (int i = 0; i < c->n; i++) {
-        if ((c->gflags[i] & HORDE_FLAG_ON_GROUND) && c->ground[i] >= c->y[i]) {
-            c->y[i] = c->ground[i];
-            c->flags[i] |= HORDE_FLAG_ON_GROUND;
-        }
         if (c->flags[i] & (HORDE_FLAG_ON_GROUND | HORDE_FLAG_HIT_CEILING))
             c->vy[i] = 0.0f;
         /* Blocked: less than a third of the intended progress for 8 frames -> detour. */
@@ -472,12 +441,10 @@ int main(int argc, char **argv)
             const float R = c.r[i] + c.r[j], dx = c.x[i] - c.x[j], dz = c.z[i] - c.z[j];
             pairs += c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i] && dx * dx + dz * dz < 0.9025f * R * R;
         }
-    printf("crowd: %d NPCs, %zu trees, %d frames on %s: each other (crowd_separate) %.3f ms/frame, trees (lists + "
-           "radial_push) %.3f ms/frame, cylinder_move %.3f ms/frame, ground_height %.3f ms/frame (%.1f ns per NPC "
-           "per frame for all four)\n",
-           npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.crowd / frames, 1e3 * st.trees / frames,
-           1e3 * st.move / frames, 1e3 * st.ground / frames,
-           1e9 * (st.crowd + st.trees + st.move + st.ground) / ((double)frames * npcs));
+    printf("crowd: %d NPCs, %zu trees, %d frames on %s: horde_frame (crowd, trees, voxels, ramp) %.3f ms/frame "
+           "(%.1f ns per NPC per frame)\n",
+           npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.frame / frames,
+           1e9 * st.frame / ((double)frames * npcs));
     printf("  NPC pairs overlapping by more than 5 %% of their radii at the end: %d\n", pairs);
     printf("  reached their goals %d (%.1f %%), inside a block %d, NaN %d, on the ramp at the end %d, "
            "overlapping a tree at the end %d\n", reached, 100.0 * reached / npcs, inside, nan, on_ramp, in_tree);
