@@ -3,11 +3,12 @@
  * scalar bit for bit; BAD_PARAMS exactly for a bad depth; an invalid point gets out_y =
  * y, out_tri = HORDE_NONE, flags INVALID; the soup's answer equals the highest one-triangle
  * answer (each triangle as a soup of one; ties to the lowest index), and a found height
- * lies in [y - depth, y] (y - depth rounded to float). */
+ * lies in [y - depth, y] (y - depth rounded to float); horde_ground_height_grid through a
+ * triangle grid of the soup returns the same bits. */
 #include "fuzz.h"
 
-enum { C_FOUND, C_INVALID, C_BAD_PARAMS, C_N };
-static const char *const names[C_N] = {"found", "invalid", "bad_params"};
+enum { C_FOUND, C_INVALID, C_BAD_PARAMS, C_GRID, C_N };
+static const char *const names[C_N] = {"found", "invalid", "bad_params", "grid"};
 
 FZ_INITIALIZE(names, 2) /* the first 2 must move */
 
@@ -105,5 +106,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_CHECK(fz_same(res[1].v + off, oy, n) && fz_same(rtri[1].v + off, ot, n) && fz_same(resf[1].v + off, f, n),
                      "%s: differs from scalar", horde_isa_name(isa));
     }
+    /* Through a triangle grid (include/horde/triangle_grid.h): the whole soup's bits. */
+    static const float cells[4] = {0.0625f, 0.75f, 3.0f, 1000.0f};
+    const float cell = cells[fz_u8(&b) & 3];
+    const size_t gbytes = horde_triangle_grid_scratch_bytes(&t, cell);
+    void *gmem = gbytes ? malloc(gbytes) : NULL;
+    horde_triangle_grid grid;
+    if (gmem && horde_triangle_grid_build(&grid, &t, cell, gmem, gbytes) == HORDE_OK) {
+        float *gy = fz_place(&res[1], off, n);
+        uint32_t *gt = fz_place_u(&rtri[1], off), *gf = fz_place_u(&resf[1], off);
+        const horde_ground_height_params gp = {depth};
+        const horde_ground_height_batch gb = {x[0], x[1], x[2], gy, gt, gf, n};
+        const fz_fp saved = fz_fp_enter(fp);
+        const int s3 = horde_ground_height_grid(&grid, &gp, &gb);
+        fz_fp_leave(saved);
+        FZ_CHECK(s3 == st, "grid: status %d, scalar %d", s3, st);
+        fz_count(C_GRID, st == HORDE_OK);
+        if (st == HORDE_OK)
+            FZ_CHECK(fz_same(gy, oy, n) && fz_same(gt, ot, n) && fz_same(gf, f, n),
+                     "grid (cell %a): differs from the whole soup", cell);
+    }
+    free(gmem);
     return 0;
 }
