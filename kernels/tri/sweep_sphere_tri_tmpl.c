@@ -47,7 +47,8 @@ typedef struct sweep_tile {
 
 /* The lanes of a tile that need pass 2, packed, and pass 2's results for them. */
 typedef struct sweep_compact {
-    float u[9][SWEEP_TILE], v[3][SWEEP_TILE], t[SWEEP_TILE], q[3][SWEEP_TILE];
+    float u[9][SWEEP_TILE + W], v[3][SWEEP_TILE + W]; /* and W lanes of padding */
+    float t[SWEEP_TILE], q[3][SWEEP_TILE];
     uint32_t reg[SWEEP_TILE];
 } sweep_compact;
 
@@ -151,7 +152,7 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
 }
 
 /* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
-SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][SWEEP_TILE], const float v_[3][SWEEP_TILE], int b, float *ot,
+SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][SWEEP_TILE + W], const float v_[3][SWEEP_TILE + W], int b, float *ot,
                            float *oq[3], uint32_t *oreg)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -263,14 +264,14 @@ static int compact_hard_lanes(const sweep_tile *T, size_t padded, sweep_compact 
         K->mask[b / W] = mb, K->off[b / W] = nc, K->unpack[b / W] = unpack;
         nc += c;
     }
-    const int ncp = (nc + W - 1) / W * W;
-    for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
-        for (int k = 0; k < 9; k++)
-            C->u[k][j] = 0.0f;
-        for (int k = 0; k < 3; k++)
-            C->v[k][j] = 0.0f;
-    }
-    return ncp;
+    /* padding: a far, still triangle; discarded. W lanes from nc, one store per stream
+     * (a loop over the lanes past nc becomes a memset call per stream) */
+    const wf zero = wf_set(0.0f);
+    for (int k = 0; k < 9; k++)
+        wf_store(C->u[k] + nc, zero);
+    for (int k = 0; k < 3; k++)
+        wf_store(C->v[k] + nc, zero);
+    return (nc + W - 1) / W * W;
 }
 
 /* Merge pass 2 back: the lanes whose edge or vertex stage hit take its t, point and
@@ -338,7 +339,7 @@ HORDE_TEMPLATE(sweep_sphere_tri)
             sweep_pass1(src, base + l, &T, (int)l);
         const int ncp = compact_hard_lanes(&T, padded, &C, &K);
         for (int l = 0; l < ncp; l += W)
-            sweep_pass2((const float(*)[SWEEP_TILE])C.u, (const float(*)[SWEEP_TILE])C.v, l, C.t,
+            sweep_pass2((const float(*)[SWEEP_TILE + W])C.u, (const float(*)[SWEEP_TILE + W])C.v, l, C.t,
                         cqp, C.reg);
         merge_hard_lanes(&T, padded, &C, &K);
         for (size_t l = 0; l < padded; l += W)
