@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal: the walk of the voxel raycast and line-of-sight templates. It visits the
+ * header's block sequence (voxel_raycast.h's horde_rc_next_axis, the same exact integer
+ * steps as the references' plain walk) with two shortcuts that change no result bit:
+ *   - the chunk is looked up through the call's resolved view only when the walk leaves
+ *     it (a block lookup is then one row read and a shift);
+ *   - a run of consecutive x steps inside one chunk row is tested with one mask: the
+ *     number of x planes crossed before the next y or z plane (ties: x first) and before
+ *     the end comes from one integer division per axis, and the first set bit of
+ *     row & mask is the first solid block of the run.
+ * Both are integer work on the lane's exact state, so every backend computes the
+ * reference's blocks and t. */
+#ifndef HORDE_VOXEL_RAYCAST_WALK_H
+#define HORDE_VOXEL_RAYCAST_WALK_H
+
+#include "voxel_raycast.h"
+
+/* Lowest and highest set bit of a non-zero word. */
+static inline int rc_low_bit(uint32_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(v);
+#else
+    int i = 0;
+    while (!(v & 1u))
+        v >>= 1, i++;
+    return i;
+#endif
+}
+static inline int rc_high_bit(uint32_t v)
+{
+#if defined(__GNUC__)
+    return 31 - __builtin_clz(v);
+#else
+    int i = 31;
+    while (!(v & 0x80000000u))
+        v <<= 1, i--;
+    return i;
+#endif
+}
+
+/* x steps j = 0, 1, ... that come before axis k's next plane (k with a_k > 0): those with
+ * (n_x + j U) a_k <= n_k a_x, i.e. j <= (n_k a_x - n_x a_k) / (U a_k). Called when the
+ * next step is x, so the numerator is >= 0. Returns the largest such j. */
+static inline int64_t rc_x_before(const horde_rc_lane *l, int k)
+{
+    return (l->n[k] * l->a[0] - l->n[0] * l->a[k]) / (RC_U * l->a[k]);
+}
+
+static inline void rc_hit(horde_rc_hit *h, const horde_rc_lane *l, float t, uint32_t face,
+                          uint32_t flags)
+{
+    h->t = t, h->face = face, h->flags = flags;
+    h->b[0] = l->b[0], h->b[1] = l->b[1], h->b[2] = l->b[2];
+}
+
+static inline void rc_walk_fast(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
+{
+    int32_t cx = l->b[0] >> 5, cy = l->b[1] >> 5, cz = l->b[2] >> 5;
+    const horde_chunk *c = horde_view_chunk(v, cx, cy, cz);
+    if ((c->rows[l->b[1] & 31][l->b[2] & 31] >> (l->b[0] & 31)) & 1u) {
+        rc_hit(h, l, 0.0f, HORDE_NONE, HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE);
+        return;
+    }
+    /* Runs along x pay a division or two: only for segments whose x part dominates. */
+    const int runs = l->a[0] >= l->a[1] && l->a[0] >= l->a[2];
+    for (;;) {
+        const int k = horde_rc_next_axis(l);
+        if (k < 0) {
+            horde_rc_miss(h, 0);
+            return;
+        }
+        const int lx = l->b[0] & 31;
+        const int room = l->s[0] > 0 ? 31 - lx : lx; /* x steps left inside this chunk row */
+        if (k == 0 && runs && room > 1) {
+            int64_t j = (l->a[0] - l->n[0]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS; /* end */
+            for (int o = 1; o < 3; o++)
+                if (l->a[o]) {
+                    const int64_t jo = rc_x_before(l, o);
+                    j = jo < j ? jo : j;
+                }
+            const int m = j + 1 < room ? (int)(j + 1) : room; /* x steps in this run */
+            const uint32_t ones = (1u << m) - 1u;
+            const uint32_t mask = l->s[0] > 0 ? ones << (lx + 1) : ones << (lx - m);
+            const uint32_t hits = c->rows[l->b[1] & 31][l->b[2] & 31] & mask;
+            if (hits) {
+                const int q = l->s[0] > 0 ? rc_low_bit(hits) - (lx + 1) : (lx - 1) - rc_high_bit(hits);
+                const int64_t n = l->n[0] + (int64_t)q * RC_U;
+                l->b[0] += (q + 1) * l->s[0];
+                rc_hit(h, l, horde_rc_t(n, l->a[0]), horde_rc_face(0, l->s[0]), HORDE_FLAG_HIT);
+                return;
+            }
+            l->b[0] += m * l->s[0];
+            l->n[0] += (int64_t)m * RC_U;
+            continue;
+        }
+        const int64_t n = l->n[k];
+        l->b[k] += l->s[k];
+        l->n[k] += RC_U;
+        const int32_t nc = l->b[k] >> 5;
+        int32_t *const cc = k == 0 ? &cx : k == 1 ? &cy : &cz;
+        if (nc != *cc) {
+            *cc = nc;
+            c = horde_view_chunk(v, cx, cy, cz);
+        }
+        if ((c->rows[l->b[1] & 31][l->b[2] & 31] >> (l->b[0] & 31)) & 1u) {
+            rc_hit(h, l, horde_rc_t(n, l->a[k]), horde_rc_face(k, l->s[k]), HORDE_FLAG_HIT);
+            return;
+        }
+    }
+}
+
+#endif
