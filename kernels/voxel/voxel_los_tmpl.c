@@ -15,7 +15,7 @@ HORDE_TEMPLATE(voxel_los)
         horde_rc_lane l;
         horde_rc_hit h;
         if (horde_rc_setup(p0, p1, &l))
-            rc_walk_fast(&v, &l, &h);
+            rc_walk(&v, &l, &h);
         else
             horde_rc_miss(&h, HORDE_FLAG_INVALID);
         b->out_t[i] = h.t;

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal: the walk of the voxel raycast and line-of-sight templates. It visits the
- * header's block sequence (voxel_raycast.h's horde_rc_next_axis, the same exact integer
- * steps as the references' plain walk) with two shortcuts that change no result bit:
+ * header's block sequence (the same exact integer crossings as the references' plain
+ * walk) with shortcuts that change no result bit:
  *   - the chunk is looked up through the call's resolved view only when the walk leaves
  *     it (a block lookup is then one row read and a shift);
- *   - a run of consecutive x steps inside one chunk row is tested with one mask: the
- *     number of x planes crossed before the next y or z plane (ties: x first) and before
- *     the end comes from one integer division per axis, and the first set bit of
- *     row & mask is the first solid block of the run.
- * Both are integer work on the lane's exact state, so every backend computes the
+ *   - rc_walk_steps keeps the crossing order as three cross-product differences and
+ *     picks each step's axis without a branch, for a precounted number of steps;
+ *   - rc_walk_fast, for segments mostly along x, tests a run of consecutive x steps
+ *     inside one chunk row with one mask: the number of x planes crossed before the next
+ *     y or z plane (ties: x first) and before the end comes from one integer division
+ *     per axis, and the first set bit of row & mask is the first solid block of the run.
+ * All of it is integer work on the lane's exact state, so every backend computes the
  * reference's blocks and t. */
 #ifndef HORDE_VOXEL_RAYCAST_WALK_H
 #define HORDE_VOXEL_RAYCAST_WALK_H
@@ -62,9 +64,7 @@ static inline void rc_walk_fast(const horde_view *v, horde_rc_lane *l, horde_rc_
         rc_hit(h, l, 0.0f, HORDE_NONE, HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE);
         return;
     }
-    /* Runs along x pay a division or two: only for segments whose x part dominates. */
-    const int runs = l->a[0] >= l->a[1] && l->a[0] >= l->a[2];
-    for (;;) {
+        for (;;) {
         const int k = horde_rc_next_axis(l);
         if (k < 0) {
             horde_rc_miss(h, 0);
@@ -72,7 +72,7 @@ static inline void rc_walk_fast(const horde_view *v, horde_rc_lane *l, horde_rc_
         }
         const int lx = l->b[0] & 31;
         const int room = l->s[0] > 0 ? 31 - lx : lx; /* x steps left inside this chunk row */
-        if (k == 0 && runs && room > 1) {
+        if (k == 0 && room > 1) {
             int64_t j = (l->a[0] - l->n[0]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS; /* end */
             for (int o = 1; o < 3; o++)
                 if (l->a[o]) {
@@ -108,6 +108,62 @@ static inline void rc_walk_fast(const horde_view *v, horde_rc_lane *l, horde_rc_
             return;
         }
     }
+}
+
+/* The walk without a branch on the axis: the plane-crossing order is kept as the three
+ * differences d_xy = n_x a_y - n_y a_x, d_xz, d_yz (x before y exactly when d_xy <= 0,
+ * the header's tie to x; an axis with a = 0 never comes before one with a > 0), each
+ * step adds its axis's row of `inc` to them, and the walk runs exactly as many steps as
+ * there are crossings with t <= 1 (the smallest crossing is always one of them while
+ * any is left). |n| <= 2^30 + 2^20 and a <= 2^30: every term stays below 2^62. */
+static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
+{
+    int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
+    const horde_chunk *c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
+    if ((c->rows[l->b[1] & 31][l->b[2] & 31] >> (l->b[0] & 31)) & 1u) {
+        rc_hit(h, l, 0.0f, HORDE_NONE, HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE);
+        return;
+    }
+    int64_t steps = 0;
+    for (int k = 0; k < 3; k++)
+        if (l->a[k] && l->n[k] <= l->a[k])
+            steps += ((l->a[k] - l->n[k]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1;
+    const int64_t *a = l->a;
+    int64_t *n = l->n;
+    int32_t *b = l->b;
+    int64_t dxy = n[0] * a[1] - n[1] * a[0], dxz = n[0] * a[2] - n[2] * a[0];
+    int64_t dyz = n[1] * a[2] - n[2] * a[1];
+    const int64_t inc[3][3] = {{RC_U * a[1], RC_U * a[2], 0},
+                               {-RC_U * a[0], 0, RC_U * a[2]},
+                               {0, -RC_U * a[0], -RC_U * a[1]}};
+    for (int64_t i = 0; i < steps; i++) {
+        const int x_first = (dxy <= 0) & (dxz <= 0);
+        const int k = x_first ? 0 : 2 - (dyz <= 0);
+        dxy += inc[k][0], dxz += inc[k][1], dyz += inc[k][2];
+        const int64_t nk = n[k];
+        n[k] = nk + RC_U;
+        b[k] += l->s[k];
+        if ((b[k] >> 5) != cc[k]) {
+            cc[k] = b[k] >> 5;
+            c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
+        }
+        if ((c->rows[b[1] & 31][b[2] & 31] >> (b[0] & 31)) & 1u) {
+            rc_hit(h, l, horde_rc_t(nk, a[k]), horde_rc_face(k, l->s[k]), HORDE_FLAG_HIT);
+            return;
+        }
+    }
+    horde_rc_miss(h, 0);
+}
+
+/* A lane's walk: segments whose x part is at least 4 times each other part take the
+ * x runs of rc_walk_fast (runs of 4 or more blocks per row mask); the others step
+ * without a branch on the axis. Both visit the header's sequence. */
+static inline void rc_walk(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
+{
+    if (l->a[0] >= 4 * l->a[1] && l->a[0] >= 4 * l->a[2])
+        rc_walk_fast(v, l, h);
+    else
+        rc_walk_steps(v, l, h);
 }
 
 #endif
