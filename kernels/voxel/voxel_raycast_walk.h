@@ -116,6 +116,58 @@ static inline void rc_walk_fast(const horde_view *v, horde_rc_lane *l, horde_rc_
  * step adds its axis's row of `inc` to them, and the walk runs exactly as many steps as
  * there are crossings with t <= 1 (the smallest crossing is always one of them while
  * any is left). |n| <= 2^30 + 2^20 and a <= 2^30: every term stays below 2^62. */
+/* Is level ly of chunk c all air? */
+static inline int rc_layer_empty(const horde_chunk *c, int ly)
+{
+    uint32_t o = 0;
+    for (int z = 0; z < HORDE_CHUNK_SIZE; z++)
+        o |= c->rows[ly][z];
+    return o == 0;
+}
+
+/* Planes of axis k still ahead (t <= 1) that cross at t <= N / M (incl) or t < N / M,
+ * counted exactly: plane m crosses at (n_k + m U) / a_k, so it is before N / M when
+ * m U M <= N a_k - n_k M (strictly: <). N, M, n_k, a_k <= 2^31: products below 2^62. */
+static inline int64_t rc_planes_before(const horde_rc_lane *l, int k, int64_t num, int64_t den, int incl)
+{
+    const int64_t a = l->a[k], n = l->n[k];
+    if (!a || n > a)
+        return 0;
+    const int64_t lhs = num * a - n * den, um = RC_U * den;
+    if (lhs < 0 || (!incl && lhs == 0))
+        return 0;
+    const int64_t cnt = incl ? lhs / um + 1 : (lhs - 1) / um + 1, rem = ((a - n) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1;
+    return cnt < rem ? cnt : rem;
+}
+
+/* The walk is at block b in a chunk whose level b_y is all air: every x and z step
+ * that comes before the next y step and before the walk leaves the chunk through x or z
+ * enters an air block of that level, so they are taken at once. The first of those
+ * three events (ties: x, y, z) is found by exact cross products; the x and z planes
+ * ordered before it are counted (rc_planes_before: ties count for an axis before the
+ * event's). Returns the steps taken. */
+static inline int64_t rc_skip_layer(horde_rc_lane *l)
+{
+    int64_t num = 0, den = 0;
+    int ev = -1;
+    for (int k = 0; k < 3; k++) {
+        if (!l->a[k])
+            continue;
+        /* y: its next plane; x, z: the plane out of the chunk, m planes ahead */
+        const int32_t m = k == 1 ? 0 : l->s[k] > 0 ? 31 - (l->b[k] & 31) : (l->b[k] & 31);
+        const int64_t nk = l->n[k] + (int64_t)m * RC_U;
+        if (ev < 0 || nk * den < num * l->a[k])
+            num = nk, den = l->a[k], ev = k;
+    }
+    if (ev < 0)
+        return 0;
+    const int64_t cx = rc_planes_before(l, 0, num, den, 0 < ev);
+    const int64_t cz = rc_planes_before(l, 2, num, den, 0);
+    l->b[0] += (int32_t)cx * l->s[0], l->n[0] += cx * RC_U;
+    l->b[2] += (int32_t)cz * l->s[2], l->n[2] += cz * RC_U;
+    return cx + cz;
+}
+
 static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
 {
     int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
@@ -136,7 +188,21 @@ static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc
     const int64_t inc[3][3] = {{RC_U * a[1], RC_U * a[2], 0},
                                {-RC_U * a[0], 0, RC_U * a[2]},
                                {0, -RC_U * a[0], -RC_U * a[1]}};
+    /* Air levels are skipped only by walks long enough to gain from it. */
+    const int skips = steps > 24;
+    int air = skips && rc_layer_empty(c, b[1] & 31);
     for (int64_t i = 0; i < steps; i++) {
+        if (air) {
+            air = 0;
+            const int64_t taken = rc_skip_layer(l);
+            if (taken) {
+                i += taken;
+                dxy = n[0] * a[1] - n[1] * a[0], dxz = n[0] * a[2] - n[2] * a[0];
+                dyz = n[1] * a[2] - n[2] * a[1];
+                if (i >= steps)
+                    break;
+            }
+        }
         const int x_first = (dxy <= 0) & (dxz <= 0);
         const int k = x_first ? 0 : 2 - (dyz <= 0);
         dxy += inc[k][0], dxz += inc[k][1], dyz += inc[k][2];
@@ -146,6 +212,9 @@ static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc
         if ((b[k] >> 5) != cc[k]) {
             cc[k] = b[k] >> 5;
             c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
+            air = skips && rc_layer_empty(c, b[1] & 31);
+        } else if (k == 1) {
+            air = skips && rc_layer_empty(c, b[1] & 31);
         }
         if ((c->rows[b[1] & 31][b[2] & 31] >> (b[0] & 31)) & 1u) {
             rc_hit(h, l, horde_rc_t(nk, a[k]), horde_rc_face(k, l->s[k]), HORDE_FLAG_HIT);
