@@ -188,9 +188,10 @@ static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc
     const int64_t inc[3][3] = {{RC_U * a[1], RC_U * a[2], 0},
                                {-RC_U * a[0], 0, RC_U * a[2]},
                                {0, -RC_U * a[0], -RC_U * a[1]}};
-    /* Air levels are skipped only by walks long enough to gain from it. */
+    /* Air levels are skipped only by walks long enough to gain from it; a level whose
+     * row under the walk is not empty is not tested further. */
     const int skips = steps > 24;
-    int air = skips && rc_layer_empty(c, b[1] & 31);
+    int air = skips && !c->rows[b[1] & 31][b[2] & 31] && rc_layer_empty(c, b[1] & 31);
     for (int64_t i = 0; i < steps; i++) {
         if (air) {
             air = 0;
@@ -209,14 +210,15 @@ static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc
         const int64_t nk = n[k];
         n[k] = nk + RC_U;
         b[k] += l->s[k];
-        if ((b[k] >> 5) != cc[k]) {
+        const int moved = (b[k] >> 5) != cc[k];
+        if (moved) {
             cc[k] = b[k] >> 5;
             c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
-            air = skips && rc_layer_empty(c, b[1] & 31);
-        } else if (k == 1) {
-            air = skips && rc_layer_empty(c, b[1] & 31);
         }
-        if ((c->rows[b[1] & 31][b[2] & 31] >> (b[0] & 31)) & 1u) {
+        const uint32_t row = c->rows[b[1] & 31][b[2] & 31];
+        if ((moved | (k == 1)) && skips && !row)
+            air = rc_layer_empty(c, b[1] & 31);
+        if ((row >> (b[0] & 31)) & 1u) {
             rc_hit(h, l, horde_rc_t(nk, a[k]), horde_rc_face(k, l->s[k]), HORDE_FLAG_HIT);
             return;
         }
