@@ -45,8 +45,7 @@
  * other lanes are unaffected.
  *
  * horde_voxel_los returns exactly voxel_raycast's t and flags (HIT set: the sight line is
- * blocked, t is how far it gets), and reaches them faster by testing the blocks a
- * segment crosses along a 32-block chunk row with one mask.
+ * blocked, t is how far it gets), without the block and face outputs.
  *
  * Every backend returns exactly the scalar reference's bits. */
 #ifndef HORDE_VOXEL_RAYCAST_H
