@@ -59,6 +59,9 @@ static int cast(horde_isa isa, const fz_world *fw, float *const *x, size_t n, in
     fz_guard_ok(o->t.v, off, n, "out_t");
     fz_guard_ok(o->flags.v, off, n, "out_flags");
     fz_guard_ok(o->face.v, off, n, "out_face");
+    fz_guard_ok(o->bx.v, off, n, "out_bx");
+    fz_guard_ok(o->by.v, off, n, "out_by");
+    fz_guard_ok(o->bz.v, off, n, "out_bz");
     return st;
 }
 
