@@ -110,12 +110,6 @@ static inline void rc_walk_fast(const horde_view *v, horde_rc_lane *l, horde_rc_
     }
 }
 
-/* The walk without a branch on the axis: the plane-crossing order is kept as the three
- * differences d_xy = n_x a_y - n_y a_x, d_xz, d_yz (x before y exactly when d_xy <= 0,
- * the header's tie to x; an axis with a = 0 never comes before one with a > 0), each
- * step adds its axis's row of `inc` to them, and the walk runs exactly as many steps as
- * there are crossings with t <= 1 (the smallest crossing is always one of them while
- * any is left). |n| <= 2^30 + 2^20 and a <= 2^30: every term stays below 2^62. */
 /* Is level ly of chunk c all air? */
 static inline int rc_layer_empty(const horde_chunk *c, int ly)
 {
@@ -168,6 +162,13 @@ static inline int64_t rc_skip_layer(horde_rc_lane *l)
     return cx + cz;
 }
 
+/* The walk without a branch on the axis: the plane-crossing order is kept as the three
+ * differences d_xy = n_x a_y - n_y a_x, d_xz, d_yz (x before y exactly when d_xy <= 0,
+ * the header's tie to x; an axis with a = 0 never comes before one with a > 0), each
+ * step adds its axis's row of `inc` to them, and the walk runs exactly as many steps as
+ * there are crossings with t <= 1 (the smallest crossing is always one of them while
+ * any is left). |n| <= 2^30 + 2^20 and a <= 2^30: every term stays below 2^62. Walks
+ * of more than 24 steps also skip air levels (rc_skip_layer). */
 static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
 {
     int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
@@ -227,8 +228,8 @@ static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc
 }
 
 /* A lane's walk: segments whose x part is at least 4 times each other part take the
- * x runs of rc_walk_fast (runs of 4 or more blocks per row mask); the others step
- * without a branch on the axis. Both visit the header's sequence. */
+ * x-row masks of rc_walk_fast (their runs of x steps are at least 4 blocks long); the
+ * others step without a branch on the axis. Both visit the header's sequence. */
 static inline void rc_walk(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
 {
     if (l->a[0] >= 4 * l->a[1] && l->a[0] >= 4 * l->a[2])
