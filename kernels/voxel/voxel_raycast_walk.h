@@ -5,7 +5,9 @@
  *   - the chunk is looked up through the call's resolved view only when the walk leaves
  *     it (a block lookup is then one row read and a shift);
  *   - rc_walk_steps keeps the crossing order as three cross-product differences and
- *     picks each step's axis without a branch, for a precounted number of steps;
+ *     picks each step's axis without a branch, for a precounted number of steps, and
+ *     in a chunk level that is all air takes every x and z step up to the next y step
+ *     or the chunk's edge at once;
  *   - rc_walk_fast, for segments mostly along x, tests a run of consecutive x steps
  *     inside one chunk row with one mask: the number of x planes crossed before the next
  *     y or z plane (ties: x first) and before the end comes from one integer division
