@@ -18,6 +18,7 @@
 #include "horde/sweep_sphere_tri.h"
 #include "horde/radial_push.h"
 #include "horde/crowd_separate.h"
+#include "horde/voxel_raycast.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1
