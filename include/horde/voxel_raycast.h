@@ -53,6 +53,7 @@
 
 #include "horde/world.h"
 #include "horde/isa.h"
+#include "horde/tasks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -103,6 +104,24 @@ HORDE_API horde_status horde_voxel_raycast_isa(horde_isa isa, const horde_world 
 HORDE_API horde_status horde_voxel_los(const horde_world *w, const horde_voxel_los_batch *b);
 HORDE_API horde_status horde_voxel_los_isa(horde_isa isa, const horde_world *w,
                                            const horde_voxel_los_batch *b);
+
+/* Both on the engine's task system (include/horde/tasks.h, docs/tasks.md): one stage, the
+ * segments, split into fixed blocks of 1,024 (more only for batches of over 67 million),
+ * each block a call of the kernel on its own slice of the arrays. The results are the
+ * plain call's bits for any worker count, any split of the blocks into ranges and any
+ * order. tasks == NULL is the plain call. Statuses: the backend's (_tasks_isa), then
+ * HORDE_ERR_BAD_PARAMS for a task system that is not NULL and not valid (enqueue or finish
+ * NULL, worker_count 0), for n == 0 too, then the plain call's, all checked before any
+ * task runs; on error nothing is written. */
+HORDE_API horde_status horde_voxel_raycast_tasks(const horde_tasks *tasks, const horde_world *w,
+                                                 const horde_voxel_raycast_batch *b);
+HORDE_API horde_status horde_voxel_raycast_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                     const horde_world *w,
+                                                     const horde_voxel_raycast_batch *b);
+HORDE_API horde_status horde_voxel_los_tasks(const horde_tasks *tasks, const horde_world *w,
+                                             const horde_voxel_los_batch *b);
+HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                 const horde_world *w, const horde_voxel_los_batch *b);
 
 #ifdef __cplusplus
 }
