@@ -6,7 +6,8 @@
  * memcmp frame after frame over long walks (movers walking towards goals at 1 to 3
  * units per second, 60 frames a second), with teleports, movers removed and added
  * between frames (n changes, indices shift), radii and heights changing, movers turning
- * NaN for a frame, margins 0, 0.25, 1 and 64, on every backend, and on task systems
+ * NaN for a frame, margins 0, 0.25, 0.5, 1 and 64, crowds on a bounding-box grid and
+ * spread thin (hashed cells), on every backend, and on task systems
  * (pools of 1, 2, 3, 7 and 16 workers, serial schedulers in random and reverse order),
  * one scheduler per frame, so a state built on one is reused on another. That the state
  * is reused at all is seen from the stages a call enqueues: a reused state runs no grid,
@@ -103,10 +104,13 @@ static uint32_t serial_stages(horde_isa isa, const horde_crowd_separate_params *
  * serial one, POOLS + 1 a different one each frame); outputs equal by memcmp; the
  * movers then take the result and walk on. events: teleports, adds/removes, radii,
  * NaN. */
-static void walk(horde_isa isa, size_t n, float margin, int sched, int events, uint64_t seed, walk_stats *ws)
+static void walk(horde_isa isa, size_t n, float spread, float margin, int sched, int events, uint64_t seed,
+                 walk_stats *ws)
 {
     tu_rng g = {seed};
-    const float side = sqrtf((float)n * 1.6f); /* about one mover per 6 square units */
+    /* spread 1: about one mover per 6 square units, a bounding-box grid; spread 8: a
+     * crowd spread thin, hashed cells */
+    const float side = sqrtf((float)n * 1.6f) * spread;
     C.n = n;
     for (size_t i = 0; i < n; i++)
         new_mover(&g, i, side);
@@ -337,16 +341,19 @@ int main(void)
     /* Every backend: the walk with events on the serial scheduler (stage counts), plain
      * calls with margins 0 and 64 (a sparse crowd keeps few candidates even so). */
     TU_FOR_EACH_BACKEND(isa) {
-        walk(isa, 6000, 0.5f, POOLS, 1, seed++, &ws);
-        walk(isa, 400, 0.0f, -1, 1, seed++, &ws);
-        walk(isa, 60, 64.0f, -1, 1, seed++, &ws);
+        walk(isa, 6000, 1.0f, 0.5f, POOLS, 1, seed++, &ws);
+        walk(isa, 3000, 8.0f, 0.5f, -1, 1, seed++, &ws);
+        walk(isa, 400, 1.0f, 0.0f, -1, 1, seed++, &ws);
+        walk(isa, 60, 1.0f, 64.0f, -1, 1, seed++, &ws); /* over 32 candidates: never reused */
+        walk(isa, 25, 1.0f, 64.0f, -1, 1, seed++, &ws); /* every mover a candidate of every other */
     }
     CHECK(ws.enqueued_frames > 0 && ws.reused > ws.enqueued_frames / 2,
           "the state was reused in %ld of %ld frames: the reuse path is not tested", ws.reused, ws.enqueued_frames);
     const long reused_serial = ws.reused;
     /* The active backend on every scheduler in turn, frame after frame. */
-    walk(horde_isa_active(), 6000, 0.25f, POOLS + 1, 1, seed++, &ws);
-    walk(horde_isa_active(), 3000, 1.0f, POOLS + 1, 0, seed++, &ws);
+    walk(horde_isa_active(), 6000, 1.0f, 0.25f, POOLS + 1, 1, seed++, &ws);
+    walk(horde_isa_active(), 3000, 1.0f, 1.0f, POOLS + 1, 0, seed++, &ws);
+    walk(horde_isa_active(), 6000, 8.0f, 1.0f, POOLS + 1, 1, seed++, &ws);
     for (int p = 0; p < POOLS; p++) {
         CHECK(TP_LOAD(pools[p].bad) == 0, "pool of %u saw bad calls", pool_workers[p]);
         tp_pool_stop(&pools[p]);
