@@ -217,7 +217,8 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     const float *r = cc->sorted[2], *x = w->x[0], *z = w->z[0];
     const double margin = (double)S->margin * WIDEN + WIDEN_ABS;
     const double reach = (double)HORDE_CROWD_SEPARATE_REACH * WIDEN;
-    cand_runs R;
+    cand_runs R = {0};
+    int32_t pcx = 0, pcz = 0, prc = -2; /* R holds the runs around (pcx, pcz) within prc */
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi, over = 0, span = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
@@ -226,13 +227,18 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
             /* Cells each way (crowd_grid.c's reach_cells, for the farthest candidate). */
             const double far = ((double)r[s] + (double)g->max_r) * reach + margin;
             const double u = far / (double)g->cell * 1.0001 + (double)g->slack + 0x1p-20;
-            runs_around(g, cc->scx[s], cc->scz[s], u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u), &R);
+            const int32_t rc = u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u);
+            if (rc != prc || cc->scx[s] != pcx || cc->scz[s] != pcz) /* sorted by cell: neighbours share it */
+                runs_around(g, cc->scx[s], cc->scz[s], rc, &R), pcx = cc->scx[s], pcz = cc->scz[s], prc = rc;
             uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C, m = 0;
+            /* lim = (r[s] + r[t]) * reach + margin, in two parts (any rounding of it is
+             * far inside the widening) */
+            const double xs = x[s], zs = z[s], ls = (double)r[s] * reach + margin;
             for (uint32_t q = 0; q < R.n && m <= CROWD_STATE_C; q++)
                 for (uint32_t t = R.lo[q]; t < R.hi[q]; t++) {
-                    const double dx = (double)x[s] - (double)x[t], dz = (double)z[s] - (double)z[t];
-                    const double lim = ((double)r[s] + (double)r[t]) * reach + margin;
-                    if (t == s || !(dx * dx + dz * dz < lim * lim))
+                    const double dx = xs - (double)x[t], dz = zs - (double)z[t];
+                    const double lim = ls + (double)r[t] * reach;
+                    if (!(dx * dx + dz * dz < lim * lim) || t == s)
                         continue;
                     if (m == CROWD_STATE_C) {
                         m++;
