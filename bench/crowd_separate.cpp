@@ -319,8 +319,9 @@ void register_walk(horde_isa isa, size_t n, bool with_state)
 // kCapMovers movers spawned three times too dense in a disk (a crowd through a door);
 // each frame one call (no walking), its output the next frame's input. Rows
 // crowd_separate/cap/<max_move> (max_move 0: no cap) time one such frame; their counters
-// give, for frames 1 to kCapFrames, the deepest overlap left (ovl<k>, units) and the
-// largest move of the frame (move<k>): a cap trades a slower resolution for no jumps.
+// give, for frames 1 to kCapFrames, the overlap left (ovl<k>: R - d summed over the
+// overlapping pairs, units) and the largest move of the frame (move<k>): a cap trades a
+// slower resolution for no jumps.
 const size_t kCapMovers = 1000;
 const int kCapFrames = 6;
 
@@ -346,16 +347,16 @@ struct CapRun {
         return horde_crowd_separate_batch{x.data(), y.data(), z.data(), r.data(), h.data(), nullptr,
                                           ox.data(), oz.data(), flags.data(), kCapMovers};
     }
-    double deepest() const
+    double overlap() const // summed over the overlapping pairs: R - d
     {
-        double worst = 0.0;
+        double sum = 0.0;
         for (size_t i = 0; i < kCapMovers; i++)
             for (size_t j = i + 1; j < kCapMovers; j++) {
                 const double dx = x[i] - x[j], dz = z[i] - z[j], R = (double)r[i] + r[j];
                 const double d = std::sqrt(dx * dx + dz * dz);
-                worst = std::max(worst, R - d);
+                sum += d < R ? R - d : 0.0;
             }
-        return worst;
+        return sum;
     }
 };
 
@@ -373,7 +374,7 @@ void register_cap(float cap)
             for (size_t i = 0; i < kCapMovers; i++)
                 move = std::max(move, std::hypot((double)run.ox[i] - run.x[i], (double)run.oz[i] - run.z[i]));
             run.x = run.ox, run.z = run.oz;
-            st.counters["ovl" + std::to_string(f)] = run.deepest();
+            st.counters["ovl" + std::to_string(f)] = run.overlap();
             st.counters["move" + std::to_string(f)] = move;
         }
         CapRun fresh;
