@@ -245,6 +245,10 @@ LIMIT_INPUT(crowd_separate, "height", 1.8f, CLOSED, 0.0f, HORDE_CROWD_SEPARATE_M
 LIMIT_INPUT(crowd_separate, "weight", 1.0f, CLOSED, 0.0f, HORDE_CROWD_SEPARATE_MAX_WEIGHT,
             "share of a push taken; 0 immovable")
 LIMIT_PARAM(crowd_separate, iterations, U, CLOSED, 1u, HORDE_CROWD_SEPARATE_MAX_ITERATIONS, "Jacobi iterations")
+LIMIT_RULE(crowd_separate, "max_move", "0 <= max_move <= +INFINITY (NaN rejected; 0, +INFINITY: no cap)",
+           "push cap per call; tests/api/crowd_state.c checks NaN, negative, -0, 0, +INFINITY")
+LIMIT_RULE(crowd_separate, "state margin", "0 <= margin <= HORDE_CROWD_SEPARATE_MAX_MARGIN (64)",
+           "horde_crowd_separate_state_init; tests/api/crowd_state.c")
 LIMIT_CALL(crowd_separate, "n", U, CLOSED, 0u, HORDE_CROWD_SEPARATE_MAX_N, probe_crowd_n,
            "movers per call (the scratch query returns 0 above)")
 LIMIT_FRAME(crowd_separate, HORDE_CROWD_SEPARATE_MAX_COORD, 1)
