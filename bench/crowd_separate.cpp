@@ -7,6 +7,9 @@
 // one per 2 square blocks over a square, 10 % of them in a dense clump (about 1.7 per
 // square block, so they overlap); the same crowd for every call.
 //
+// Rows crowd_separate/<isa>/<n>/walk and /state (frame coherence) and crowd_separate/cap/<c>
+// (the push cap): their sections below.
+//
 // Rows crowd_separate/<label>/<n>/tasks:<w> run the same call through
 // horde_crowd_separate_tasks on a pool of w workers (tests/support/task_pool.h: w - 1
 // pthreads plus the calling thread). They time the wall clock (the other rows time the
@@ -196,10 +199,204 @@ template <class Peer> void report_difference(const char *key, size_t n)
     add_percent_context(key, differ, n, 2);
 }
 
+// ---- frame coherence: a walking crowd, frame after frame --------------------------------
+//
+// n movers (radius 0.3-0.45, one per 4 square units) walk towards random goals at 1 to 3
+// units a second, 60 frames a second; their frame inputs (the last frame's output plus
+// the step) are computed once, untimed, for kWalkFrames frames. The rows
+// crowd_separate/<isa>/<n>/walk and .../state call frame after frame (cycling: the jump
+// from the last frame back to the first is a teleport of every mover, one rebuild per
+// cycle) without and with a state of margin kWalkMargin, one benchmark iteration per
+// cycle of kWalkFrames frames (items: movers times frames); counter reused_pct: the frames
+// that reused the state (seen from the stages a call enqueues on a counting scheduler:
+// a reused state runs no grid, sort nor search).
+const std::vector<size_t> kWalkSizes = {10000, 100000};
+const int kWalkFrames = 48;
+const float kWalkMargin = 1.0f;
+
+struct Walk {
+    size_t n;
+    std::vector<float> y, r, h;
+    std::vector<std::vector<float>> fx, fz; // each frame's input
+    std::vector<float> ox, oz;
+    std::vector<uint32_t> flags;
+    std::vector<unsigned char> scratch, state;
+    double reused_pct = 0.0;
+
+    horde_crowd_separate_batch frame(int f)
+    {
+        return horde_crowd_separate_batch{fx[(size_t)f].data(), y.data(), fz[(size_t)f].data(), r.data(), h.data(),
+                                          nullptr, ox.data(), oz.data(), flags.data(), n};
+    }
+    explicit Walk(size_t count) : n(count), y(count, 0.0f), r(count), h(count, 1.8f), ox(count), oz(count), flags(count)
+    {
+        Rng rng{kSeed ^ (count * 3)};
+        const float side = std::sqrt(4.0f * (float)n);
+        std::vector<float> x(n), z(n), gx(n), gz(n), v(n);
+        for (size_t i = 0; i < n; i++) {
+            r[i] = rng.uniform(0.3f, 0.45f), x[i] = rng.uniform(0.0f, side), z[i] = rng.uniform(0.0f, side);
+            gx[i] = rng.uniform(0.0f, side), gz[i] = rng.uniform(0.0f, side), v[i] = rng.uniform(1.0f, 3.0f) / 60.0f;
+        }
+        scratch.resize(horde_crowd_separate_scratch_bytes(n));
+        state.resize(horde_crowd_separate_state_bytes(n));
+        horde_crowd_separate_params p = kParams;
+        for (int f = 0; f < kWalkFrames; f++) {
+            for (size_t i = 0; i < n; i++) {
+                const float dx = gx[i] - x[i], dz = gz[i] - z[i], d = std::sqrt(dx * dx + dz * dz);
+                if (d < 0.5f)
+                    gx[i] = rng.uniform(0.0f, side), gz[i] = rng.uniform(0.0f, side);
+                else
+                    x[i] += dx / d * v[i], z[i] += dz / d * v[i];
+            }
+            fx.push_back(x), fz.push_back(z);
+            horde_crowd_separate_batch b = frame(f);
+            if (horde_crowd_separate(&p, &b, scratch.data(), scratch.size()) != HORDE_OK)
+                return;
+            x = ox, z = oz;
+        }
+        // Which frames reuse the state: stages enqueued with it and without.
+        static uint32_t stages;
+        horde_tasks counting = {[](horde_task_fn *task, uint32_t count, uint32_t, void *ctx, void *) -> void * {
+                                    stages++;
+                                    task(0, count, 0, ctx);
+                                    return nullptr;
+                                },
+                                [](void *, void *) {}, 1, nullptr};
+        horde_crowd_separate_state_init(state.data(), state.size(), n, kWalkMargin);
+        int reused = 0;
+        for (int f = 0; f < kWalkFrames; f++) {
+            horde_crowd_separate_batch b = frame(f);
+            p.state = nullptr, stages = 0;
+            horde_crowd_separate_tasks(&counting, &p, &b, scratch.data(), scratch.size());
+            const uint32_t without = stages;
+            p.state = state.data(), stages = 0;
+            horde_crowd_separate_tasks(&counting, &p, &b, scratch.data(), scratch.size());
+            reused += stages < without;
+        }
+        reused_pct = 100.0 * reused / kWalkFrames;
+    }
+};
+
+std::vector<Walk *> g_walks;
+Walk *walk_for(size_t n)
+{
+    for (Walk *w : g_walks)
+        if (w->n == n)
+            return w;
+    g_walks.push_back(new Walk(n));
+    return g_walks.back();
+}
+
+void register_walk(horde_isa isa, size_t n, bool with_state)
+{
+    const std::string name = std::string("crowd_separate/") + horde_isa_name(isa) + "/" + std::to_string(n) +
+                             (with_state ? "/state" : "/walk");
+    benchmark::RegisterBenchmark(name.c_str(), [isa, n, with_state](benchmark::State &st) {
+        Walk *w = walk_for(n);
+        horde_crowd_separate_params p = kParams;
+        if (with_state) {
+            p.state = w->state.data();
+            horde_crowd_separate_state_init(w->state.data(), w->state.size(), n, kWalkMargin);
+        }
+        for (auto _ : st)
+            for (int f = 0; f < kWalkFrames; f++) {
+                horde_crowd_separate_batch b = w->frame(f);
+                const horde_status s = horde_crowd_separate_isa(isa, &p, &b, w->scratch.data(), w->scratch.size());
+                if (s != HORDE_OK) {
+                    st.SkipWithError(horde_status_string(s));
+                    break;
+                }
+                benchmark::ClobberMemory();
+            }
+        st.SetItemsProcessed(st.iterations() * (int64_t)n * kWalkFrames);
+        if (with_state)
+            st.counters["reused_pct"] = w->reused_pct;
+    })->Unit(benchmark::kMicrosecond);
+}
+
+// ---- the push cap: a pile let loose, frame after frame ------------------------------
+//
+// kCapMovers movers spawned three times too dense in a disk (a crowd through a door);
+// each frame one call (no walking), its output the next frame's input. Rows
+// crowd_separate/cap/<max_move> (max_move 0: no cap) time one such frame; their counters
+// give, for frames 1 to kCapFrames, the overlap left (ovl<k>: R - d summed over the
+// overlapping pairs, units) and the largest move of the frame (move<k>): a cap trades a
+// slower resolution for no jumps.
+const size_t kCapMovers = 1000;
+const int kCapFrames = 6;
+
+struct CapRun {
+    std::vector<float> x, y, z, r, h, ox, oz;
+    std::vector<uint32_t> flags;
+    std::vector<unsigned char> scratch;
+    CapRun() : x(kCapMovers), y(kCapMovers, 0.0f), z(kCapMovers), r(kCapMovers), h(kCapMovers, 1.8f),
+               ox(kCapMovers), oz(kCapMovers), flags(kCapMovers), scratch(horde_crowd_separate_scratch_bytes(kCapMovers))
+    {
+        Rng rng{kSeed ^ 0xca9};
+        const float radius = std::sqrt((float)kCapMovers * 0.45f * 0.45f / 3.0f); // 3x the area of the discs
+        for (size_t i = 0; i < kCapMovers; i++) {
+            float px, pz;
+            do
+                px = rng.uniform(-radius, radius), pz = rng.uniform(-radius, radius);
+            while (px * px + pz * pz > radius * radius);
+            x[i] = px, z[i] = pz, r[i] = rng.uniform(0.3f, 0.45f);
+        }
+    }
+    horde_crowd_separate_batch batch()
+    {
+        return horde_crowd_separate_batch{x.data(), y.data(), z.data(), r.data(), h.data(), nullptr,
+                                          ox.data(), oz.data(), flags.data(), kCapMovers};
+    }
+    double overlap() const // summed over the overlapping pairs: R - d
+    {
+        double sum = 0.0;
+        for (size_t i = 0; i < kCapMovers; i++)
+            for (size_t j = i + 1; j < kCapMovers; j++) {
+                const double dx = x[i] - x[j], dz = z[i] - z[j], R = (double)r[i] + r[j];
+                const double d = std::sqrt(dx * dx + dz * dz);
+                sum += d < R ? R - d : 0.0;
+            }
+        return sum;
+    }
+};
+
+void register_cap(float cap)
+{
+    const std::string name = "crowd_separate/cap/" + std::to_string(cap).substr(0, 4);
+    benchmark::RegisterBenchmark(name.c_str(), [cap](benchmark::State &st) {
+        horde_crowd_separate_params p = kParams;
+        p.max_move = cap;
+        CapRun run;
+        for (int f = 1; f <= kCapFrames; f++) { // the sequence, untimed
+            horde_crowd_separate_batch b = run.batch();
+            horde_crowd_separate(&p, &b, run.scratch.data(), run.scratch.size());
+            double move = 0.0;
+            for (size_t i = 0; i < kCapMovers; i++)
+                move = std::max(move, std::hypot((double)run.ox[i] - run.x[i], (double)run.oz[i] - run.z[i]));
+            run.x = run.ox, run.z = run.oz;
+            st.counters["ovl" + std::to_string(f)] = run.overlap();
+            st.counters["move" + std::to_string(f)] = move;
+        }
+        CapRun fresh;
+        horde_crowd_separate_batch b = fresh.batch();
+        for (auto _ : st) {
+            horde_crowd_separate(&p, &b, fresh.scratch.data(), fresh.scratch.size());
+            benchmark::ClobberMemory();
+        }
+        st.SetItemsProcessed(st.iterations() * (int64_t)kCapMovers);
+    })->Unit(benchmark::kMicrosecond);
+}
+
 } // namespace
 
 void hb::register_crowd_separate()
 {
+    for (horde_isa isa : isas())
+        for (size_t n : kWalkSizes)
+            for (bool with_state : {false, true})
+                register_walk(isa, n, with_state);
+    for (float cap : {0.0f, 0.2f, 0.05f, 0.02f})
+        register_cap(cap);
     {
         Crowd *c = crowd_for(100000);
         horde_crowd_separate_batch hc = c->crowd();

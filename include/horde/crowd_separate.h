@@ -92,15 +92,16 @@
  *     - n is the build's n, the same movers are valid, each has its build's radius (bits),
  *     - and every valid mover is closer than margin / 2 to its build's x, z (double
  *       Euclidean distance; with margin 0, at its build's x, z exactly);
- * otherwise it rebuilds. Then every contact (axes closer than R * REACH in float, which
- * overestimates the true distance by far less than 2^-10 R) joins movers whose build
- * distance was below R * REACH + margin: the candidates hold every contact, and the
- * exact rule picks the same contacts, the same nearest CROWD_K, the same PACKED. y,
+ * otherwise it rebuilds. Then every contact (axes closer than R * REACH by the float test,
+ * whose rounding errs by far less than 2^-10 R) joins movers whose build distance was
+ * below R * REACH + margin: the candidates hold every contact, and the exact rule picks
+ * the same contacts, the same nearest HORDE_CROWD_SEPARATE_MAX_CONTACTS, the same PACKED. y,
  * height and weight may change between calls. A call that returns an error leaves the
  * state as it was. One state serves one crowd: two crowds alternating on one state
  * rebuild it every call. A state holds no pointer: it may be copied or moved.
  * Errors (HORDE_ERR_BAD_PARAMS, nothing written): a state that horde_crowd_separate_state_init
- * did not set up (its header's magic, version and check word), or n > its max_n. A state
+ * did not set up (its header's magic, version and check word), one not 4-byte aligned,
+ * or n > its max_n. A state
  * whose arrays (not its header) were overwritten gives unspecified positions and flags,
  * but the call reads and writes only inside the state, the scratch and the batch.
  *
@@ -192,15 +193,16 @@ HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd
  *   8. each further iteration, then the testing pass (one stage each: an iteration reads
  *      every position the one before wrote; they stop early as in the plain call)
  *   9. the write-back                  blocks of 1,024 movers
- * With a state, a stage after 1 when the state was built for this n: its check, the
- *   reuse                              blocks of 1,024 sorted movers: the check, the
- *                                      sorted copies and each mover's contacts from its
- *                                      candidates
- * then, when every block passed, 7 to 9; else 2 to 9 with one stage after 5:
- *   the candidates                     blocks of 1,024 sorted movers (written to the state)
- * At most p->iterations + 9 stages without a state, + 11 with one. The scratch is the plain call's (one size query for
- * any worker count). HORDE_ERR_BAD_PARAMS also when tasks is not NULL and its enqueue or
- * finish is NULL or its worker_count is 0 (checked for n == 0 too). */
+ * With a state that was built for this n and these valid movers, one more stage after 1:
+ *   the reuse                          blocks of 1,024 sorted movers: the movement and
+ *                                      radius check and the sorted copies
+ * then, when every block passed, 7 (whose blocks first make their movers' contacts from
+ * the candidates) to 9; else 2 to 9 as without a state, with one more stage after 5:
+ *   the candidates                     blocks of 1,024 sorted movers (into the state)
+ * At most p->iterations + 9 stages without a state, + 11 with one. The scratch is the
+ * plain call's (one size query for any worker count). HORDE_ERR_BAD_PARAMS also when
+ * tasks is not NULL and its enqueue or finish is NULL or its worker_count is 0 (checked
+ * for n == 0 too). */
 HORDE_API horde_status horde_crowd_separate_tasks(const horde_tasks *tasks, const horde_crowd_separate_params *p,
                                                   const horde_crowd_separate_batch *b, void *scratch, size_t bytes);
 HORDE_API horde_status horde_crowd_separate_tasks_isa(horde_isa isa, const horde_tasks *tasks,

@@ -174,6 +174,10 @@ void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch 
     if (p->state) {
         cc.state.head = (crowd_state_head *)p->state;
         if (horde_crowd_state_reuse(&cc, st)) { /* no grid, sort nor search */
+            if (!st->tasks) {
+                horde_crowd_write_back(c, &cc.w, horde_crowd_state_wave(&cc), cc.w.R, cc.cap);
+                return;
+            }
             cc.fin = crowd_passes(&cc, st, 0);
             horde_crowd_write(&cc, st);
             return;

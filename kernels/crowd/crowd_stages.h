@@ -108,7 +108,8 @@ typedef struct crowd_state_head {
     uint32_t magic, version, max_n, margin_bits, check; /* set by the init */
     uint32_t built;                                     /* 1: reusable (no mover over CROWD_STATE_C) */
     uint32_t n, valid;                                  /* the build's batch n and valid movers */
-    uint32_t spare[CROWD_STATE_HEAD - 8];
+    uint32_t span;                                      /* the largest |t - s| of a candidate t of s */
+    uint32_t spare[CROWD_STATE_HEAD - 9];
 } crowd_state_head;
 typedef struct crowd_state {
     crowd_state_head *head;
@@ -176,6 +177,9 @@ void horde_crowd_pad(crowd_call *cc);
  * whether it can, then cc->reuse is set and pass 0's stage builds each block's lists with
  * horde_crowd_state_lists first), or build it after the sort (the candidates' stage). */
 int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st);
+/* On the calling thread: the lists, the slots and the passes of a reused state as one
+ * wavefront over the sorted movers; returns the buffer holding the result. */
+int horde_crowd_state_wave(crowd_call *cc);
 void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi);
 void horde_crowd_state_build(crowd_call *cc, const horde_stages *st);
 /* crowd_sort.c: the stable counting sort by bucket into the sorted arrays and start[]. */

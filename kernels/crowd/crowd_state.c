@@ -70,7 +70,7 @@ int horde_crowd_state_ok(const void *mem, size_t *max_n)
     memcpy(&m, &h->margin_bits, sizeof m);
     if (h->magic != STATE_MAGIC || h->version != STATE_VERSION || h->check != check_word(h->max_n, h->margin_bits) ||
         h->max_n > HORDE_CROWD_SEPARATE_MAX_N || !(m >= 0.0f && m <= HORDE_CROWD_SEPARATE_MAX_MARGIN) ||
-        h->built > 1 || h->n > h->max_n || h->valid > h->n)
+        h->built > 1 || h->n > h->max_n || h->valid > h->n || h->span > h->valid)
         return 0;
     *max_n = h->max_n;
     return 1;
@@ -217,33 +217,41 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     const float *r = cc->sorted[2], *x = w->x[0], *z = w->z[0];
     const double margin = (double)S->margin * WIDEN + WIDEN_ABS;
     const double reach = (double)HORDE_CROWD_SEPARATE_REACH * WIDEN;
-    cand_runs R;
+    cand_runs R = {0};
+    int32_t pcx = 0, pcz = 0, prc = -2; /* R holds the runs around (pcx, pcz) within prc */
     for (uint32_t b = b0; b < b1; b++) {
-        uint32_t lo, hi, over = 0;
+        uint32_t lo, hi, over = 0, span = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
         for (uint32_t s = lo; s < hi; s++) {
             S->idx[s] = w->idx[s], S->x[s] = x[s], S->z[s] = z[s], S->r[s] = r[s];
             /* Cells each way (crowd_grid.c's reach_cells, for the farthest candidate). */
             const double far = ((double)r[s] + (double)g->max_r) * reach + margin;
             const double u = far / (double)g->cell * 1.0001 + (double)g->slack + 0x1p-20;
-            runs_around(g, cc->scx[s], cc->scz[s], u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u), &R);
+            const int32_t rc = u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u);
+            if (rc != prc || cc->scx[s] != pcx || cc->scz[s] != pcz) /* sorted by cell: neighbours share it */
+                runs_around(g, cc->scx[s], cc->scz[s], rc, &R), pcx = cc->scx[s], pcz = cc->scz[s], prc = rc;
             uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C, m = 0;
+            /* lim = (r[s] + r[t]) * reach + margin, in two parts (any rounding of it is
+             * far inside the widening) */
+            const double xs = x[s], zs = z[s], ls = (double)r[s] * reach + margin;
             for (uint32_t q = 0; q < R.n && m <= CROWD_STATE_C; q++)
                 for (uint32_t t = R.lo[q]; t < R.hi[q]; t++) {
-                    const double dx = (double)x[s] - (double)x[t], dz = (double)z[s] - (double)z[t];
-                    const double lim = ((double)r[s] + (double)r[t]) * reach + margin;
-                    if (t == s || !(dx * dx + dz * dz < lim * lim))
+                    const double dx = xs - (double)x[t], dz = zs - (double)z[t];
+                    const double lim = ls + (double)r[t] * reach;
+                    if (!(dx * dx + dz * dz < lim * lim) || t == s)
                         continue;
                     if (m == CROWD_STATE_C) {
                         m++;
                         break;
                     }
                     cand[m++] = t;
+                    span = t > s + span ? t - s : s > t + span ? s - t : span;
                 }
             over |= m > CROWD_STATE_C;
             S->count[s] = m < CROWD_STATE_C ? m : CROWD_STATE_C;
         }
         cc->any[b] = over;
+        cc->bounds[b][0] = (int32_t)span; /* free until the search */
     }
 }
 
@@ -253,8 +261,42 @@ void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
     h->built = 0;
     const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
     horde_stage(st, cand_blocks, blocks, CROWD_MIN_BLOCKS, cc);
-    uint32_t over = 0;
+    uint32_t over = 0, span = 0;
     for (uint32_t b = 0; b < blocks; b++)
-        over |= cc->any[b];
-    h->n = (uint32_t)cc->c->n, h->valid = cc->w.n, h->built = !over;
+        over |= cc->any[b], span = (uint32_t)cc->bounds[b][0] > span ? (uint32_t)cc->bounds[b][0] : span;
+    h->n = (uint32_t)cc->c->n, h->valid = cc->w.n, h->span = span, h->built = !over;
+}
+
+/* The reuse's wavefront (crowd_iterate.c's, with sorted indices for rows): every
+ * candidate, so every contact, of mover s lies within span of s in the build's order.
+ * Pass 0 may run a mover once its list and slots are made; pass j (reading buffer j % 2,
+ * writing (j + 1) % 2) may run the movers before done[j - 1] - span: their contacts'
+ * inputs are final, and pass j - 1 will not read them again. A pass that finds no
+ * overlap ends the call as in crowd_wave. Steps of STATE_WAVE_STEP movers. */
+#define STATE_WAVE_STEP 512u
+int horde_crowd_state_wave(crowd_call *cc)
+{
+    crowd_work *w = &cc->w;
+    const horde_crowd_ops *ops = cc->ops;
+    const uint32_t n = w->n, iterations = cc->iterations, passes = iterations + 1, span = cc->state.head->span;
+    uint32_t listed = 0, done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    int any[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    for (;;) {
+        const uint32_t to = n - listed > STATE_WAVE_STEP ? listed + STATE_WAVE_STEP : n;
+        horde_crowd_state_lists(cc, listed, to);
+        ops->slots(w, cc->sorted[2], cc->sorted[3], listed, to);
+        listed = to;
+        for (uint32_t j = 0; j < passes; j++) {
+            const uint32_t before = j == 0 ? listed : done[j - 1];
+            const uint32_t ready = before == n ? n : j == 0 ? before : before > span ? (before - span) / CROWD_BLOCK * CROWD_BLOCK : 0;
+            const int push = j < iterations;
+            if (ready > done[j])
+                any[j] |= ops->pass(w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, done[j],
+                                    ready), done[j] = ready;
+            if (done[j] == n && push && !any[j])
+                return (int)((j + 1) % 2);
+        }
+        if (listed == n)
+            return (int)(iterations % 2);
+    }
 }
