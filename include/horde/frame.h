@@ -57,10 +57,12 @@
  * array other than weight, out_x/y/z, out_flags, or the scratch; trees without a tree
  * grid or the reverse); HORDE_ERR_BAD_PARAMS (a stage's params out of its range,
  * ground_lift not finite in [0, HORDE_FRAME_MAX_LIFT], bytes below the size query, a
- * tree or triangle grid not built, out_dx/dy/dz not all set or all NULL); a bad world
- * view's status; for horde_frame_isa also HORDE_ERR_UNKNOWN_ISA / _UNSUPPORTED_ISA; a
- * task system's error as horde_crowd_separate_tasks reports it. Every stage is checked
- * (its call with n = 0) before the first one runs, so a failing call writes no output.
+ * tree or triangle grid not built, out_dx/dy/dz not all set or all NULL, a task system
+ * that is not NULL and not valid (include/horde/tasks.h), a crowd state that fails its
+ * check); a bad world view's status; for horde_frame_isa also HORDE_ERR_UNKNOWN_ISA /
+ * _UNSUPPORTED_ISA. Every stage is checked (its call with n = 0) before the first one
+ * runs, the crowd state by the crowd stage itself, which writes only the scratch and the
+ * state, so a failing call writes no output.
  * n == 0 is valid (the checks run, nothing is written). Outputs may be the very input
  * arrays (out_x == x, out_dx == dx, ...), no other overlap. */
 #ifndef HORDE_FRAME_H
