@@ -7,7 +7,8 @@
  * NPCs walking through a walled world with blocks, trees and a ramp, and whatever runs
  * the crowd's stages: inline (tasks NULL), real pools of 1, 2, 3, 7 and 16 workers whose
  * threads run with a hostile FP mode (tests/support/task_pool.h), and a serial scheduler
- * that runs ranges of random sizes in random order at enqueue or at finish. The scratch
+ * that runs ranges of random sizes in random order at enqueue or at finish, and with a
+ * crowd state kept across the frames (the bits never depend on it). The scratch
  * is refilled with a different byte before every call. Also: bad arguments give the
  * documented statuses and write nothing; n = 0 is valid. */
 #include <pthread.h>
@@ -256,6 +257,10 @@ static void bad_arguments(void)
     horde_frame_params_default(&p);
     const horde_tasks bad_tasks = {NULL, NULL, 1, NULL};
     CHECK(horde_frame(&bad_tasks, &s, &p, &b, mem, bytes) == HORDE_ERR_BAD_PARAMS, "bad task system");
+    static uint32_t not_a_state[64]; /* never set up by horde_crowd_separate_state_init */
+    p.crowd.state = not_a_state;
+    CHECK(horde_frame(NULL, &s, &p, &b, mem, bytes) == HORDE_ERR_BAD_PARAMS, "bad crowd state");
+    horde_frame_params_default(&p);
     CHECK(horde_frame_isa((horde_isa)99, NULL, &s, &p, &b, mem, bytes) == HORDE_ERR_UNKNOWN_ISA, "unknown isa");
     horde_triangle_grid broken = ramp_grid;
     broken.cell = -1.0f, s.ground_grid = &broken;
@@ -307,6 +312,11 @@ int main(void)
         make_npcs(&c, sizes[si], &g);
         out ref, got;
         alloc_out(&ref, c.n), alloc_out(&got, c.n);
+        /* one crowd state for these NPCs across every frame and backend: the bits never
+         * depend on it */
+        const size_t state_bytes = horde_crowd_separate_state_bytes(c.n);
+        uint32_t *state = malloc(state_bytes + 4);
+        CHECK(horde_crowd_separate_state_init(state, state_bytes, c.n, 0.5f) == HORDE_OK, "state");
         for (int frame_no = 0; frame_no < 4; frame_no++) {
             intents(&c, &g);
             variant v = {1, 1, 2, (int)(frame_no & 1), frame_no != 1};
@@ -325,6 +335,10 @@ int main(void)
                           "%s n=%zu frame %d: pool of %u differs", name, c.n, frame_no, pool_workers[k]);
                     runs++;
                 }
+                horde_frame_params ps = p;
+                ps.crowd.state = state;
+                CHECK(frame(isa, &pools[1].tasks, &v, &ps, &c, &got) == HORDE_OK && same(&ref, &got, c.n, v.out_d),
+                      "%s n=%zu frame %d: with a crowd state differs", name, c.n, frame_no);
                 tp_serial_init(&serial, 1 + (uint32_t)(frame_no % 5), TP_RANDOM, frame_no & 1, 31u * (uint64_t)frame_no);
                 CHECK(frame(isa, &serial.tasks, &v, &p, &c, &got) == HORDE_OK && same(&ref, &got, c.n, v.out_d),
                       "%s n=%zu frame %d: serial scheduler differs", name, c.n, frame_no);
@@ -349,7 +363,7 @@ int main(void)
                       (!v.out_d || !memcmp(c.dx, ref.dx, c.n * 4)),
                   "n=%zu frame %d: in place differs", c.n, frame_no);
         }
-        free_out(&ref), free_out(&got);
+        free_out(&ref), free_out(&got), free(state);
         free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
     }
     for (int k = 0; k < POOLS; k++) {
