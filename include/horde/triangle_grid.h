@@ -49,7 +49,7 @@
  * cover it.
  *
  * Memory. horde_triangle_grid_scratch_bytes(soup, cell) is the scratch the build needs:
- * 80 bytes per soup triangle (each triangle's ground set-up, computed once at the build)
+ * 76 bytes per soup triangle (each triangle's ground set-up, computed once at the build)
  * plus 20 bytes per entry (its triangle index and grown bounds, so that a query skips
  * the set-up of a triangle whose bounds miss the point without reading it) plus
  * 4 * (cells + 1 + wide) bytes plus 15 for alignment (the build aligns its
