@@ -75,6 +75,36 @@ horde_triangles tris_of(const TriPairs *p, size_t f, size_t n)
     return t;
 }
 
+// The pairs' regions, in percent of the pairs: which paths of the kernel they take. An
+// overlapping edge or vertex pair's push needs the edge or vertex offset; the share of
+// 8-pair groups holding one is how often an 8-lane backend computes the offset.
+std::string g_regions;
+std::string regions_of(const uint32_t *flags, size_t n)
+{
+    const uint32_t kOver = HORDE_FLAG_OVERLAP, kEV = HORDE_FLAG_EDGE | HORDE_FLAG_VERTEX;
+    size_t face = 0, edge = 0, vertex = 0, degen = 0, over_ev = 0, groups = 0, groups_ev = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t f = flags[i];
+        face += (f & HORDE_FLAG_FACE) != 0, edge += (f & HORDE_FLAG_EDGE) != 0;
+        vertex += (f & HORDE_FLAG_VERTEX) != 0, degen += (f & HORDE_FLAG_DEGENERATE) != 0;
+        over_ev += (f & kOver) && (f & kEV);
+    }
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        int any = 0;
+        for (size_t j = i; j < i + 8; j++)
+            any |= (flags[j] & kOver) && (flags[j] & kEV);
+        groups++, groups_ev += any;
+    }
+    const double k = 100.0 / (double)n;
+    char s[256];
+    std::snprintf(s, sizeof s,
+                  "face %.1f edge %.1f vertex %.1f degenerate %.1f; overlapping edge or vertex %.1f "
+                  "(8-pair groups holding one: %.1f)",
+                  face * k, edge * k, vertex * k, degen * k, over_ev * k,
+                  groups ? 100.0 * (double)groups_ev / (double)groups : 0.0);
+    return s;
+}
+
 TriPairs *make_pairs()
 {
     TriPairs *p = new TriPairs;
@@ -96,8 +126,10 @@ TriPairs *make_pairs()
     }
     const horde_triangles t = tris_of(p, 0, kMaxPairs);
     const horde_sphere_tri_pairs_batch b = pairs_batch_of(p, 0, kMaxPairs);
-    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK)
+    if (horde_sphere_tri_pairs_isa(HORDE_ISA_SCALAR, &t, &b) == HORDE_OK) {
         p->overlap_pct = 100.0 * (double)count_flags(p->flags.data(), kMaxPairs, HORDE_FLAG_OVERLAP) / (double)kMaxPairs;
+        g_regions = regions_of(p->flags.data(), kMaxPairs);
+    }
     return p;
 }
 
@@ -128,6 +160,7 @@ void hb::register_sphere_tri()
     char pct[32];
     std::snprintf(pct, sizeof pct, "%.1f", g_pairs->overlap_pct);
     benchmark::AddCustomContext("horde_sphere_tri_overlap_pct", pct);
+    benchmark::AddCustomContext("horde_sphere_tri_regions_pct", g_regions);
 
     g_lists = new Lists;
     g_lists->offsets.resize(kMaxPairs + 1);

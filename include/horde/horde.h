@@ -20,6 +20,7 @@
 #include "horde/crowd_separate.h"
 #include "horde/triangle_grid.h"
 #include "horde/frame.h"
+#include "horde/voxel_raycast.h"
 
 #define HORDE_VERSION_MAJOR 0
 #define HORDE_VERSION_MINOR 1

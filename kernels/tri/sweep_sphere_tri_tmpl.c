@@ -40,19 +40,32 @@ enum { IN_P = 0, IN_D = 3, IN_R = 6, IN_TRI = 9, IN_COUNT = 18 };
 enum { OUT_T, OUT_CONTACT, OUT_NORMAL = 4, OUT_COUNT = 7 };
 
 typedef struct sweep_tile {
-    float u[9][SWEEP_TILE], v[3][SWEEP_TILE]; /* unit-space triangle and velocity */
+    float v[3][SWEEP_TILE]; /* unit-space velocity */
     float t[SWEEP_TILE], q[3][SWEEP_TILE], dir[3][SWEEP_TILE], inv[3][SWEEP_TILE]; /* inv: 1 / R */
     uint32_t region[SWEEP_TILE], hit[SWEEP_TILE], in0[SWEEP_TILE], degen[SWEEP_TILE], ok[SWEEP_TILE], need[SWEEP_TILE];
 } sweep_tile;
 
 /* The lanes of a tile that need pass 2, packed, and pass 2's results for them. */
 typedef struct sweep_compact {
-    float u[9][SWEEP_TILE], v[3][SWEEP_TILE], t[SWEEP_TILE], q[3][SWEEP_TILE];
+    float u[9][SWEEP_TILE + W], v[3][SWEEP_TILE + W]; /* and W lanes of padding */
+    float t[SWEEP_TILE], q[3][SWEEP_TILE];
     uint32_t reg[SWEEP_TILE];
 } sweep_compact;
 
-/* Pass 1 for W lanes: inputs in[IN_COUNT] at index i, results into the tile at lane b. */
-SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sweep_tile *T, int b)
+/* The lanes of a tile that need pass 2 (edges and vertices) are packed by pass 1, a
+ * block at a time, with a lane permute of its triangle and velocity while they are in
+ * registers (the need bits of fresh inputs do not predict, so no per-lane branches).
+ * Block b writes its lanes from a position <= b, so a tile's lanes fit. */
+typedef struct sweep_packing {
+    w_perm unpack[SWEEP_TILE / W]; /* per block: its packed lanes back in place */
+    int mask[SWEEP_TILE / W], off[SWEEP_TILE / W];
+    int n; /* lanes packed so far */
+} sweep_packing;
+
+/* Pass 1 for W lanes: inputs in[IN_COUNT] at index i, results into the tile at lane b,
+ * the lanes that need pass 2 packed into C (K says where). */
+SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sweep_tile *T, int b,
+                                   sweep_compact *C, sweep_packing *K)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     wf v[IN_COUNT];
@@ -78,10 +91,8 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
     const wf vx = wf_mul(v[IN_D], ix), vy = wf_mul(v[IN_D + 1], iy), vz = wf_mul(v[IN_D + 2], iz);
     const wf inv[3] = {ix, iy, iz};
     wf u[9];
-    for (int k = 0; k < 9; k++) {
+    for (int k = 0; k < 9; k++)
         u[k] = wf_mul(wf_sub(v[IN_TRI + k], v[IN_P + k % 3]), inv[k % 3]);
-        wf_store(T->u[k] + b, u[k]);
-    }
     wf_store(T->v[0] + b, vx), wf_store(T->v[1] + b, vy), wf_store(T->v[2] + b, vz);
     wf_store(T->inv[0] + b, ix), wf_store(T->inv[1] + b, iy), wf_store(T->inv[2] + b, iz);
     const sphere_tri_tri tr = {u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]};
@@ -147,11 +158,20 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
     wi_store(T->ok + b, ok);
     const wf vv = wf_dot3(vx, vy, vz, vx, vy, vz);
     const wi inreach = wf_le(qq, wf_mul(wf_add(vv, one), wf_set(HORDE_SWEEP_REACH_SCALE)));
-    wi_store(T->need + b, wi_and(wi_and(ok, inreach), wi_not(wi_or(in0, fhit))));
+    const wi need = wi_and(wi_and(ok, inreach), wi_not(wi_or(in0, fhit)));
+    wi_store(T->need + b, need);
+    w_perm pack, unpack;
+    const int mb = wi_bits(need), nc = K->n;
+    K->n += lp_pack(mb, &pack, &unpack);
+    K->mask[b / W] = mb, K->off[b / W] = nc, K->unpack[b / W] = unpack;
+    for (int k = 0; k < 9; k++)
+        wf_store(C->u[k] + nc, wf_permute(u[k], pack));
+    wf_store(C->v[0] + nc, wf_permute(vx, pack)), wf_store(C->v[1] + nc, wf_permute(vy, pack));
+    wf_store(C->v[2] + nc, wf_permute(vz, pack));
 }
 
 /* Pass 2, 3. edges AB, BC, CA, then vertices A, B, C, for W compacted lanes. */
-SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][SWEEP_TILE], const float v_[3][SWEEP_TILE], int b, float *ot,
+SPHERE_TRI_INLINE void sweep_pass2(const float u_[9][SWEEP_TILE + W], const float v_[3][SWEEP_TILE + W], int b, float *ot,
                            float *oq[3], uint32_t *oreg)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
@@ -240,37 +260,18 @@ SPHERE_TRI_INLINE void sweep_pass3(const float *const in[IN_COUNT], size_t i, co
     wi_store(outflags + i, wi_sel(ok, flags, wi_set((int32_t)HORDE_FLAG_INVALID)));
 }
 
-/* The lanes of a tile that need pass 2 (edges and vertices), packed a block at a time
- * with a lane permute (the need bits of fresh inputs do not predict, so no per-lane
- * branches), then padded with far, still triangles; returns the padded count. Block b
- * writes its lanes from a position <= b, so a tile's lanes fit. */
-typedef struct sweep_packing {
-    w_perm unpack[SWEEP_TILE / W]; /* per block: its packed lanes back in place */
-    int mask[SWEEP_TILE / W], off[SWEEP_TILE / W];
-} sweep_packing;
-
-static int compact_hard_lanes(const sweep_tile *T, size_t padded, sweep_compact *C, sweep_packing *K)
+/* The padded count of the nc packed lanes (sweep_pass1 packs them), the padding being
+ * far, still triangles. */
+static int pad_hard_lanes(sweep_compact *C, int nc)
 {
-    int nc = 0;
-    for (size_t b = 0; b < padded; b += W) {
-        w_perm pack, unpack;
-        const int mb = wi_bits(wi_load(T->need + b));
-        const int c = lp_pack(mb, &pack, &unpack);
-        for (int k = 0; k < 9; k++)
-            wf_store(C->u[k] + nc, wf_permute(wf_load(T->u[k] + b), pack));
-        for (int k = 0; k < 3; k++)
-            wf_store(C->v[k] + nc, wf_permute(wf_load(T->v[k] + b), pack));
-        K->mask[b / W] = mb, K->off[b / W] = nc, K->unpack[b / W] = unpack;
-        nc += c;
-    }
-    const int ncp = (nc + W - 1) / W * W;
-    for (int j = nc; j < ncp; j++) { /* padding: a far, still triangle; discarded */
-        for (int k = 0; k < 9; k++)
-            C->u[k][j] = 0.0f;
-        for (int k = 0; k < 3; k++)
-            C->v[k][j] = 0.0f;
-    }
-    return ncp;
+    /* padding: a far, still triangle; discarded. W lanes from nc, one store per stream
+     * (a loop over the lanes past nc becomes a memset call per stream) */
+    const wf zero = wf_set(0.0f);
+    for (int k = 0; k < 9; k++)
+        wf_store(C->u[k] + nc, zero);
+    for (int k = 0; k < 3; k++)
+        wf_store(C->v[k] + nc, zero);
+    return (nc + W - 1) / W * W;
 }
 
 /* Merge pass 2 back: the lanes whose edge or vertex stage hit take its t, point and
@@ -334,11 +335,12 @@ HORDE_TEMPLATE(sweep_sphere_tri)
                 dst[a] = tout[a];
             dflags = tflags, base = 0;
         }
+        K.n = 0;
         for (size_t l = 0; l < padded; l += W)
-            sweep_pass1(src, base + l, &T, (int)l);
-        const int ncp = compact_hard_lanes(&T, padded, &C, &K);
+            sweep_pass1(src, base + l, &T, (int)l, &C, &K);
+        const int ncp = pad_hard_lanes(&C, K.n);
         for (int l = 0; l < ncp; l += W)
-            sweep_pass2((const float(*)[SWEEP_TILE])C.u, (const float(*)[SWEEP_TILE])C.v, l, C.t,
+            sweep_pass2((const float(*)[SWEEP_TILE + W])C.u, (const float(*)[SWEEP_TILE + W])C.v, l, C.t,
                         cqp, C.reg);
         merge_hard_lanes(&T, padded, &C, &K);
         for (size_t l = 0; l < padded; l += W)

@@ -259,6 +259,44 @@ static const edit pole_extra[] = {
 };
 #undef RL
 
+/* Segments (voxel_raycast, voxel_los): each end within the coordinate limit, and the
+ * snapped end minus start within HORDE_VOXEL_RAYCAST_MAX_LENGTH blocks per axis (the
+ * float after 1024 is 1024 + 2^-13, after 1024.5 it is 1024.5 + 2^-13, below -512 it is
+ * -512 - 2^-14: each snaps more than one unit beyond the length). */
+#define SL HORDE_VOXEL_RAYCAST_MAX_COORD
+static const edit segment_extra[] = {
+    {{0, 3}, 2, {SL, SL}, 1},
+    {{0, 3}, 2, {-SL, -SL}, 1},
+    {{0, 3}, 2, {0x1.000002p20f, SL}, 0},
+    {{1, 4}, 2, {SL, SL - 1.0f}, 1},
+    {{1, 4}, 2, {SL, 0x1.000002p20f}, 0},
+    {{2, 5}, 2, {-SL, -SL}, 1},
+    {{2, 5}, 2, {-0x1.000002p20f, -SL}, 0},
+    {{0, 3}, 2, {0.0f, 1024.0f}, 1},
+    {{0, 3}, 2, {0.0f, 0x1.000002p10f}, 0},
+    {{1, 4}, 2, {512.0f, -512.0f}, 1},
+    {{1, 4}, 2, {512.0f, -0x1.000002p9f}, 0},
+    {{2, 5}, 2, {0.5f, 1024.5f}, 1},
+    {{2, 5}, 2, {0.5f, 1024.5f + 0x1p-13f}, 0},
+    {{0, 0}, 1, {NAN, 0.0f}, 0},
+    {{5, 5}, 1, {-INFINITY, 0.0f}, 0},
+    {{4, 4}, 1, {FLT_MAX, 0.0f}, 0},
+};
+#undef SL
+
+static int run_raycast(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_voxel_raycast_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], o[0],
+                                         (int32_t *)o[1], (int32_t *)o[2], (int32_t *)o[3], u, flags, n};
+    return horde_voxel_raycast_isa(isa, &g_air, &b);
+}
+
+static int run_los(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_voxel_los_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], flags, n};
+    return horde_voxel_los_isa(isa, &g_air, &b);
+}
+
 /* Candidate lists of one entry each, item i's naming candidate i. */
 static uint32_t g_offsets[MAXN + 1], g_indices[MAXN];
 static void one_entry_lists(size_t n)
@@ -395,6 +433,8 @@ static kernel kernels[] = {
     {"radial_sweep", NO_INPUTS, HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_sweep, pole_extra, NIN(pole_extra)},
     {"radial_push_grid", NO_INPUTS, HORDE_FLAG_INVALID | HORDE_FLAG_SKIPPED, run_grid, NO_EXTRA},
     {"crowd_separate", NO_INPUTS, HORDE_FLAG_INVALID, run_crowd, NO_EXTRA},
+    {"voxel_raycast", NO_INPUTS, HORDE_FLAG_INVALID, run_raycast, segment_extra, NIN(segment_extra)},
+    {"voxel_los", NO_INPUTS, HORDE_FLAG_INVALID, run_los, segment_extra, NIN(segment_extra)},
 };
 enum { NKERNEL = sizeof kernels / sizeof kernels[0] };
 

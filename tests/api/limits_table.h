@@ -249,6 +249,21 @@ LIMIT_CALL(crowd_separate, "n", U, CLOSED, 0u, HORDE_CROWD_SEPARATE_MAX_N, probe
            "movers per call (the scratch query returns 0 above)")
 LIMIT_FRAME(crowd_separate, HORDE_CROWD_SEPARATE_MAX_COORD, 1)
 
+/* ---- segment casts --------------------------------------------------------------------- */
+#define LIMIT_SEGMENT(k)                                                                 \
+    LIMIT_INPUT(k, "x0", 0.25f, RELATION, -HORDE_VOXEL_RAYCAST_MAX_COORD, HORDE_VOXEL_RAYCAST_MAX_COORD, "start") \
+    LIMIT_INPUT(k, "y0", 0.25f, RELATION, -HORDE_VOXEL_RAYCAST_MAX_COORD, HORDE_VOXEL_RAYCAST_MAX_COORD, "start") \
+    LIMIT_INPUT(k, "z0", 0.25f, RELATION, -HORDE_VOXEL_RAYCAST_MAX_COORD, HORDE_VOXEL_RAYCAST_MAX_COORD, "start") \
+    LIMIT_INPUT(k, "x1", 3.25f, RELATION, -HORDE_VOXEL_RAYCAST_MAX_COORD, HORDE_VOXEL_RAYCAST_MAX_COORD, "end") \
+    LIMIT_INPUT(k, "y1", -1.75f, RELATION, -HORDE_VOXEL_RAYCAST_MAX_COORD, HORDE_VOXEL_RAYCAST_MAX_COORD, "end") \
+    LIMIT_INPUT(k, "z1", 0.75f, RELATION, -HORDE_VOXEL_RAYCAST_MAX_COORD, HORDE_VOXEL_RAYCAST_MAX_COORD, "end") \
+    LIMIT_RULE(k, "length", "each axis of end - start within +-HORDE_VOXEL_RAYCAST_MAX_LENGTH",             \
+               "1024 blocks, after snapping to 2^-20 (else INVALID; limits.c's segment cases)")
+LIMIT_KERNEL(voxel_raycast, "horde/voxel_raycast.h")
+LIMIT_SEGMENT(voxel_raycast)
+LIMIT_KERNEL(voxel_los, "horde/voxel_raycast.h")
+LIMIT_SEGMENT(voxel_los)
+
 LIMIT_KERNEL(pole_grid, "horde/radial_push.h")
 LIMIT_CALL(pole_grid, "cell", F, CLOSED, 0x1p-10f, 0x1p17f, probe_grid_cell,
            "cell edge, 2^-10 .. 2^17 (the scratch query returns 0, the build BAD_PARAMS outside)")
@@ -258,6 +273,7 @@ LIMIT_CALL(pole_grid, "reach", F, CLOSED, 0.0f, HORDE_RADIAL_PUSH_MAX_RADIUS, pr
            "horde_pole_grid_lists: how far movers may still move")
 
 #undef LIMIT_XYZ
+#undef LIMIT_SEGMENT
 #undef LIMIT_DXYZ
 #undef LIMIT_TRI
 #undef LIMIT_RADIAL_MOVER

@@ -83,6 +83,12 @@ static void setup_voxel(tu_rng *g)
     fill(g, 3, -2.0f, 2.0f), fill(g, 4, -2.0f, 2.0f), fill(g, 5, -2.0f, 2.0f);
     fill(g, 6, 0.05f, 0.5f), fill(g, 7, 0.0f, 3.0f), fill(g, 8, 0.05f, 0.5f);
 }
+/* Segments: starts as setup_voxel's positions, ends (in[6..8]) up to 40 blocks away. */
+static void setup_segments(tu_rng *g)
+{
+    fill(g, 0, -30.0f, 90.0f), fill(g, 1, -20.0f, 20.0f), fill(g, 2, -30.0f, 90.0f);
+    fill(g, 6, -70.0f, 130.0f), fill(g, 7, -30.0f, 30.0f), fill(g, 8, -70.0f, 130.0f);
+}
 #define SCENE_W (null_scene ? NULL : &world.world)
 
 static horde_status call_cylinder_push(horde_isa isa, const horde_tasks *t, size_t n)
@@ -116,6 +122,23 @@ static horde_status call_aabb_move(horde_isa isa, const horde_tasks *t, size_t n
                                      .out_y = fo(1), .out_z = fo(2), .out_flags = uo(3), .n = n};
     const horde_aabb_move_params p = {.step_height = 0.5f, .max_distance = 8.0f};
     return t ? horde_aabb_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_aabb_move_isa(isa, SCENE_W, &p, &b);
+}
+
+/* Segments from the movers' positions by up to 40 blocks (in[0..2] start, in[3..5] scaled). */
+static horde_status call_voxel_raycast(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_voxel_raycast_batch b = {.x0 = in[0], .y0 = in[1], .z0 = in[2], .x1 = in[6], .y1 = in[7],
+                                         .z1 = in[8], .out_t = fo(0), .out_bx = (int32_t *)(void *)uo(1),
+                                         .out_by = (int32_t *)(void *)uo(2), .out_bz = (int32_t *)(void *)uo(3),
+                                         .out_face = uo(4), .out_flags = uo(5), .n = n};
+    return t ? horde_voxel_raycast_tasks_isa(isa, t, SCENE_W, &b) : horde_voxel_raycast_isa(isa, SCENE_W, &b);
+}
+
+static horde_status call_voxel_los(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_voxel_los_batch b = {.x0 = in[0], .y0 = in[1], .z0 = in[2], .x1 = in[6], .y1 = in[7],
+                                     .z1 = in[8], .out_t = fo(0), .out_flags = uo(1), .n = n};
+    return t ? horde_voxel_los_tasks_isa(isa, t, SCENE_W, &b) : horde_voxel_los_isa(isa, SCENE_W, &b);
 }
 
 /* Movers within the soup's box (radius in[3], height in[4]) and displacements. */
@@ -282,6 +305,8 @@ static const kcase cases[] = {
     {"radial_push", setup_poles, call_radial_push, 1},
     {"radial_sweep", setup_poles, call_radial_sweep, 1},
     {"radial_push_grid", setup_grid, call_radial_push_grid, 3},
+    {"voxel_raycast", setup_segments, call_voxel_raycast, 1},
+    {"voxel_los", setup_segments, call_voxel_los, 1},
 };
 enum { CASES = sizeof cases / sizeof cases[0] };
 

@@ -15,7 +15,7 @@
 #include "scene.h"
 #include "testutil.h"
 
-enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 15 };
+enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 17 };
 
 static scene sc;
 static float tv[9][NT];
@@ -130,6 +130,15 @@ static int step(int k, horde_isa isa, outputs *o)
         const size_t bytes = sizeof o->grid_scratch;
         return dflt ? horde_radial_push_grid(&pole_grid, &poles, &p, &b, o->grid_scratch, bytes)
                     : horde_radial_push_grid_isa(isa, &pole_grid, &poles, &p, &b, o->grid_scratch, bytes);
+    }
+    case 14: { /* segments from the movers to their triangles' first corners */
+        const horde_voxel_raycast_batch b = {in_x, in_y, in_z, tri[0], tri[1], tri[2], f[0], (int32_t *)f[1],
+                                             (int32_t *)f[2], (int32_t *)f[3], u[1], u[0], N};
+        return dflt ? horde_voxel_raycast(&sc.world, &b) : horde_voxel_raycast_isa(isa, &sc.world, &b);
+    }
+    case 15: {
+        const horde_voxel_los_batch b = {in_x, in_y, in_z, tri[3], tri[4], tri[5], f[0], u[0], N};
+        return dflt ? horde_voxel_los(&sc.world, &b) : horde_voxel_los_isa(isa, &sc.world, &b);
     }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);

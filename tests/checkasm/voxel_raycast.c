@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/* checkasm for horde_voxel_raycast and horde_voxel_los: every backend against the scalar
+ * reference, bit for bit (t, block, face, flags), over the six test scenes, also viewed
+ * just inside +-2^20, on random and aimed segments (ray_gen.h: grid lines, faces, edges
+ * and corners, tiny direction components, ulps around faces, zero length, long segments
+ * leaving the view, the limits, non-finite values), random batch sizes (every tail),
+ * unaligned arrays and in-place calls (out_t over x0). The line of sight must equal the
+ * raycast's t and flags. Invariants of the reference: t in [0, 1], HIT exactly when a
+ * block is reported, t = 0 exactly with STARTED_INSIDE, the face is consistent, and the
+ * reported block is solid.
+ *
+ * Run: checkasm --test=voxel_raycast | --test=voxel_los [--seed=N] [--items=N] [--long]. */
+#include "scene.h"
+#include "checkasm.h"
+#include "ray_gen.h"
+
+/* in: x0 y0 z0 x1 y1 z1; out: t bx by bz face flags (all 4-byte arrays). */
+typedef struct {
+    float *in[6];
+    uint32_t *out[6];
+} rc_arrays;
+
+static horde_voxel_raycast_batch rc_batch(rc_arrays *in, rc_arrays *out, size_t off, size_t n)
+{
+    horde_voxel_raycast_batch b = {in->in[0] + off, in->in[1] + off, in->in[2] + off,
+                                   in->in[3] + off, in->in[4] + off, in->in[5] + off,
+                                   (float *)out->out[0] + off, (int32_t *)out->out[1] + off,
+                                   (int32_t *)out->out[2] + off, (int32_t *)out->out[3] + off,
+                                   out->out[4] + off, out->out[5] + off, n};
+    return b;
+}
+static horde_voxel_los_batch los_batch(rc_arrays *in, rc_arrays *out, size_t off, size_t n)
+{
+    horde_voxel_los_batch b = {in->in[0] + off, in->in[1] + off, in->in[2] + off,
+                               in->in[3] + off, in->in[4] + off, in->in[5] + off,
+                               (float *)out->out[0] + off, out->out[5] + off, n};
+    return b;
+}
+
+static int call(int los, horde_isa isa, const horde_world *w, rc_arrays *in, rc_arrays *out,
+                size_t off, size_t n)
+{
+    if (los) {
+        const horde_voxel_los_batch b = los_batch(in, out, off, n);
+        return horde_voxel_los_isa(isa, w, &b);
+    }
+    const horde_voxel_raycast_batch b = rc_batch(in, out, off, n);
+    return horde_voxel_raycast_isa(isa, w, &b);
+}
+
+/* Which of the output arrays a kernel writes. */
+static int writes(int los, int k) { return !los || k == 0 || k == 5; }
+
+static void check_ref(const horde_world *w, rc_arrays *ref, size_t n, const char *scn, uint64_t seed)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        float t;
+        memcpy(&t, &ref->out[0][i], 4);
+        const uint32_t f = ref->out[5][i], face = ref->out[4][i];
+        const int32_t bx = (int32_t)ref->out[1][i], by = (int32_t)ref->out[2][i], bz = (int32_t)ref->out[3][i];
+        int ok = t >= 0.0f && t <= 1.0f;
+        if (f & HORDE_FLAG_INVALID)
+            ok &= f == HORDE_FLAG_INVALID && t == 1.0f && face == HORDE_NONE && !bx && !by && !bz;
+        else if (f & HORDE_FLAG_HIT) {
+            ok &= horde_world_solid(w, bx, by, bz);
+            ok &= (t == 0.0f) == ((f & HORDE_FLAG_STARTED_INSIDE) != 0);
+            ok &= (f & HORDE_FLAG_STARTED_INSIDE) ? face == HORDE_NONE : face <= 5;
+        } else
+            ok &= f == 0 && t == 1.0f && face == HORDE_NONE && !bx && !by && !bz;
+        if (!ok && bad++ == 0)
+            fprintf(stderr, "BAD REF seed=%" PRIu64 " scene=%s i=%zu t=%a flags=%#x face=%u block %d %d %d\n",
+                    seed, scn, i, t, f, face, bx, by, bz);
+    }
+    CHECK(bad == 0, "reference invariants fail on %zu of %zu (seed=%" PRIu64 " scene=%s)", bad, n, seed, scn);
+}
+
+static int run(const checkasm_opts *opts, int los)
+{
+    const char *name = los ? "voxel_los" : "voxel_raycast";
+    const uint64_t seed = opts->seed;
+    const size_t items = opts->items;
+    size_t per_isa[HORDE_ISA_COUNT] = {0};
+    tu_rng g = {seed};
+    printf("checkasm_%s: seed=%" PRIu64 " segments per backend=%zu\n", name, seed, items);
+    const size_t chunk_n = 16384;
+    rc_arrays in, ref, out, alias, rc;
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&out, chunk_n);
+    CA_ALLOC_ARRAYS(&alias, chunk_n), CA_ALLOC_ARRAYS(&rc, chunk_n);
+    size_t done = 0, hits = 0;
+    for (int pass = 0; done < items; pass++) {
+        const scene_kind kind = (scene_kind)(pass % SCENE_COUNT);
+        const size_t n = items - done < chunk_n ? items - done : chunk_n;
+        scene s;
+        if (scene_build(&s, kind, seed + (uint64_t)pass)) {
+            fprintf(stderr, "out of memory\n");
+            return 2;
+        }
+        horde_world w = s.world;
+        float base[3] = {0.0f, 0.0f, 0.0f};
+        char scn[64];
+        snprintf(scn, sizeof scn, "%s", s.name);
+        if (pass % 3 == 2) { /* just inside +-2^20 */
+            const int sgn = (pass / 3) % 2 ? -1 : 1;
+            const int32_t cx = sgn > 0 ? 32768 - SCENE_GX : -32768;
+            horde_world_init(&w, s.ptrs, cx, -1, cx, SCENE_GX, SCENE_GY, SCENE_GZ, s.world.missing);
+            base[0] = base[2] = (float)((cx + 1) * 32);
+            snprintf(scn, sizeof scn, "%s@%s2^20", s.name, sgn > 0 ? "+" : "-");
+        }
+        for (size_t i = 0; i < n; i++)
+            rg_segment(&g, base, -40.0f, 100.0f, in.in, in.in + 3, i);
+        CHECK(call(los, HORDE_ISA_SCALAR, &w, &in, &ref, 0, n) == HORDE_OK, "scalar status");
+        if (los) { /* the line of sight is the raycast's t and flags */
+            CHECK(call(0, HORDE_ISA_SCALAR, &w, &in, &rc, 0, n) == HORDE_OK, "raycast status");
+            CHECK(!memcmp(rc.out[0], ref.out[0], n * 4) && !memcmp(rc.out[5], ref.out[5], n * 4),
+                  "los differs from raycast (seed=%" PRIu64 " scene=%s)", seed, scn);
+        } else {
+            check_ref(&w, &ref, n, scn, seed);
+        }
+        for (size_t i = 0; i < n; i++)
+            hits += (ref.out[5][i] & HORDE_FLAG_HIT) != 0;
+        per_isa[HORDE_ISA_SCALAR] += n;
+        TU_FOR_EACH_BACKEND(isa) if (isa != HORDE_ISA_SCALAR) {
+            const char *nm = horde_isa_name(isa);
+            for (int k = 0; k < 6; k++)
+                ca_poison(out.out[k], n);
+            for (size_t off = 0; off < n;) {
+                const size_t len = ca_sub_batch(&g, n - off, 70, 5000);
+                CHECK(call(los, isa, &w, &in, &out, off, len) == HORDE_OK, "%s status", nm);
+                off += len;
+            }
+            size_t bad = 0;
+            for (size_t i = 0; i < n; i++) {
+                int same = 1;
+                for (int k = 0; k < 6; k++)
+                    same &= !writes(los, k) || out.out[k][i] == ref.out[k][i];
+                if (!same && bad++ == 0)
+                    fprintf(stderr,
+                            "MISMATCH %s seed=%" PRIu64 " scene=%s isa=%s i=%zu\n  in %a %a %a -> %a %a %a\n"
+                            "  ref t=%#x b %d %d %d face %u flags %#x\n  new t=%#x b %d %d %d face %u flags %#x\n",
+                            name, seed, scn, nm, i, in.in[0][i], in.in[1][i], in.in[2][i], in.in[3][i],
+                            in.in[4][i], in.in[5][i], ref.out[0][i], (int)ref.out[1][i], (int)ref.out[2][i],
+                            (int)ref.out[3][i], ref.out[4][i], ref.out[5][i], out.out[0][i], (int)out.out[1][i],
+                            (int)out.out[2][i], (int)out.out[3][i], out.out[4][i], out.out[5][i]);
+            }
+            CHECK(bad == 0, "%s: %s differs from scalar on %zu of %zu (seed=%" PRIu64 " scene=%s)", name, nm,
+                  bad, n, seed, scn);
+            /* In place: t written over x0. */
+            const size_t m = n < 2000 ? n : 2000;
+            for (int k = 0; k < 6; k++)
+                memcpy(alias.in[k], in.in[k], m * 4);
+            rc_arrays al = alias;
+            al.out[0] = (uint32_t *)alias.in[0];
+            CHECK(call(los, isa, &w, &alias, &al, 0, m) == HORDE_OK, "%s in place status", nm);
+            CHECK(!memcmp(al.out[0], ref.out[0], m * 4) && !memcmp(al.out[5], ref.out[5], m * 4),
+                  "%s in place: %s differs (seed=%" PRIu64 ")", name, nm, seed);
+            per_isa[isa] += n;
+        }
+        scene_free(&s);
+        done += n;
+    }
+    CHECK(hits > items / 8 && hits < items - items / 8, "%s: hits %zu of %zu: the scenes stopped mixing hits and misses",
+          name, hits, items);
+    ca_summary(per_isa, "segments");
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&out), CA_FREE_ARRAYS(&alias), CA_FREE_ARRAYS(&rc);
+    return 0;
+}
+
+CHECKASM_TEST(voxel_raycast)
+{
+    if (run(opts, 0))
+        return 2;
+    return tu_finish("checkasm_voxel_raycast");
+}
+
+CHECKASM_TEST(voxel_los)
+{
+    if (run(opts, 1))
+        return 2;
+    return tu_finish("checkasm_voxel_los");
+}
