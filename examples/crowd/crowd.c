@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* A game frame with horde: a few thousand NPCs walk from the west side of a voxel world to
  * goals on the east side, through a wall with doorways, past pillars and a mesa with a
- * tunnel, and up a triangle-mesh ramp onto the mesa. Per frame:
- *   1. intent: walk towards the goal (or sideways for a while when blocked), gravity;
+ * tunnel, and up a triangle-mesh ramp onto the mesa. A beacon moves up and down the goal
+ * area. Per frame:
+ *   0. sight: horde_voxel_los, one batched call, from every NPC's eyes to the beacon;
+ *   1. intent: towards the beacon while it is in sight (until near the goal area), else
+ *      towards the goal (or sideways for a while when blocked), gravity;
  *   2. horde_frame (include/horde/frame.h), one call for the rest of the recipe:
  *      horde_crowd_separate pushes the NPCs' intended positions apart (the correction
  *      joins the intent), horde_radial_push_grid pushes them out of the trees (that push
@@ -125,7 +128,8 @@ typedef struct {
     float *x, *y, *z, *z0, *vy, *r, *h, *dx, *dy, *dz, *gx, *gz, *ground;
     uint32_t *tri;
     uint32_t *flags, *gflags;
-    int *stuck, *detour, *reached, *tries;
+    uint32_t *sight; /* horde_voxel_los's out_flags this frame: 0 = the beacon is in sight */
+    int *stuck, *detour, *reached, *tries, *saw;
 } crowd;
 
 static const float DT = 1.0f / 32.0f, SPEED = 4.0f, GRAVITY = -20.0f;
@@ -149,6 +153,7 @@ static void crowd_init(crowd *c, int n)
     c->flags = calloc((size_t)n, sizeof(uint32_t)), c->gflags = calloc((size_t)n, sizeof(uint32_t));
     c->stuck = calloc((size_t)n, sizeof(int)), c->detour = calloc((size_t)n, sizeof(int));
     c->reached = calloc((size_t)n, sizeof(int)), c->tries = calloc((size_t)n, sizeof(int));
+    c->sight = calloc((size_t)n, sizeof(uint32_t)), c->saw = calloc((size_t)n, sizeof(int));
     uint64_t s = 0x5eedull;
     for (int i = 0; i < n; i++) {
         const int bx = 2 + (int)(rng_unit(&s) * 24.0f), bz = 2 + (int)(rng_unit(&s) * 124.0f);
@@ -163,20 +168,39 @@ static void crowd_init(crowd *c, int n)
 static void crowd_free(crowd *c)
 {
     void *p[] = {c->x, c->y, c->z, c->z0, c->vy, c->r, c->h, c->dx, c->dy, c->dz, c->gx, c->gz, c->ground,
-                 c->tri, c->flags, c->gflags, c->stuck, c->detour, c->reached, c->tries};
+                 c->tri, c->flags, c->gflags, c->sight, c->stuck, c->detour, c->reached, c->tries, c->saw};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
         free(p[k]);
 }
 #endif
 
-/* Where NPC i heads now: the nearest doorway of the wall first, then (when its goal lies
- * behind the mesa) the tunnel's west and east mouths, or for every third such NPC the
- * ramp's foot and across the ramp and the mesa top, then its goal. (Only the ramp's
- * surface is collision here, through ground height: an NPC walking in under it from the
- * side would not see it.) */
+/* The beacon: a lantern 3 to 5 blocks above the goal area's terrain at x = 112, walking
+ * z from 8 to 120 and back at 4 blocks a second (one lap takes 1,792 frames). Exact in
+ * float, so every backend sees it at the same place. */
+enum { BEACON_X = 112, BEACON_GUIDES_TO = 100 };
+static float beacon_x, beacon_y, beacon_z;
+static void beacon_at(int frame)
+{
+    const int k = frame % 1792;
+    beacon_x = (float)BEACON_X, beacon_y = 9.0f, beacon_z = 8.0f + 0.125f * (float)(k < 896 ? k : 1792 - k);
+}
+static int sees_beacon(const crowd *c, int i) { return c->sight[i] == 0; } /* no HIT, not INVALID */
+
+/* Where NPC i heads now: the beacon while it is in sight and the NPC is west of x =
+ * BEACON_GUIDES_TO (it guides NPCs to the goal area without piling them up there; the
+ * sight line at eye height is clear of blocks, so mostly the walk along it is too, and
+ * trees and the ramp get the usual detours). Else the nearest doorway of the wall first,
+ * then (when its goal lies behind the mesa) the tunnel's west and east mouths, or for
+ * every third such NPC the ramp's foot and across the ramp and the mesa top, then its
+ * goal. (Only the ramp's surface is collision here, through ground height: an NPC walking
+ * in under it from the side would not see it.) */
 static void waypoint(const crowd *c, int i, float *tx, float *tz)
 {
     const float x = c->x[i];
+    if (sees_beacon(c, i) && x < (float)BEACON_GUIDES_TO) {
+        *tx = beacon_x, *tz = beacon_z;
+        return;
+    }
     if (x < (float)WALL_X + 3.0f) {
         *tx = (float)WALL_X + 4.0f, *tz = 16.0f * floorf(c->z0[i] / 16.0f) + 8.0f;
         return;
@@ -234,7 +258,7 @@ static double now(void)
 }
 
 typedef struct {
-    double frame;
+    double frame, sight; /* seconds in horde_frame, in horde_voxel_los */
     uint64_t hash;
 } frame_stats;
 
@@ -245,11 +269,28 @@ static void hash_words(uint64_t *h, const void *p, size_t n_words)
         *h = (*h ^ b[i]) * 0x100000001b3ull;
 }
 
-/* One frame. trails: every 8th frame, positions go to the picture's trail buffer. */
+/* 0. Sight: one batched horde_voxel_los from every NPC's eyes (nine tenths of its height)
+ * to the beacon. Only blocks stop the sight line (not trees, not the ramp). */
+static void sight(crowd *c, horde_isa isa, int frame, frame_stats *st)
+{
+    static float eye_y[1 << 16], to_x[1 << 16], to_y[1 << 16], to_z[1 << 16], t[1 << 16];
+    beacon_at(frame);
+    for (int i = 0; i < c->n; i++)
+        eye_y[i] = c->y[i] + 0.9f * c->h[i], to_x[i] = beacon_x, to_y[i] = beacon_y, to_z[i] = beacon_z;
+    const horde_voxel_los_batch lb = {c->x, eye_y, c->z, to_x, to_y, to_z, t, c->sight, (size_t)c->n};
+    const double t0 = now();
+    horde_voxel_los_isa(isa, &world, &lb);
+    st->sight += now() - t0;
+    hash_words(&st->hash, t, (size_t)c->n), hash_words(&st->hash, c->sight, (size_t)c->n);
+    for (int i = 0; i < c->n; i++)
+        c->saw[i] |= sees_beacon(c, i);
+}
+
+/* One frame. */
 static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
 {
+    sight(c, isa, frame, st);
     intent(c);
-    (void)frame;
     static float px[1 << 16], pz[1 << 16];
     memcpy(px, c->x, (size_t)c->n * 4), memcpy(pz, c->z, (size_t)c->n * 4);
     /* 2-4. One call runs the recipe: crowd separation at the intended positions, the trees
@@ -339,6 +380,7 @@ static void dot(float x, float z, const uint8_t col[3], int rad)
 
 static void paint_trail(const crowd *c)
 {
+    dot(beacon_x, beacon_z, (const uint8_t[3]){230, 30, 30}, 1); /* the beacon's path */
     for (int i = 0; i < c->n; i += 4) { /* every 4th NPC: a readable picture */
         const uint8_t col[3] = {(uint8_t)(120 + (i * 37) % 136), (uint8_t)(40 + (i * 11) % 60), (uint8_t)(150 + (i * 53) % 106)};
         dot(c->x[i], c->z[i], col, 0);
@@ -420,7 +462,7 @@ int main(int argc, char **argv)
     simulate(best, npcs, frames, png != NULL, &c, &st);
     if (png)
         paint_trees();
-    int reached = 0, inside = 0, nan = 0, on_ramp = 0, in_tree = 0;
+    int reached = 0, inside = 0, nan = 0, on_ramp = 0, in_tree = 0, sees = 0, saw = 0;
     for (int i = 0; i < c.n; i++) {
         for (size_t j = 0; j < trees.n; j++) { /* radial_push.h's overlap test, written out */
             const float R = c.r[i] + tree_r[j], dx = c.x[i] - tree_x[j], dz = c.z[i] - tree_z[j];
@@ -431,10 +473,13 @@ int main(int argc, char **argv)
         inside += horde_world_solid(&world, (int32_t)floorf(c.x[i]), (int32_t)floorf(c.y[i] + 0.5f),
                                     (int32_t)floorf(c.z[i]));
         on_ramp += c.tri[i] != HORDE_NONE;
-        const uint8_t white[3] = {255, 255, 255};
-        if (png && i % 4 == 0)
-            dot(c.x[i], c.z[i], white, 1);
+        sees += sees_beacon(&c, i), saw += c.saw[i];
+        const uint8_t white[3] = {255, 255, 255}, yellow[3] = {255, 220, 0};
+        if (png && i % 4 == 0) /* final positions: yellow when the beacon is in sight */
+            dot(c.x[i], c.z[i], sees_beacon(&c, i) ? yellow : white, 1);
     }
+    if (png) /* the beacon at the end */
+        dot(beacon_x, beacon_z, (const uint8_t[3]){230, 30, 30}, 4);
     int pairs = 0; /* NPC pairs overlapping by more than 5 % of their radii at the end */
     for (int i = 0; i < c.n; i++)
         for (int j = i + 1; j < c.n; j++) {
@@ -442,12 +487,13 @@ int main(int argc, char **argv)
             pairs += c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i] && dx * dx + dz * dz < 0.9025f * R * R;
         }
     printf("crowd: %d NPCs, %zu trees, %d frames on %s: horde_frame (crowd, trees, voxels, ramp) %.3f ms/frame "
-           "(%.1f ns per NPC per frame)\n",
+           "(%.1f ns per NPC per frame), horde_voxel_los %.3f ms/frame (%.1f ns per NPC)\n",
            npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.frame / frames,
-           1e9 * st.frame / ((double)frames * npcs));
+           1e9 * st.frame / ((double)frames * npcs), 1e3 * st.sight / frames, 1e9 * st.sight / ((double)frames * npcs));
     printf("  NPC pairs overlapping by more than 5 %% of their radii at the end: %d\n", pairs);
     printf("  reached their goals %d (%.1f %%), inside a block %d, NaN %d, on the ramp at the end %d, "
            "overlapping a tree at the end %d\n", reached, 100.0 * reached / npcs, inside, nan, on_ramp, in_tree);
+    printf("  the beacon in sight at the end %d, at some frame %d\n", sees, saw);
     crowd_free(&c);
     if (png)
         printf("  picture: %s%s\n", png, write_png(png) ? "" : " NOT written (built without libpng)");

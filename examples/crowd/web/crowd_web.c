@@ -49,6 +49,9 @@ EXPORT("crowd_tree_x") const float *crowd_web_tree_x(void) { return tree_x; }
 EXPORT("crowd_tree_z") const float *crowd_web_tree_z(void) { return tree_z; }
 EXPORT("crowd_tree_r") const float *crowd_web_tree_r(void) { return tree_r; }
 EXPORT("crowd_backend") const char *crowd_web_backend(void) { return horde_isa_active_name(); }
+EXPORT("crowd_sight") const uint32_t *crowd_web_sight(void) { return web.sight; } /* 0: sees the beacon */
+EXPORT("crowd_beacon_x") float crowd_web_beacon_x(void) { return beacon_x; }
+EXPORT("crowd_beacon_z") float crowd_web_beacon_z(void) { return beacon_z; }
 EXPORT("crowd_reached") int crowd_web_reached(void)
 {
     int n = 0;
