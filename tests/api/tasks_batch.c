@@ -18,6 +18,7 @@
 
 #include "scene.h"
 #include "task_pool.h"
+#include "fine_tasks.h"
 #include "testutil.h"
 
 enum { NMAX = 5000, INS = 12, OUTS = 12, SOUP = 64, POLES = 1500, LIST = 4 };
@@ -300,66 +301,9 @@ static horde_status run(const kcase *c, horde_isa isa, const horde_tasks *t, siz
     return c->call(isa, t, n);
 }
 
-/* The finest schedule: every stage split at every min_range boundary, the ranges run one
- * at a time in reverse, range k on worker k mod worker_count, at enqueue (returning NULL)
- * or deferred to finish. */
-typedef struct fine_tasks {
-    horde_tasks tasks;
-    horde_task_fn *fn;
-    void *ctx;
-    uint32_t count, min_range, pending, stages, bad, inline_run, overlaps;
-} fine_tasks;
-
-/* Output bytes that two ranges of one stage both write, which the final bytes cannot show
- * when both write the same value: after each range, the bytes it changed are moved aside
- * and set back, so a later range that writes one of them changes it again; the stage's
- * bytes are put in place after its last range. (A byte written with the value it held
- * goes unseen, so this misses few, and never reports a range that writes only its own.) */
-static unsigned char *prev_mem, *shadow_mem, *owned_mem;
-
-static void fine_run(fine_tasks *f)
-{
-    const size_t bytes = (size_t)OUTS * NMAX * 4;
-    const uint32_t ranges = (f->count + f->min_range - 1) / f->min_range;
-    memset(owned_mem, 0, bytes);
-    for (uint32_t k = ranges; k-- > 0;) {
-        const uint32_t b = k * f->min_range, e = f->count - b > f->min_range ? b + f->min_range : f->count;
-        memcpy(prev_mem, out_mem, bytes);
-        f->fn(b, e, k % f->tasks.worker_count, f->ctx);
-        for (size_t j = 0; j < bytes; j++)
-            if (out_mem[j] != prev_mem[j]) {
-                f->overlaps += owned_mem[j];
-                owned_mem[j] = 1, shadow_mem[j] = out_mem[j], out_mem[j] = prev_mem[j];
-            }
-    }
-    for (size_t j = 0; j < bytes; j++)
-        if (owned_mem[j])
-            out_mem[j] = shadow_mem[j];
-    f->pending = 0;
-}
-
-static void *fine_enqueue(horde_task_fn *fn, uint32_t count, uint32_t min_range, void *task_ctx, void *user)
-{
-    fine_tasks *f = (fine_tasks *)user;
-    f->bad += f->pending || count == 0 || min_range == 0;
-    f->fn = fn, f->ctx = task_ctx, f->count = count, f->min_range = min_range ? min_range : 1;
-    f->pending = 1, f->stages++;
-    if (f->inline_run) {
-        fine_run(f);
-        return NULL;
-    }
-    return f;
-}
-
-static void fine_finish(void *handle, void *user)
-{
-    fine_tasks *f = (fine_tasks *)user;
-    f->bad += handle != f || !f->pending;
-    fine_run(f);
-}
-
 /* n just past, below and at block multiples, with the arrays 1 .. 3 items off their
  * alignment, on every backend and the finest schedule. */
+static unsigned char *fine_mem; /* the finest schedule's copies of out_mem */
 static void check_fine(const kcase *c, long *runs)
 {
     static const size_t sizes[] = {1025, 2047, 2049, 3072, NMAX - 3};
@@ -373,9 +317,7 @@ static void check_fine(const kcase *c, long *runs)
                 memcpy(ref_mem, out_mem, (size_t)OUTS * NMAX * 4);
                 for (int at_enqueue = 0; at_enqueue < 2; at_enqueue++, (*runs)++) {
                     fine_tasks f;
-                    memset(&f, 0, sizeof f);
-                    f.tasks.enqueue = fine_enqueue, f.tasks.finish = fine_finish;
-                    f.tasks.worker_count = 5, f.tasks.user_ctx = &f, f.inline_run = (uint32_t)at_enqueue;
+                    fine_init(&f, 5, (uint32_t)at_enqueue, out_mem, (size_t)OUTS * NMAX * 4, fine_mem);
                     CHECK(run(c, isa, &f.tasks, n) == HORDE_OK && !memcmp(ref_mem, out_mem, (size_t)OUTS * NMAX * 4),
                           "%s/%s n=%zu shift %zu: finest schedule (at enqueue %d) differs", c->name,
                           horde_isa_name(isa), n, shift, at_enqueue);
@@ -513,14 +455,13 @@ int main(void)
             }
         }
     }
-    prev_mem = malloc((size_t)OUTS * NMAX * 4), shadow_mem = malloc((size_t)OUTS * NMAX * 4);
-    owned_mem = malloc((size_t)OUTS * NMAX * 4);
+    fine_mem = malloc((size_t)OUTS * NMAX * 4 * 3);
     for (int ci = 0; ci < CASES; ci++) {
         tu_rng g = {(uint64_t)ci * 1000 + 17};
         cases[ci].setup(&g);
         check_fine(&cases[ci], &runs);
     }
-    free(prev_mem), free(shadow_mem), free(owned_mem);
+    free(fine_mem);
     check_grid_build(pools, POOLS);
     uint32_t stages = 0;
     for (int p = 0; p < POOLS; p++) {
