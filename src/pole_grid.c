@@ -94,10 +94,11 @@ static int extent_on(const horde_stages *st, const horde_poles *p, float cell, e
     if (!st->tasks || p->n <= EXTENT_MIN_BLOCK)
         return extent_of(p, cell, e);
     static const size_t unit = EXTENT_MIN_BLOCK;
-    const size_t units = (p->n + unit - 1) / unit;
+    /* Quotients rounded up without n + unit - 1, which wraps for n near SIZE_MAX. */
+    const size_t units = p->n / unit + (p->n % unit != 0);
     extent_stage s;
-    s.p = p, s.cell = cell, s.block = (units + EXTENT_BLOCKS - 1) / EXTENT_BLOCKS * unit;
-    const uint32_t blocks = (uint32_t)((p->n + s.block - 1) / s.block);
+    s.p = p, s.cell = cell, s.block = (units / EXTENT_BLOCKS + (units % EXTENT_BLOCKS != 0)) * unit;
+    const uint32_t blocks = (uint32_t)(p->n / s.block + (p->n % s.block != 0));
     horde_stage(st, extent_blocks, blocks, 1, &s);
     int32_t x0 = 0, x1 = -1, z0 = 0, z1 = -1;
     memset(e, 0, sizeof *e);

@@ -18,6 +18,7 @@
 
 #include "scene.h"
 #include "task_pool.h"
+#include "fine_tasks.h"
 #include "testutil.h"
 
 enum { NMAX = 5000, INS = 12, OUTS = 12, SOUP = 64, POLES = 1500, LIST = 4 };
@@ -30,8 +31,12 @@ static horde_triangles tris;
 static horde_poles poles;
 static scene world;
 static unsigned char *out_mem;
-static float *fo(int k) { return (float *)(void *)(out_mem + (size_t)k * NMAX * 4); }
-static uint32_t *uo(int k) { return (uint32_t *)(void *)(out_mem + (size_t)k * NMAX * 4); }
+/* Every input and output array of a call starts `shift` items in (0 .. 3: vectors and
+ * blocks that straddle the arrays' alignment), n <= NMAX - shift. */
+static size_t shift;
+#define I(k) (in[k] + shift)
+static float *fo(int k) { return (float *)(void *)(out_mem + ((size_t)k * NMAX + shift) * 4); }
+static uint32_t *uo(int k) { return (uint32_t *)(void *)(out_mem + ((size_t)k * NMAX + shift) * 4); }
 static int null_scene; /* pass a NULL scene: the plain call's HORDE_ERR_NULL_ARG */
 
 static void fill(tu_rng *g, int k, float lo, float hi)
@@ -93,13 +98,13 @@ static void setup_segments(tu_rng *g)
 
 static horde_status call_cylinder_push(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_cylinder_push_batch b = {in[0], in[1], in[2], in[6], in[7], fo(0), fo(1), fo(2), uo(3), n};
+    const horde_cylinder_push_batch b = {I(0), I(1), I(2), I(6), I(7), fo(0), fo(1), fo(2), uo(3), n};
     return t ? horde_cylinder_push_tasks_isa(isa, t, SCENE_W, &b) : horde_cylinder_push_isa(isa, SCENE_W, &b);
 }
 
 static horde_status call_cylinder_move(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_cylinder_move_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], fo(0), fo(1),
+    const horde_cylinder_move_batch b = {I(0), I(1), I(2), I(3), I(4), I(5), I(6), I(7), fo(0), fo(1),
                                          fo(2), fo(3), fo(4), fo(5), uo(6), n};
     const horde_cylinder_move_params p = {0.25f, 0.5f, 64};
     return t ? horde_cylinder_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_cylinder_move_isa(isa, SCENE_W, &p, &b);
@@ -107,7 +112,7 @@ static horde_status call_cylinder_move(horde_isa isa, const horde_tasks *t, size
 
 static horde_status call_point_move(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_point_move_batch b = {.x = in[0], .y = in[1], .z = in[2], .dx = in[3], .dy = in[4], .dz = in[5],
+    const horde_point_move_batch b = {.x = I(0), .y = I(1), .z = I(2), .dx = I(3), .dy = I(4), .dz = I(5),
                                       .out_x = fo(0), .out_y = fo(1), .out_z = fo(2), .out_dx = fo(3),
                                       .out_dy = fo(4), .out_dz = fo(5), .out_flags = uo(6), .n = n};
     const horde_point_move_params p = {.step = 0.3f, .skin = 0.01f, .max_substeps = 32};
@@ -117,18 +122,18 @@ static horde_status call_point_move(horde_isa isa, const horde_tasks *t, size_t 
 static horde_status call_aabb_move(horde_isa isa, const horde_tasks *t, size_t n)
 {
     /* no displacement outputs: the optional arrays stay NULL in every block */
-    const horde_aabb_move_batch b = {.x = in[0], .y = in[1], .z = in[2], .dx = in[3], .dy = in[4], .dz = in[5],
-                                     .half_x = in[6], .half_z = in[8], .height = in[7], .out_x = fo(0),
+    const horde_aabb_move_batch b = {.x = I(0), .y = I(1), .z = I(2), .dx = I(3), .dy = I(4), .dz = I(5),
+                                     .half_x = I(6), .half_z = I(8), .height = I(7), .out_x = fo(0),
                                      .out_y = fo(1), .out_z = fo(2), .out_flags = uo(3), .n = n};
     const horde_aabb_move_params p = {.step_height = 0.5f, .max_distance = 8.0f};
     return t ? horde_aabb_move_tasks_isa(isa, t, SCENE_W, &p, &b) : horde_aabb_move_isa(isa, SCENE_W, &p, &b);
 }
 
-/* Segments from the movers' positions by up to 40 blocks (in[0..2] start, in[3..5] scaled). */
+/* Segments: I(0..2) start, I(6..8) end (setup_segments). */
 static horde_status call_voxel_raycast(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_voxel_raycast_batch b = {.x0 = in[0], .y0 = in[1], .z0 = in[2], .x1 = in[6], .y1 = in[7],
-                                         .z1 = in[8], .out_t = fo(0), .out_bx = (int32_t *)(void *)uo(1),
+    const horde_voxel_raycast_batch b = {.x0 = I(0), .y0 = I(1), .z0 = I(2), .x1 = I(6), .y1 = I(7),
+                                         .z1 = I(8), .out_t = fo(0), .out_bx = (int32_t *)(void *)uo(1),
                                          .out_by = (int32_t *)(void *)uo(2), .out_bz = (int32_t *)(void *)uo(3),
                                          .out_face = uo(4), .out_flags = uo(5), .n = n};
     return t ? horde_voxel_raycast_tasks_isa(isa, t, SCENE_W, &b) : horde_voxel_raycast_isa(isa, SCENE_W, &b);
@@ -136,12 +141,12 @@ static horde_status call_voxel_raycast(horde_isa isa, const horde_tasks *t, size
 
 static horde_status call_voxel_los(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_voxel_los_batch b = {.x0 = in[0], .y0 = in[1], .z0 = in[2], .x1 = in[6], .y1 = in[7],
-                                     .z1 = in[8], .out_t = fo(0), .out_flags = uo(1), .n = n};
+    const horde_voxel_los_batch b = {.x0 = I(0), .y0 = I(1), .z0 = I(2), .x1 = I(6), .y1 = I(7),
+                                     .z1 = I(8), .out_t = fo(0), .out_flags = uo(1), .n = n};
     return t ? horde_voxel_los_tasks_isa(isa, t, SCENE_W, &b) : horde_voxel_los_isa(isa, SCENE_W, &b);
 }
 
-/* Movers within the soup's box (radius in[3], height in[4]) and displacements. */
+/* Movers within the soup's box (radius I(3), height I(4)) and displacements. */
 static void setup_tri(tu_rng *g, int pairs)
 {
     fill(g, 0, -6.0f, 6.0f), fill(g, 1, -6.0f, 6.0f), fill(g, 2, -6.0f, 6.0f);
@@ -157,8 +162,8 @@ static void setup_soup(tu_rng *g) { setup_tri(g, 0); }
 /* The pair kernels see the first n triangles (t->n must equal b->n). */
 static horde_triangles pairs_of(size_t n)
 {
-    horde_triangles t = tris;
-    t.n = n;
+    const horde_triangles t = {tris.ax + shift, tris.ay + shift, tris.az + shift, tris.bx + shift, tris.by + shift,
+                               tris.bz + shift, tris.cx + shift, tris.cy + shift, tris.cz + shift, n};
     return t;
 }
 #define SCENE_P (null_scene ? NULL : &tp)
@@ -166,7 +171,7 @@ static horde_triangles pairs_of(size_t n)
 static horde_status call_cylinder_tri(horde_isa isa, const horde_tasks *t, size_t n)
 {
     const horde_triangles tp = pairs_of(n);
-    const horde_cylinder_tri_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
+    const horde_cylinder_tri_batch b = {.x = I(0), .y = I(1), .z = I(2), .radius = I(3), .height = I(4),
                                         .out_px = fo(0), .out_pz = fo(1), .out_flags = uo(2), .n = n};
     const horde_cylinder_tri_params p = {.step = 0.25f};
     return t ? horde_cylinder_tri_tasks_isa(isa, t, SCENE_P, &p, &b) : horde_cylinder_tri_isa(isa, SCENE_P, &p, &b);
@@ -174,7 +179,7 @@ static horde_status call_cylinder_tri(horde_isa isa, const horde_tasks *t, size_
 
 static horde_status call_cylinder_tri_soup(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_cylinder_tri_soup_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
+    const horde_cylinder_tri_soup_batch b = {.x = I(0), .y = I(1), .z = I(2), .radius = I(3), .height = I(4),
                                              .out_x = fo(0), .out_z = fo(1), .out_flags = uo(2), .n = n};
     return t ? horde_cylinder_tri_soup_tasks_isa(isa, t, SCENE_T, NULL, &b)
              : horde_cylinder_tri_soup_isa(isa, SCENE_T, NULL, &b);
@@ -182,7 +187,7 @@ static horde_status call_cylinder_tri_soup(horde_isa isa, const horde_tasks *t, 
 
 static horde_status call_ground_height(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_ground_height_batch b = {.x = in[0], .y = in[1], .z = in[2], .out_y = fo(0), .out_tri = uo(1),
+    const horde_ground_height_batch b = {.x = I(0), .y = I(1), .z = I(2), .out_y = fo(0), .out_tri = uo(1),
                                          .out_flags = uo(2), .n = n};
     const horde_ground_height_params p = {.depth = 4.0f};
     return t ? horde_ground_height_tasks_isa(isa, t, SCENE_T, &p, &b) : horde_ground_height_isa(isa, SCENE_T, &p, &b);
@@ -191,7 +196,7 @@ static horde_status call_ground_height(horde_isa isa, const horde_tasks *t, size
 static horde_status call_sphere_tri_pairs(horde_isa isa, const horde_tasks *t, size_t n)
 {
     const horde_triangles tp = pairs_of(n);
-    const horde_sphere_tri_pairs_batch b = {.x = in[0], .y = in[1], .z = in[2], .r = in[3], .out_qx = fo(0),
+    const horde_sphere_tri_pairs_batch b = {.x = I(0), .y = I(1), .z = I(2), .r = I(3), .out_qx = fo(0),
                                             .out_qy = fo(1), .out_qz = fo(2), .out_depth = fo(3),
                                             .out_push_x = fo(4), .out_push_y = fo(5), .out_push_z = fo(6),
                                             .out_flags = uo(7), .n = n};
@@ -200,7 +205,7 @@ static horde_status call_sphere_tri_pairs(horde_isa isa, const horde_tasks *t, s
 
 static horde_status call_sphere_tri_list(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_sphere_tri_list_batch b = {.x = in[0], .y = in[1], .z = in[2], .r = in[3], .offsets = offsets,
+    const horde_sphere_tri_list_batch b = {.x = I(0), .y = I(1), .z = I(2), .r = I(3), .offsets = offsets + shift,
                                            .indices = indices, .out_push_x = fo(0), .out_push_y = fo(1),
                                            .out_push_z = fo(2), .out_tri = uo(3), .out_depth = fo(4),
                                            .out_qx = fo(5), .out_qy = fo(6), .out_qz = fo(7), .out_flags = uo(8),
@@ -212,8 +217,8 @@ static horde_status call_sweep_sphere_tri(horde_isa isa, const horde_tasks *t, s
 {
     const horde_triangles tp = pairs_of(n);
     const horde_sweep_sphere_tri_batch b = {
-        .x = in[0], .y = in[1], .z = in[2], .dx = in[5], .dy = in[6], .dz = in[7], .rx = in[3], .ry = in[4],
-        .rz = in[3], .out_t = fo(0), .out_cx = fo(1), .out_cy = fo(2), .out_cz = fo(3), .out_nx = fo(4),
+        .x = I(0), .y = I(1), .z = I(2), .dx = I(5), .dy = I(6), .dz = I(7), .rx = I(3), .ry = I(4),
+        .rz = I(3), .out_t = fo(0), .out_cx = fo(1), .out_cy = fo(2), .out_cz = fo(3), .out_nx = fo(4),
         .out_ny = fo(5), .out_nz = fo(6), .out_flags = uo(7), .n = n};
     return t ? horde_sweep_sphere_tri_tasks_isa(isa, t, SCENE_P, &b) : horde_sweep_sphere_tri_isa(isa, SCENE_P, &b);
 }
@@ -239,8 +244,8 @@ static void setup_poles(tu_rng *g)
 
 static horde_status call_radial_push(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_radial_push_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
-                                       .offsets = offsets, .indices = indices, .out_x = fo(0), .out_y = fo(1),
+    const horde_radial_push_batch b = {.x = I(0), .y = I(1), .z = I(2), .radius = I(3), .height = I(4),
+                                       .offsets = offsets + shift, .indices = indices, .out_x = fo(0), .out_y = fo(1),
                                        .out_z = fo(2), .out_flags = uo(3), .n = n};
     const horde_radial_push_params p = {.iterations = 3};
     return t ? horde_radial_push_tasks_isa(isa, t, SCENE_POLES, &p, &b)
@@ -249,8 +254,8 @@ static horde_status call_radial_push(horde_isa isa, const horde_tasks *t, size_t
 
 static horde_status call_radial_sweep(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_radial_sweep_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3], .height = in[4],
-                                        .dx = in[5], .dz = in[6], .offsets = offsets, .indices = indices,
+    const horde_radial_sweep_batch b = {.x = I(0), .y = I(1), .z = I(2), .radius = I(3), .height = I(4),
+                                        .dx = I(5), .dz = I(6), .offsets = offsets + shift, .indices = indices,
                                         .out_x = fo(0), .out_z = fo(1), .out_flags = uo(2), .n = n};
     return t ? horde_radial_sweep_tasks_isa(isa, t, SCENE_POLES, NULL, &b)
              : horde_radial_sweep_isa(isa, SCENE_POLES, NULL, &b);
@@ -265,6 +270,7 @@ static unsigned char poison_byte = 1;
 static void setup_grid(tu_rng *g)
 {
     setup_poles(g);
+    free(grid_mem), free(push_mem); /* set up once per pass over the cases */
     const size_t bytes = horde_pole_grid_scratch_bytes(&poles, 2.5f);
     grid_mem = malloc(bytes);
     CHECK(horde_pole_grid_build(&grid, &poles, 2.5f, grid_mem, bytes) == HORDE_OK, "grid build");
@@ -274,8 +280,8 @@ static void setup_grid(tu_rng *g)
 
 static horde_status call_radial_push_grid(horde_isa isa, const horde_tasks *t, size_t n)
 {
-    const horde_radial_push_grid_batch b = {.x = in[0], .y = in[1], .z = in[2], .radius = in[3],
-                                            .height = in[4], .out_x = fo(0), .out_y = fo(1), .out_z = fo(2),
+    const horde_radial_push_grid_batch b = {.x = I(0), .y = I(1), .z = I(2), .radius = I(3),
+                                            .height = I(4), .out_x = fo(0), .out_y = fo(1), .out_z = fo(2),
                                             .out_flags = uo(3), .n = n};
     const horde_radial_push_grid_params p = {.iterations = 3};
     const horde_pole_grid *gr = null_scene ? NULL : &grid;
@@ -318,6 +324,36 @@ static horde_status run(const kcase *c, horde_isa isa, const horde_tasks *t, siz
 {
     memset(out_mem, poison_byte, (size_t)OUTS * NMAX * 4);
     return c->call(isa, t, n);
+}
+
+/* n just past, below and at block multiples, with the arrays 1 .. 3 items off their
+ * alignment, on every backend and the finest schedule. */
+static unsigned char *fine_mem; /* the finest schedule's copies of out_mem */
+static void check_fine(const kcase *c, long *runs)
+{
+    static const size_t sizes[] = {1025, 2047, 2049, 3072, NMAX - 3};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (shift = 1; shift <= 3; shift++) {
+            const size_t n = sizes[si];
+            TU_FOR_EACH_BACKEND(isa) {
+                poison_byte = (unsigned char)(poison_byte * 5u + 3u);
+                CHECK(run(c, isa, NULL, n) == HORDE_OK, "%s/%s n=%zu shift %zu: plain call", c->name,
+                      horde_isa_name(isa), n, shift);
+                memcpy(ref_mem, out_mem, (size_t)OUTS * NMAX * 4);
+                for (int at_enqueue = 0; at_enqueue < 2; at_enqueue++, (*runs)++) {
+                    fine_tasks f;
+                    fine_init(&f, 5, (uint32_t)at_enqueue, out_mem, (size_t)OUTS * NMAX * 4, fine_mem);
+                    CHECK(run(c, isa, &f.tasks, n) == HORDE_OK && !memcmp(ref_mem, out_mem, (size_t)OUTS * NMAX * 4),
+                          "%s/%s n=%zu shift %zu: finest schedule (at enqueue %d) differs", c->name,
+                          horde_isa_name(isa), n, shift, at_enqueue);
+                    CHECK(f.bad == 0 && !f.pending && f.stages >= 1 && f.stages <= (c->stages ? c->stages : 1),
+                          "%s n=%zu: finest schedule: %u bad calls, %u stages", c->name, n, f.bad, f.stages);
+                    CHECK(f.overlaps == 0, "%s/%s n=%zu shift %zu: %u output bytes written by two ranges",
+                          c->name, horde_isa_name(isa), n, shift, f.overlaps);
+                }
+            }
+        }
+    shift = 0;
 }
 
 static void check_bad_tasks(const kcase *c)
@@ -444,6 +480,13 @@ int main(void)
             }
         }
     }
+    fine_mem = malloc((size_t)OUTS * NMAX * 4 * 3);
+    for (int ci = 0; ci < CASES; ci++) {
+        tu_rng g = {(uint64_t)ci * 1000 + 17};
+        cases[ci].setup(&g);
+        check_fine(&cases[ci], &runs);
+    }
+    free(fine_mem);
     check_grid_build(pools, POOLS);
     uint32_t stages = 0;
     for (int p = 0; p < POOLS; p++) {
