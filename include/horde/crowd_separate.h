@@ -148,7 +148,7 @@ typedef struct horde_crowd_separate_params {
 } horde_crowd_separate_params;
 HORDE_API void horde_crowd_separate_params_default(horde_crowd_separate_params *p);
 
-/* Scratch bytes horde_crowd_separate needs for n movers (about 155 per mover), or 0 when
+/* Scratch bytes horde_crowd_separate needs for n movers (about 185 per mover), or 0 when
  * n > HORDE_CROWD_SEPARATE_MAX_N or the size does not fit a size_t. */
 HORDE_API size_t horde_crowd_separate_scratch_bytes(size_t n);
 

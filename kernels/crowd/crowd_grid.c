@@ -51,12 +51,14 @@ _Static_assert(sizeof(crowd_acc) % 4 == 0, "crowd_acc is 4-byte words");
 /* n rounded up to 8 (whole vectors at every group) plus one spare vector (a scan's loads
  * past its run's end stay inside the array). */
 static size_t stride_of(size_t n) { return (n + 7) / 8 * 8 + 8; }
-/* Buckets: a power of two >= 2 n (the hash's load at most 1/2; a bounding-box grid is
- * used when its cells fit in as many). */
+/* Buckets: a power of two >= 8 n. A bounding-box grid is used when its cells fit in as
+ * many, so a crowd down to one mover per 8 cells keeps the row-major cell order, whose
+ * neighbouring cells sit close in memory; the hashed grid (load at most 1/8) scatters
+ * neighbours over the whole table and is left to crowds spread thinner. */
 static size_t buckets_of(size_t n)
 {
     size_t h = 2;
-    while (h < 2 * n)
+    while (h < 8 * n)
         h <<= 1;
     return h;
 }
