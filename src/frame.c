@@ -198,6 +198,10 @@ static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene 
     int st = check(isa, tasks, s, p, b, scratch, bytes);
     if (st)
         return st == HORDE_CHECKED_EMPTY ? HORDE_OK : st;
+    /* One worker cannot share the work: the plain calls do it on this thread without the
+     * stages' per-block bookkeeping (the bits are the same either way). */
+    if (tasks && tasks->worker_count == 1)
+        tasks = NULL;
     const size_t n = b->n, ab = array_bytes(n);
     unsigned char *base =
         (unsigned char *)(((uintptr_t)scratch + (FRAME_ALIGN - 1)) & ~(uintptr_t)(FRAME_ALIGN - 1));

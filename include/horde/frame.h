@@ -40,7 +40,10 @@
  * horde_crowd_separate_tasks, the trees through horde_radial_push_grid_tasks, the move
  * through horde_cylinder_move_tasks, the ground through horde_ground_height_tasks (whole
  * soup) or the grid form over fixed blocks of NPCs, and the per-NPC arithmetic between
- * them over fixed blocks too; the same bits for any worker count, split and order.
+ * them over fixed blocks too; the same bits for any worker count, split and order. A
+ * valid task system with worker_count == 1 runs the call as tasks == NULL does, inline
+ * on the calling thread (one worker cannot share the work; the plain calls skip the
+ * stages' bookkeeping), and enqueues nothing.
  *
  * Crowd state. p->crowd is horde_crowd_separate's params, its frame-coherence state
  * (p->crowd.state) and push cap (p->crowd.max_move) included: keep one state for the
