@@ -175,16 +175,24 @@ static void compare(const soup *s, const horde_triangle_grid *grid, const float 
     const horde_ground_height_batch b1 = {x, y, z, y1, t1, f1, n}, b2 = {x, y, z, y2, t2, f2, n};
     CHECK(horde_ground_height_grid(grid, &p, &b2) == HORDE_OK, "%s", what);
     TU_FOR_EACH_BACKEND(isa) {
-        CHECK(horde_ground_height_isa(isa, &s->t, &p, &b1) == HORDE_OK, "%s", what);
+        /* A backend emulated through SIMDe tests a prefix of the points against the large
+         * soups (about 2e7 point-triangle pairs): their whole-soup bits equal the scalar
+         * reference's anyway (checkasm), and under qemu the full count takes many minutes. */
+        size_t m = n;
+        if (horde_isa_emulated((horde_isa)isa) && (double)n * (double)s->t.n > 2e7)
+            m = (size_t)(2e7 / (double)s->t.n) + 64 < n ? (size_t)(2e7 / (double)s->t.n) + 64 : n;
+        horde_ground_height_batch bm = b1;
+        bm.n = m;
+        CHECK(horde_ground_height_isa(isa, &s->t, &p, &bm) == HORDE_OK, "%s", what);
         size_t bad = 0;
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < m; i++)
             if (memcmp(&y1[i], &y2[i], 4) || t1[i] != t2[i] || f1[i] != f2[i]) {
                 if (bad++ < 3)
                     fprintf(stderr, "%s %s: point %zu (%a, %a, %a): whole %a tri %u flags %#x, grid %a tri %u flags %#x\n",
                             what, horde_isa_name(isa), i, x[i], y[i], z[i], y1[i], t1[i], f1[i], y2[i], t2[i], f2[i]);
             }
         mismatches += bad;
-        CHECK(bad == 0, "%s on %s: %zu of %zu points differ", what, horde_isa_name(isa), bad, n);
+        CHECK(bad == 0, "%s on %s: %zu of %zu points differ", what, horde_isa_name(isa), bad, m);
     }
     free(y1), free(y2), free(t1), free(t2), free(f1), free(f2);
 }
