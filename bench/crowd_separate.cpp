@@ -419,23 +419,19 @@ void hb::register_crowd_separate()
             horde_crowd_separate_batch hc = c->crowd();
             return horde_crowd_separate_isa(isa, &kParams, &hc, c->scratch.data(), c->scratch.size());
         }, 1, build);
-    // The task rows: one pool per worker count, started on first use and kept.
+    // The task rows: one pool per worker count (tp_pool_kept).
     for (horde_isa isa : isas())
         for (size_t n : kSizes)
             for (uint32_t workers : {1u, 2u}) {
                 const std::string name = std::string("crowd_separate/") + horde_isa_name(isa) + "/" +
                                          std::to_string(n) + "/tasks:" + std::to_string(workers);
                 benchmark::RegisterBenchmark(name.c_str(), [isa, n, workers](benchmark::State &state) {
-                    static tp_pool *pools[3];
-                    if (!pools[workers]) {
-                        pools[workers] = new tp_pool;
-                        tp_pool_start(pools[workers], workers, 0, 1);
-                    }
+                    tp_pool *pool = tp_pool_kept(workers);
                     Crowd *c = crowd_for(n);
                     horde_crowd_separate_batch hc = c->crowd();
                     for (auto _ : state) {
                         const horde_status st = horde_crowd_separate_tasks_isa(
-                            isa, &pools[workers]->tasks, &kParams, &hc, c->scratch.data(), c->scratch.size());
+                            isa, &pool->tasks, &kParams, &hc, c->scratch.data(), c->scratch.size());
                         if (st != HORDE_OK) {
                             state.SkipWithError(horde_status_string(st));
                             break;

@@ -80,22 +80,18 @@ void hb::register_cylinder_move()
 {
     g_npcs = new Npcs(kMax);
     register_backends("cylinder_move", kSizes, scene_call(&g_npcs, horde_cylinder_move_isa));
-    // The task rows: one pool per worker count, started on first use and kept.
+    // The task rows: one pool per worker count (tp_pool_kept).
     for (horde_isa isa : isas())
         for (size_t n : kSizes)
             for (uint32_t workers : {1u, 2u}) {
                 const std::string name = std::string("cylinder_move/") + horde_isa_name(isa) + "/" +
                                          std::to_string(n) + "/tasks:" + std::to_string(workers);
                 benchmark::RegisterBenchmark(name.c_str(), [isa, n, workers](benchmark::State &state) {
-                    static tp_pool *pools[3];
-                    if (!pools[workers]) {
-                        pools[workers] = new tp_pool;
-                        tp_pool_start(pools[workers], workers, 0, 1);
-                    }
+                    tp_pool *pool = tp_pool_kept(workers);
                     const horde_cylinder_move_batch b = g_npcs->batch(0, n);
                     for (auto _ : state) {
                         const horde_status st =
-                            horde_cylinder_move_tasks_isa(isa, &pools[workers]->tasks, &g_scene.world, nullptr, &b);
+                            horde_cylinder_move_tasks_isa(isa, &pool->tasks, &g_scene.world, nullptr, &b);
                         if (st != HORDE_OK) {
                             state.SkipWithError(horde_status_string(st));
                             break;

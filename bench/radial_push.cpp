@@ -159,7 +159,7 @@ void hb::register_radial_push()
             const horde_radial_push_grid_batch bb = g_forest->grid_batch(first, n);
             return horde_radial_push_grid_isa(isa, &g_forest->grid, &poles, &kPushGrid, &bb, scratch.data(), bytes);
         });
-    // The task rows: one pool per worker count, started on first use and kept.
+    // The task rows: one pool per worker count (tp_pool_kept).
     if (grid_ok)
         for (horde_isa isa : isas())
             for (size_t n : kBatches)
@@ -167,11 +167,7 @@ void hb::register_radial_push()
                     const std::string name = std::string("radial_push_grid/") + horde_isa_name(isa) + "/" +
                                              std::to_string(n) + "/tasks:" + std::to_string(workers);
                     benchmark::RegisterBenchmark(name.c_str(), [isa, n, workers](benchmark::State &state) {
-                        static tp_pool *pools[3];
-                        if (!pools[workers]) {
-                            pools[workers] = new tp_pool;
-                            tp_pool_start(pools[workers], workers, 0, 1);
-                        }
+                        tp_pool *pool = tp_pool_kept(workers);
                         static std::vector<unsigned char> scratch;
                         const size_t bytes = horde_radial_push_grid_scratch_bytes(&g_forest->grid, n);
                         if (scratch.size() < bytes)
@@ -180,7 +176,7 @@ void hb::register_radial_push()
                         const horde_radial_push_grid_batch bb = g_forest->grid_batch(0, n);
                         for (auto _ : state) {
                             const horde_status st = horde_radial_push_grid_tasks_isa(
-                                isa, &pools[workers]->tasks, &g_forest->grid, &poles, &kPushGrid, &bb,
+                                isa, &pool->tasks, &g_forest->grid, &poles, &kPushGrid, &bb,
                                 scratch.data(), bytes);
                             if (st != HORDE_OK) {
                                 state.SkipWithError(horde_status_string(st));

@@ -192,6 +192,19 @@ static inline void tp_pool_stop(tp_pool *p)
     pthread_cond_destroy(&p->wake), pthread_cond_destroy(&p->done);
 }
 
+/* A pool of `workers` (1 .. 16) with the calling thread helping and no hostile FP mode,
+ * started on its first use and kept for the process: the benchmarks' task rows. The first
+ * use of each count must come from one thread at a time. */
+static inline tp_pool *tp_pool_kept(uint32_t workers)
+{
+    static tp_pool *pools[17];
+    if (!pools[workers]) {
+        pools[workers] = (tp_pool *)calloc(1, sizeof(tp_pool));
+        tp_pool_start(pools[workers], workers, 0, 1);
+    }
+    return pools[workers];
+}
+
 /* ---- the serial schedulers -------------------------------------------------------- */
 
 enum { TP_REVERSE, TP_RANDOM, TP_ORDER_COUNT };
