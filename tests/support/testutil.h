@@ -115,6 +115,15 @@ static inline size_t tu_items(size_t dflt)
     return v && !*end ? (size_t)v : dflt;
 }
 
+/* Nonzero when HORDE_CHECKASM_ITEMS asks for fewer than the default 1,000,000 items (the
+ * emulated, sanitizer and TSan runs of scripts/test.sh): the API tests whose work is not a
+ * count of random items (walks, large meshes, every size on every scheduler) then keep every
+ * case but run fewer points, frames or sizes, so the emulated suites stay within minutes. */
+static inline int tu_reduced(void)
+{
+    return tu_items(1000000) < 1000000;
+}
+
 /* The property tests' options: --seed=N and --items=N (items default: tu_items(1 M)).
  * Returns 0, or 2 after printing the usage for anything else. */
 static inline int tu_seed_items_args(int argc, char **argv, uint64_t *seed, size_t *items)
