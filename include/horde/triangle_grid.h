@@ -86,11 +86,14 @@ typedef struct horde_triangle_grid {
     uint32_t nx, nz;       /* cells per axis (1 x 1 when no triangle is in range) */
     uint32_t n_tri;        /* soup->n at the build */
     uint32_t n_wide;       /* entries of the wide list */
+    uint32_t n_core;       /* core entries (a copy of their set-up each; see Memory) */
     const uint32_t *start; /* nx * nz + 1 prefix counts, cell (cx, cz) at (cz - cz0) nx + cx - cx0 */
     const uint32_t *items; /* triangle indices by cell, ascending within a cell */
     const uint32_t *wide;  /* slivers every ground query tests, ascending */
     const void *ground;    /* per-triangle ground set-up (internal layout) */
     const float *bounds;   /* per entry of items: its triangle's grown bounds x0, x1, z0, z1 */
+    const void *cells;     /* per cell: its ground record (internal layout) */
+    const void *core;      /* the cells' core entries with their set-up (internal layout) */
 } horde_triangle_grid;
 
 HORDE_API size_t horde_triangle_grid_scratch_bytes(const horde_triangles *soup, float cell);

@@ -54,39 +54,85 @@ static inline void test(const horde_ground_height_tri *g, uint32_t k, float px, 
         *best = y, *idx = k;
 }
 
+/* The candidates of point (px, pz) in cell c: the core block when the point is inside
+ * the cell's box, else every entry whose grown bounds hold the point. */
+static inline void cell_candidates(const horde_triangle_grid *g, size_t c, float px, float py, float pz,
+                                   float ylo, float *best, uint32_t *idx)
+{
+    const horde_tri_grid_cell *r = (const horde_tri_grid_cell *)g->cells + c;
+    if (px > r->lx && px < r->rx && pz > r->bz && pz < r->tz) {
+        const horde_tri_grid_core *q = (const horde_tri_grid_core *)g->core + r->first;
+        for (uint32_t e = 0; e < r->count; e++)
+            test(&q[e].t, q[e].k, px, py, pz, ylo, best, idx);
+        return;
+    }
+    const horde_ground_height_tri *tri = (const horde_ground_height_tri *)g->ground;
+    for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
+        /* A covered point lies within the grown bounds (triangle_grid.h): the entry's
+         * own copy of them spares reading the set-up. */
+        const float *bb = g->bounds + 4 * (size_t)e;
+        if (!(px >= bb[0] && px <= bb[1] && pz >= bb[2] && pz <= bb[3]))
+            continue;
+        const uint32_t k = g->items[e];
+        test(&tri[k], k, px, py, pz, ylo, best, idx);
+    }
+}
+
+/* Points in tiles of GRID_TILE, each in three passes, so that the cache misses of a
+ * tile's points overlap instead of following one another: the cells' records are
+ * prefetched, then the core blocks the records name, then the points are tested. A
+ * terrain's grid is larger than the caches and a crowd's points come in no spatial
+ * order, so nearly every point's record and block come from memory. */
+#define GRID_TILE 32
+#define GRID_PREFETCH_LINES 4 /* of a core block: a cell of a few triangles */
+
 void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_ground_height_params *p,
                                   const horde_ground_height_batch *b)
 {
     const horde_ground_height_tri *tri = (const horde_ground_height_tri *)g->ground;
-    for (size_t i = 0; i < b->n; i++) {
-        const float px = b->x[i], py = b->y[i], pz = b->z[i];
-        const int ok = horde_ground_height_point_ok(px, py, pz);
-        float best = -INFINITY;
-        uint32_t idx = HORDE_NONE;
-        if (ok) {
-            const float ylo = py - p->depth;
+    const horde_tri_grid_cell *rec = (const horde_tri_grid_cell *)g->cells;
+    const horde_tri_grid_core *core = (const horde_tri_grid_core *)g->core;
+    size_t cell[GRID_TILE]; /* SIZE_MAX: invalid point or outside the grid */
+    for (size_t i0 = 0; i0 < b->n; i0 += GRID_TILE) {
+        const size_t m = b->n - i0 < GRID_TILE ? b->n - i0 : GRID_TILE;
+        for (size_t j = 0; j < m; j++) {
+            const float px = b->x[i0 + j], py = b->y[i0 + j], pz = b->z[i0 + j];
+            cell[j] = SIZE_MAX;
+            if (!horde_ground_height_point_ok(px, py, pz))
+                continue;
             const int64_t cx = (int64_t)horde_tri_grid_cell_of(px, g->cell) - g->cx0;
             const int64_t cz = (int64_t)horde_tri_grid_cell_of(pz, g->cell) - g->cz0;
             if (cx >= 0 && cx < (int64_t)g->nx && cz >= 0 && cz < (int64_t)g->nz) {
-                const size_t c = (size_t)cz * g->nx + (size_t)cx;
-                for (uint32_t e = g->start[c]; e < g->start[c + 1]; e++) {
-                    /* A covered point lies within the grown bounds (triangle_grid.h):
-                     * the entry's own copy of them spares reading the set-up. */
-                    const float *bb = g->bounds + 4 * (size_t)e;
-                    if (!(px >= bb[0] && px <= bb[1] && pz >= bb[2] && pz <= bb[3]))
-                        continue;
-                    const uint32_t k = g->items[e];
+                cell[j] = (size_t)cz * g->nx + (size_t)cx;
+                __builtin_prefetch(rec + cell[j]);
+            }
+        }
+        for (size_t j = 0; j < m; j++)
+            if (cell[j] != SIZE_MAX) {
+                const horde_tri_grid_core *q = core + rec[cell[j]].first;
+                const uint32_t count = rec[cell[j]].count;
+                for (uint32_t l = 0; l < GRID_PREFETCH_LINES && 64u * l < count * sizeof *q; l++)
+                    __builtin_prefetch((const char *)q + 64u * l);
+            }
+        for (size_t j = 0; j < m; j++) {
+            const size_t i = i0 + j;
+            const float px = b->x[i], py = b->y[i], pz = b->z[i];
+            const int ok = horde_ground_height_point_ok(px, py, pz);
+            float best = -INFINITY;
+            uint32_t idx = HORDE_NONE;
+            if (ok) {
+                const float ylo = py - p->depth;
+                if (cell[j] != SIZE_MAX)
+                    cell_candidates(g, cell[j], px, py, pz, ylo, &best, &idx);
+                for (uint32_t e = 0; e < g->n_wide; e++) {
+                    const uint32_t k = g->wide[e];
                     test(&tri[k], k, px, py, pz, ylo, &best, &idx);
                 }
             }
-            for (uint32_t e = 0; e < g->n_wide; e++) {
-                const uint32_t k = g->wide[e];
-                test(&tri[k], k, px, py, pz, ylo, &best, &idx);
-            }
+            const int found = idx != HORDE_NONE;
+            b->out_y[i] = found ? best : py; /* py: the input's bits */
+            b->out_tri[i] = idx;
+            b->out_flags[i] = !ok ? HORDE_FLAG_INVALID : found ? HORDE_FLAG_ON_GROUND : 0u;
         }
-        const int found = idx != HORDE_NONE;
-        b->out_y[i] = found ? best : py; /* py: the input's bits */
-        b->out_tri[i] = idx;
-        b->out_flags[i] = !ok ? HORDE_FLAG_INVALID : found ? HORDE_FLAG_ON_GROUND : 0u;
     }
 }

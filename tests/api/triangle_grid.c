@@ -249,7 +249,9 @@ static void run_case(tu_rng *g, int gx, int gz, float sq, size_t extra, float ce
     /* an odd address: the build aligns its arrays itself */
     CHECK(horde_triangle_grid_build(&grid, &s.t, cell, (char *)mem + 1, bytes) == HORDE_OK, "build");
     const size_t cells = (size_t)grid.nx * grid.nz, entries = grid.start[cells];
-    CHECK(bytes == 15 + 76 * s.n + 20 * entries + 4 * (cells + 1 + grid.n_wide), "the documented size: %zu", bytes);
+    CHECK(bytes == 63 + 32 * cells + 80 * (size_t)grid.n_core + 76 * s.n + 20 * entries + 4 * (cells + 1 + grid.n_wide),
+          "the documented size: %zu", bytes);
+    CHECK(grid.n_core <= entries, "core entries %u of %zu", grid.n_core, entries);
     float *x = malloc(points * 4), *y = malloc(points * 4), *z = malloc(points * 4);
     make_points(&s, g, cell, points, x, y, z);
     char what[96];
