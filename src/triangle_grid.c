@@ -25,13 +25,16 @@ typedef struct span {
     int32_t x0, x1, z0, z1;
     float b[4]; /* the grown bounds: x0, x1, z0, z1 */
     int wide;
+    int ground; /* usable as ground: goes into core blocks */
 } span;
 
 static int span_of(const horde_triangles *t, size_t i, float cell, span *s)
 {
     float x0, x1, z0, z1;
-    if (!horde_tri_grid_bounds(t, i, &x0, &x1, &z0, &z1, &s->wide))
+    const int in = horde_tri_grid_bounds(t, i, &x0, &x1, &z0, &z1, &s->wide);
+    if (!in)
         return 0;
+    s->ground = in == 2;
     s->b[0] = x0, s->b[1] = x1, s->b[2] = z0, s->b[3] = z1;
     s->x0 = horde_tri_grid_cell_of(x0, cell), s->x1 = horde_tri_grid_cell_of(x1, cell);
     s->z0 = horde_tri_grid_cell_of(z0, cell), s->z1 = horde_tri_grid_cell_of(z1, cell);
@@ -64,7 +67,7 @@ static int extent_of(const horde_triangles *t, float cell, extent *e)
             return 0;
         for (int32_t cz = s.z0; cz <= s.z1; cz++)
             for (int32_t cx = s.x0; cx <= s.x1; cx++)
-                e->core += horde_tri_grid_side(s.b, cx, cz, cell) == 0;
+                e->core += s.ground && horde_tri_grid_side(s.b, cx, cz, cell) == 0;
     }
     e->cx0 = x0, e->cz0 = z0;
     e->nx = (uint32_t)((int64_t)x1 - x0 + 1), e->nz = (uint32_t)((int64_t)z1 - z0 + 1);
@@ -129,7 +132,7 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
                     const int side = horde_tri_grid_side(s.b, cx, cz, cell);
                     if (pass == 0) {
                         start[c + 1]++;
-                        rec[c].count += side == 0;
+                        rec[c].count += s.ground && side == 0;
                         /* The box excludes this entry (its bounds miss it on that side). */
                         if (side == 1)
                             rec[c].lx = s.b[1] > rec[c].lx ? s.b[1] : rec[c].lx;
@@ -142,7 +145,7 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
                     } else {
                         memcpy(bounds + 4 * (size_t)start[c], s.b, sizeof s.b);
                         items[start[c]++] = (uint32_t)i;
-                        if (side == 0) { /* ascending i: the core block ascends too */
+                        if (s.ground && side == 0) { /* ascending i: the core block ascends too */
                             horde_tri_grid_core *q = &core[rec[c].first + rec[c].count++];
                             q->t = tri[i], q->k = (uint32_t)i;
                         }

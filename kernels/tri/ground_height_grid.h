@@ -10,8 +10,9 @@
 #include "ground_height.h"
 
 /* The xz bounds of triangle i grown by its margin, in float; returns 0 when the triangle
- * is not in range (never ground, never listed). *wide: a sliver every ground query
- * tests. */
+ * is not in range (never ground, never listed), 1 when it has no xz area (never ground:
+ * the set-up's area2, the same expression, is 0), 2 when it can be ground (exactly the
+ * set-up's "ok"). *wide: a sliver every ground query tests. */
 int horde_tri_grid_bounds(const horde_triangles *t, size_t i, float *x0, float *x1, float *z0, float *z1,
                           int *wide);
 
