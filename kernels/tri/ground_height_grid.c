@@ -105,6 +105,8 @@ static inline void cell_candidates(const horde_triangle_grid *g, size_t c, float
  * core can track at once only queue. */
 #define GRID_TILE 16
 #define GRID_PREFETCH_LINES 4 /* of a core block: a cell of a few triangles */
+#define GRID_OUTSIDE (SIZE_MAX - 1) /* a valid point outside the grid's cells */
+#define GRID_INVALID SIZE_MAX       /* a point that fails horde_ground_height_point_ok */
 
 void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_ground_height_params *p,
                                   const horde_ground_height_batch *b)
@@ -112,14 +114,15 @@ void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_grou
     const horde_ground_height_tri *tri = (const horde_ground_height_tri *)g->ground;
     const horde_tri_grid_cell *rec = (const horde_tri_grid_cell *)g->cells;
     const horde_tri_grid_core *core = (const horde_tri_grid_core *)g->core;
-    size_t cell[GRID_TILE]; /* SIZE_MAX: invalid point or outside the grid */
+    size_t cell[GRID_TILE]; /* or GRID_INVALID, GRID_OUTSIDE (a valid point) */
     for (size_t i0 = 0; i0 < b->n; i0 += GRID_TILE) {
         const size_t m = b->n - i0 < GRID_TILE ? b->n - i0 : GRID_TILE;
         for (size_t j = 0; j < m; j++) {
             const float px = b->x[i0 + j], py = b->y[i0 + j], pz = b->z[i0 + j];
-            cell[j] = SIZE_MAX;
+            cell[j] = GRID_INVALID;
             if (!horde_ground_height_point_ok(px, py, pz))
                 continue;
+            cell[j] = GRID_OUTSIDE;
             const int64_t cx = (int64_t)horde_tri_grid_cell_of(px, g->cell) - g->cx0;
             const int64_t cz = (int64_t)horde_tri_grid_cell_of(pz, g->cell) - g->cz0;
             if (cx >= 0 && cx < (int64_t)g->nx && cz >= 0 && cz < (int64_t)g->nz) {
@@ -128,7 +131,7 @@ void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_grou
             }
         }
         for (size_t j = 0; j < m; j++)
-            if (cell[j] != SIZE_MAX) {
+            if (cell[j] < GRID_OUTSIDE) {
                 const horde_tri_grid_core *q = core + rec[cell[j]].first;
                 const uint32_t count = rec[cell[j]].count;
                 for (uint32_t l = 0; l < GRID_PREFETCH_LINES && 64u * l < count * sizeof *q; l++)
@@ -137,12 +140,12 @@ void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_grou
         for (size_t j = 0; j < m; j++) {
             const size_t i = i0 + j;
             const float px = b->x[i], py = b->y[i], pz = b->z[i];
-            const int ok = horde_ground_height_point_ok(px, py, pz);
+            const int ok = cell[j] != GRID_INVALID;
             float best = -INFINITY;
             uint32_t idx = HORDE_NONE;
             if (ok) {
                 const float ylo = py - p->depth;
-                if (cell[j] != SIZE_MAX)
+                if (cell[j] < GRID_OUTSIDE)
                     cell_candidates(g, cell[j], px, py, pz, ylo, &best, &idx);
                 for (uint32_t e = 0; e < g->n_wide; e++) {
                     const uint32_t k = g->wide[e];

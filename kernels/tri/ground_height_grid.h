@@ -51,8 +51,16 @@ static inline int horde_tri_grid_side(const float b[4], int32_t cx, int32_t cz, 
     return 0;
 }
 
-/* The grid's cell of a coordinate: floor(v / cell) in float (|v / cell| < 2^30). */
-static inline int32_t horde_tri_grid_cell_of(float v, float cell) { return (int32_t)floorf(v / cell); }
+/* The grid's cell of a coordinate: floor(v / cell) in float (|v / cell| < 2^30). The
+ * quotient truncated, minus one where truncation rounded up (q negative, not whole):
+ * exactly floorf's value (t and its float are exact below 2^31), without the call or
+ * the rounding-mode dance that floorf needs below SSE4.1. */
+static inline int32_t horde_tri_grid_cell_of(float v, float cell)
+{
+    const float q = v / cell;
+    const int32_t t = (int32_t)q;
+    return t - ((float)t > q);
+}
 
 /* horde_ground_height_grid's work, arguments checked (p not NULL, b->n > 0). */
 void horde_ground_height_grid_run(const horde_triangle_grid *g, const horde_ground_height_params *p,
