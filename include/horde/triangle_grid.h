@@ -71,8 +71,8 @@
  * a larger cell). A cell about the size of the triangles keeps a cell's list and its
  * core block at a few triangles (each triangle is a core entry of about one cell, so
  * the blocks add about 80 bytes per triangle); a cell much smaller than the triangles
- * makes each a core entry of many cells. The soup must not change between the build and the queries: the grid keeps
- * each triangle's set-up, not the soup.
+ * makes each a core entry of many cells. The soup must not change between the build
+ * and the queries: the grid keeps each triangle's set-up, not the soup.
  *
  * horde_triangle_grid_build returns HORDE_OK, HORDE_ERR_NULL_ARG (g, soup or scratch
  * NULL; a soup array NULL while soup->n > 0) or HORDE_ERR_BAD_PARAMS (what makes the
