@@ -16,8 +16,8 @@
 int horde_tri_grid_bounds(const horde_triangles *t, size_t i, float *x0, float *x1, float *z0, float *z1,
                           int *wide);
 
-/* A cell's ground record. Its "core" entries (triangles whose grown bounds reach well
- * into the cell) carry a copy of their set-up in the grid's core array, first .. first +
+/* A cell's ground record. Its "core" entries (triangles that can be ground and whose
+ * grown bounds reach well into the cell) carry a copy of their set-up in the grid's core array, first .. first +
  * count - 1, ascending by triangle; its other entries (bounds that only touch the cell
  * within an eighth of it of a border, most of them there by the rounding margin) each
  * miss the box lx < x < rx, bz < z < tz: a point inside that box tests the core entries
