@@ -25,13 +25,16 @@ typedef struct span {
     int32_t x0, x1, z0, z1;
     float b[4]; /* the grown bounds: x0, x1, z0, z1 */
     int wide;
+    int ground; /* usable as ground: goes into core blocks */
 } span;
 
 static int span_of(const horde_triangles *t, size_t i, float cell, span *s)
 {
     float x0, x1, z0, z1;
-    if (!horde_tri_grid_bounds(t, i, &x0, &x1, &z0, &z1, &s->wide))
+    const int in = horde_tri_grid_bounds(t, i, &x0, &x1, &z0, &z1, &s->wide);
+    if (!in)
         return 0;
+    s->ground = in == 2;
     s->b[0] = x0, s->b[1] = x1, s->b[2] = z0, s->b[3] = z1;
     s->x0 = horde_tri_grid_cell_of(x0, cell), s->x1 = horde_tri_grid_cell_of(x1, cell);
     s->z0 = horde_tri_grid_cell_of(z0, cell), s->z1 = horde_tri_grid_cell_of(z1, cell);
@@ -41,7 +44,7 @@ static int span_of(const horde_triangles *t, size_t i, float cell, span *s)
 typedef struct extent {
     int32_t cx0, cz0;
     uint32_t nx, nz;
-    uint64_t entries, wide;
+    uint64_t entries, wide, core;
 } extent;
 
 /* The grid's extent and sizes; 0 when over a limit. */
@@ -62,16 +65,21 @@ static int extent_of(const horde_triangles *t, float cell, extent *e)
         e->wide += (uint64_t)s.wide;
         if (e->entries > HORDE_TRIANGLE_GRID_MAX_ENTRIES)
             return 0;
+        for (int32_t cz = s.z0; cz <= s.z1; cz++)
+            for (int32_t cx = s.x0; cx <= s.x1; cx++)
+                e->core += s.ground && horde_tri_grid_side(s.b, cx, cz, cell) == 0;
     }
     e->cx0 = x0, e->cz0 = z0;
     e->nx = (uint32_t)((int64_t)x1 - x0 + 1), e->nz = (uint32_t)((int64_t)z1 - z0 + 1);
     return (uint64_t)e->nx * e->nz <= HORDE_TRIANGLE_GRID_MAX_CELLS;
 }
 
-#define GRID_ALIGN 16u
+#define GRID_ALIGN 64u /* a cell record never straddles two cache lines */
 static size_t grid_bytes(const horde_triangles *t, const extent *e)
 {
-    return (GRID_ALIGN - 1) + t->n * sizeof(horde_ground_height_tri) + (size_t)e->entries * 4 * sizeof(float) +
+    return (GRID_ALIGN - 1) + (size_t)e->nx * e->nz * sizeof(horde_tri_grid_cell) +
+           (size_t)e->core * sizeof(horde_tri_grid_core) + t->n * sizeof(horde_ground_height_tri) +
+           (size_t)e->entries * 4 * sizeof(float) +
            ((size_t)e->nx * e->nz + 1 + (size_t)e->entries + (size_t)e->wide) * sizeof(uint32_t);
 }
 
@@ -99,13 +107,17 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
         return HORDE_ERR_BAD_PARAMS;
     const size_t cells = (size_t)e.nx * e.nz;
     const uintptr_t base = ((uintptr_t)scratch + (GRID_ALIGN - 1)) & ~(uintptr_t)(GRID_ALIGN - 1);
-    horde_ground_height_tri *tri = (horde_ground_height_tri *)base;
+    horde_tri_grid_cell *rec = (horde_tri_grid_cell *)base;
+    horde_tri_grid_core *core = (horde_tri_grid_core *)(void *)(rec + cells);
+    horde_ground_height_tri *tri = (horde_ground_height_tri *)(void *)(core + e.core);
     float *bounds = (float *)(void *)(tri + soup->n); /* 4 per entry: x0, x1, z0, z1 */
     uint32_t *start = (uint32_t *)(void *)(bounds + 4 * e.entries), *items = start + cells + 1, *wide = items + e.entries;
     for (size_t i = 0; i < soup->n; i++)
         horde_ground_height_prep(soup, i, &tri[i]);
     /* Counting sort by cell; filling in ascending i keeps every cell ascending. */
     memset(start, 0, (cells + 1) * sizeof *start);
+    for (size_t c = 0; c < cells; c++)
+        rec[c] = (horde_tri_grid_cell){-INFINITY, INFINITY, -INFINITY, INFINITY, 0, 0, {0, 0}};
     uint32_t n_wide = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (size_t i = 0; i < soup->n; i++) {
@@ -117,17 +129,36 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
             for (int32_t cz = s.z0; cz <= s.z1; cz++)
                 for (int32_t cx = s.x0; cx <= s.x1; cx++) {
                     const size_t c = (size_t)(cz - e.cz0) * e.nx + (size_t)(cx - e.cx0);
-                    if (pass == 0)
+                    const int side = horde_tri_grid_side(s.b, cx, cz, cell);
+                    if (pass == 0) {
                         start[c + 1]++;
-                    else {
+                        rec[c].count += s.ground && side == 0;
+                        /* The box excludes this entry (its bounds miss it on that side). */
+                        if (side == 1)
+                            rec[c].lx = s.b[1] > rec[c].lx ? s.b[1] : rec[c].lx;
+                        else if (side == 2)
+                            rec[c].rx = s.b[0] < rec[c].rx ? s.b[0] : rec[c].rx;
+                        else if (side == 3)
+                            rec[c].bz = s.b[3] > rec[c].bz ? s.b[3] : rec[c].bz;
+                        else if (side == 4)
+                            rec[c].tz = s.b[2] < rec[c].tz ? s.b[2] : rec[c].tz;
+                    } else {
                         memcpy(bounds + 4 * (size_t)start[c], s.b, sizeof s.b);
                         items[start[c]++] = (uint32_t)i;
+                        if (s.ground && side == 0) { /* ascending i: the core block ascends too */
+                            horde_tri_grid_core *q = &core[rec[c].first + rec[c].count++];
+                            q->t = tri[i], q->k = (uint32_t)i;
+                        }
                     }
                 }
         }
-        if (pass == 0) /* counts to firsts (start[c] = first of cell c - 1, shifted) */
-            for (size_t c = 0; c < cells; c++)
+        if (pass == 0) { /* counts to firsts (start[c] = first of cell c - 1, shifted) */
+            uint32_t first = 0;
+            for (size_t c = 0; c < cells; c++) {
                 start[c + 1] += start[c];
+                rec[c].first = first, first += rec[c].count, rec[c].count = 0;
+            }
+        }
     }
     for (size_t c = cells; c > 0; c--) /* undo the fill's shift: start[c] = first of cell c */
         start[c] = start[c - 1];
@@ -135,6 +166,7 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
     g->cell = cell, g->cx0 = e.cx0, g->cz0 = e.cz0, g->nx = e.nx, g->nz = e.nz;
     g->n_tri = (uint32_t)soup->n, g->n_wide = n_wide;
     g->start = start, g->items = items, g->wide = wide, g->ground = tri, g->bounds = bounds;
+    g->cells = rec, g->core = core, g->n_core = (uint32_t)e.core;
     return HORDE_OK;
 }
 
@@ -151,7 +183,7 @@ static int grid_ok(const horde_triangle_grid *g)
 {
     return cell_ok(g->cell) && g->nx >= 1 && g->nz >= 1 && (uint64_t)g->nx * g->nz <= HORDE_TRIANGLE_GRID_MAX_CELLS &&
            g->start && (g->items || !g->start[(size_t)g->nx * g->nz]) && (g->wide || !g->n_wide) &&
-           (g->ground || !g->n_tri) && (g->bounds || !g->start[(size_t)g->nx * g->nz]);
+           (g->ground || !g->n_tri) && (g->bounds || !g->start[(size_t)g->nx * g->nz]) && g->cells && g->core;
 }
 
 /* Cells lo .. hi of one axis for [v - reach, v + reach], clamped to the grid; empty

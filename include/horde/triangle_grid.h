@@ -45,21 +45,34 @@
  * is lower), with the same per-triangle set-up and pair test, so it gives the same bits.
  * (It skips a cell entry whose grown bounds, in float, do not hold the point: such a
  * triangle cannot cover it, by the same monotone rounding.)
+ * Core blocks. A cell entry is "border" when its grown bounds reach less than an eighth
+ * of the cell past one of the cell's borders (on a mesh whose squares are the cells,
+ * the 8 neighbours' triangles, there by the margin alone), else "core". Each cell keeps
+ * the box lx < x < rx, bz < z < tz that every border entry's grown bounds miss (lx the
+ * largest x1 of the entries left of the cell's inner part, and so on; comparisons of
+ * floats, no rounding), and a copy of the set-up of its core entries that can be ground
+ * (in range, non-zero xz area), contiguous and ascending. A point inside its cell's box
+ * tests that block only: the border entries miss it, so they cannot cover it, and the
+ * others cannot be ground. A point outside the box tests the cell's whole list as above.
  * A point outside the grid's cells tests only the wide list, and no other triangle can
  * cover it.
  *
  * Memory. horde_triangle_grid_scratch_bytes(soup, cell) is the scratch the build needs:
  * 76 bytes per soup triangle (each triangle's ground set-up, computed once at the build)
  * plus 20 bytes per entry (its triangle index and grown bounds, so that a query skips
- * the set-up of a triangle whose bounds miss the point without reading it) plus
- * 4 * (cells + 1 + wide) bytes plus 15 for alignment (the build aligns its
+ * the set-up of a triangle whose bounds miss the point without reading it) plus 80
+ * bytes per core entry that can be ground (n_core of them after the build: its set-up
+ * and index again, in its cell's block) plus 32 bytes per cell (its box and block) plus
+ * 4 * (cells + 1 + wide) bytes plus 63 for alignment (the build aligns its
  * arrays itself: any pointer will do); 0 when the arguments are bad: soup NULL, a soup
  * array NULL while soup->n > 0, soup->n > INT32_MAX, cell not finite in
  * [HORDE_TRIANGLE_GRID_MIN_CELL, HORDE_TRIANGLE_GRID_MAX_CELL], more than
  * HORDE_TRIANGLE_GRID_MAX_CELLS cells or HORDE_TRIANGLE_GRID_MAX_ENTRIES entries (choose
- * a larger cell). A cell about the size of the triangles keeps a cell's list at a few
- * triangles. The soup must not change between the build and the queries: the grid keeps
- * each triangle's set-up, not the soup.
+ * a larger cell). A cell about the size of the triangles keeps a cell's list and its
+ * core block at a few triangles (each triangle is a core entry of about one cell, so
+ * the blocks add about 80 bytes per triangle); a cell much smaller than the triangles
+ * makes each a core entry of many cells. The soup must not change between the build
+ * and the queries: the grid keeps each triangle's set-up, not the soup.
  *
  * horde_triangle_grid_build returns HORDE_OK, HORDE_ERR_NULL_ARG (g, soup or scratch
  * NULL; a soup array NULL while soup->n > 0) or HORDE_ERR_BAD_PARAMS (what makes the
@@ -86,11 +99,14 @@ typedef struct horde_triangle_grid {
     uint32_t nx, nz;       /* cells per axis (1 x 1 when no triangle is in range) */
     uint32_t n_tri;        /* soup->n at the build */
     uint32_t n_wide;       /* entries of the wide list */
+    uint32_t n_core;       /* core entries that can be ground (a set-up copy each: Core blocks) */
     const uint32_t *start; /* nx * nz + 1 prefix counts, cell (cx, cz) at (cz - cz0) nx + cx - cx0 */
     const uint32_t *items; /* triangle indices by cell, ascending within a cell */
     const uint32_t *wide;  /* slivers every ground query tests, ascending */
     const void *ground;    /* per-triangle ground set-up (internal layout) */
     const float *bounds;   /* per entry of items: its triangle's grown bounds x0, x1, z0, z1 */
+    const void *cells;     /* per cell: its ground record (internal layout) */
+    const void *core;      /* the cells' core entries with their set-up (internal layout) */
 } horde_triangle_grid;
 
 HORDE_API size_t horde_triangle_grid_scratch_bytes(const horde_triangles *soup, float cell);
@@ -119,9 +135,12 @@ HORDE_API horde_status horde_triangle_grid_lists(const horde_triangle_grid *g, c
  * points and statuses as horde_ground_height(soup, p, b) for the soup g was built from,
  * and exactly its bits (the proof is above). p NULL means the defaults. Returns HORDE_OK,
  * HORDE_ERR_NULL_ARG (g or b NULL; an array of b while b->n > 0) or HORDE_ERR_BAD_PARAMS
- * (depth out of range, or g not a built grid). Cost: per point, the triangles of its
- * cell and the wide list. One scalar loop serves every backend (the pair test is the
- * reference's expression; there is nothing to choose), so there is no _isa form. */
+ * (depth out of range, or g not a built grid). Cost: per point, its cell's core block
+ * (or, near a border entry, its cell's list) and the wide list. Points go in tiles of
+ * 16 whose cell records, then core blocks, are prefetched before they are tested, since
+ * a large mesh's grid outgrows the caches and points come in any order. One scalar
+ * loop serves every backend (the pair test is the reference's expression; a point
+ * tests a few triangles, too few to fill SIMD lanes), so there is no _isa form. */
 HORDE_API horde_status horde_ground_height_grid(const horde_triangle_grid *g, const horde_ground_height_params *p,
                                                 const horde_ground_height_batch *b);
 

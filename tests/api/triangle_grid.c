@@ -239,10 +239,37 @@ static void check_lists(const soup *s, const horde_triangle_grid *grid, const fl
     free(off), free(idx);
 }
 
-static void run_case(tu_rng *g, int gx, int gz, float sq, size_t extra, float cell, size_t points, int lists)
+/* Every fourth point onto a grown bound of a random cell entry, or the float next to it
+ * on either side (both coordinates or one, the other inside the entry's bounds): the
+ * edges of the cells' core boxes are such bounds, so points on both sides of each box
+ * edge take both paths (the core block, the cell's whole list). */
+static void points_on_bounds(const horde_triangle_grid *grid, tu_rng *g, size_t n, float *x, float *z)
+{
+    const uint32_t entries = grid->start[(size_t)grid->nx * grid->nz];
+    for (size_t i = 0; entries && i < n; i += 4) {
+        const float *bb = grid->bounds + 4 * (size_t)tu_below(g, entries);
+        float px = tu_uniform(g, bb[0], bb[1]), pz = tu_uniform(g, bb[2], bb[3]);
+        const int w = (int)tu_below(g, 3);
+        if (w != 1)
+            px = bb[tu_below(g, 2)];
+        if (w != 0)
+            pz = bb[2 + tu_below(g, 2)];
+        if (tu_below(g, 2))
+            px = nextafterf(px, tu_below(g, 2) ? INFINITY : -INFINITY);
+        if (tu_below(g, 2))
+            pz = nextafterf(pz, tu_below(g, 2) ? INFINITY : -INFINITY);
+        x[i] = px, z[i] = pz;
+    }
+}
+
+/* aligned: the mesh starts at the origin, so with cell == sq its squares are the cells
+ * (each triangle then reaches into the 8 cells around its own by the margin alone). */
+static void run_case_at(tu_rng *g, int gx, int gz, float sq, size_t extra, float cell, size_t points, int lists,
+                        int aligned)
 {
     soup s;
-    make_terrain(&s, g, gx, gz, sq, tu_uniform(g, -100.0f, 100.0f), tu_uniform(g, -100.0f, 100.0f), extra);
+    const float x0 = aligned ? 0.0f : tu_uniform(g, -100.0f, 100.0f), z0 = aligned ? 0.0f : tu_uniform(g, -100.0f, 100.0f);
+    make_terrain(&s, g, gx, gz, sq, x0, z0, extra);
     const size_t bytes = horde_triangle_grid_scratch_bytes(&s.t, cell);
     CHECK(bytes > 0, "size query");
     void *mem = malloc(bytes + 1);
@@ -250,9 +277,15 @@ static void run_case(tu_rng *g, int gx, int gz, float sq, size_t extra, float ce
     /* an odd address: the build aligns its arrays itself */
     CHECK(horde_triangle_grid_build(&grid, &s.t, cell, (char *)mem + 1, bytes) == HORDE_OK, "build");
     const size_t cells = (size_t)grid.nx * grid.nz, entries = grid.start[cells];
-    CHECK(bytes == 15 + 76 * s.n + 20 * entries + 4 * (cells + 1 + grid.n_wide), "the documented size: %zu", bytes);
+    CHECK(bytes == 63 + 32 * cells + 80 * (size_t)grid.n_core + 76 * s.n + 20 * entries + 4 * (cells + 1 + grid.n_wide),
+          "the documented size: %zu", bytes);
+    CHECK(grid.n_core <= entries, "core entries %u of %zu", grid.n_core, entries);
     float *x = malloc(points * 4), *y = malloc(points * 4), *z = malloc(points * 4);
     make_points(&s, g, cell, points, x, y, z);
+    points_on_bounds(&grid, g, points, x, z);
+    if (aligned && !extra && cell == sq) /* each triangle reaches well into one cell only */
+        CHECK(grid.n_core == s.n && entries > 4 * s.n, "aligned mesh: %u core entries of %zu triangles, %zu entries",
+              grid.n_core, s.n, entries);
     char what[96];
     snprintf(what, sizeof what, "%zu triangles, cell %g", s.n, (double)cell);
     compare(&s, &grid, x, y, z, points, HORDE_GROUND_HEIGHT_MAX_DEPTH, what);
@@ -262,6 +295,11 @@ static void run_case(tu_rng *g, int gx, int gz, float sq, size_t extra, float ce
         check_lists(&s, &grid, x, z, points < 2000 ? points : 2000, tu_uniform(g, 0.0f, 2.0f));
     free(x), free(y), free(z), free(mem);
     soup_free(&s);
+}
+
+static void run_case(tu_rng *g, int gx, int gz, float sq, size_t extra, float cell, size_t points, int lists)
+{
+    run_case_at(g, gx, gz, sq, extra, cell, points, lists, 0);
 }
 
 static void bad_arguments(void)
@@ -365,6 +403,12 @@ int main(int argc, char **argv)
     run_case(&g, 50, 50, 2.0f, 100, 3.0f, 20000 / k, 0);
     run_case(&g, 223, 224, 1.0f, 0, 2.0f, 4000 / k, 0); /* 99,904 */
     run_case(&g, 100, 100, 0.5f, 100, 0.25f, 4000 / k, 0);
+    /* cells that are the mesh's squares (the benchmark's terrain), with and without
+     * extras stacked on top (coplanar ones on flat meshes: ties inside core blocks) */
+    for (int r = 0; r < 6; r++) {
+        const float sq = r < 2 ? 1.0f : tu_uniform(&g, 0.5f, 3.0f);
+        run_case_at(&g, 30, 30, sq, r % 2 ? 0 : 40, sq, 6000 / k, 0, 1);
+    }
     printf("%zu mismatching points\n", mismatches);
     return tu_finish("triangle_grid");
 }
