@@ -183,9 +183,10 @@ struct Npcs {
 using Clock = std::chrono::steady_clock;
 double secs(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
-void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t workers, bool terrain, bool coherent = false)
+void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t workers, bool terrain, bool coherent = false,
+               int sort = -1)
 {
-    auto fn = [isa, n, workers, terrain, coherent](benchmark::State &state) {
+    auto fn = [isa, n, workers, terrain, coherent, sort](benchmark::State &state) {
         World *w = world_for(n);
         Npcs c(n, *w);
         std::unique_ptr<TaskPool> pool(workers > 1 ? new TaskPool(workers) : nullptr);
@@ -194,6 +195,7 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
         horde_frame_params p;
         horde_frame_params_default(&p);
         p.move.step_height = 1.0f;
+        p.sort = sort;
         std::vector<uint32_t> cstate(coherent ? horde_crowd_separate_state_bytes(n) / 4 + 1 : 0);
         if (coherent && horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin) == HORDE_OK)
             p.crowd.state = cstate.data();
@@ -332,6 +334,10 @@ int register_frame()
               100000, 1, true);
     frame_row(std::string("frame/") + horde_isa_name(horde_isa_best()) + "/100000/workers:1/crowd_state",
               horde_isa_best(), 100000, 1, false, true);
+    for (size_t n : kSizes)
+        frame_row(std::string("frame/") + horde_isa_name(horde_isa_best()) + "/" + std::to_string(n) +
+                      "/workers:1/sort:off",
+                  horde_isa_best(), n, 1, false, false, 0);
     ground_row(100000, false);
     ground_row(100000, true);
     return 0;
