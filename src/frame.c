@@ -47,6 +47,9 @@ typedef struct rec_in {
     uint32_t cf;
     float pad[5];
 } rec_in;
+/* How far ahead the random record accesses prefetch: the line of NPC j + FRAME_AHEAD is
+ * on its way while NPC j's is used (the hardware prefetcher cannot guess a permutation). */
+#define FRAME_AHEAD 16u
 typedef struct rec_out {
     float x, y, z, dx, dy, dz;
     uint32_t tri, flags;
@@ -248,6 +251,8 @@ static void gather_sorted_block(const void *ctx, size_t j0, size_t j1)
     const glue *g = (const glue *)ctx;
     float *const *a = g->a;
     for (size_t j = j0; j < j1; j++) {
+        if (j + FRAME_AHEAD < j1)
+            __builtin_prefetch(&g->in[g->perm[j + FRAME_AHEAD]]);
         const rec_in *r = &g->in[g->perm[j]];
         a[P_X][j] = r->x, a[P_Y][j] = r->y, a[P_Z][j] = r->z, a[P_R][j] = r->r, a[P_H][j] = r->h;
         a[P_DY][j] = r->dy, a[P_DDX][j] = r->ddx, a[P_DDZ][j] = r->ddz, a[P_CX][j] = r->cx, a[P_CZ][j] = r->cz;
@@ -299,6 +304,8 @@ static void finish_part(const glue *g, size_t j0, size_t j1)
     }
     if (g->perm) {
         for (size_t j = j0; j < j1; j++) {
+            if (j + FRAME_AHEAD < j1)
+                __builtin_prefetch(&g->out[g->perm[j + FRAME_AHEAD]], 1);
             rec_out *r = &g->out[g->perm[j]];
             r->x = a[P_X][j], r->y = a[P_Y][j], r->z = a[P_Z][j], r->flags = fl[j];
             r->dx = a[P_DDX][j], r->dy = a[P_DY][j], r->dz = a[P_DDZ][j], r->tri = ground ? gtri[j] : HORDE_NONE;
