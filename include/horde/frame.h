@@ -98,7 +98,7 @@ extern "C" {
 /* The spatial order (Order above): at most this many cells; sort -1 orders batches of
  * at least HORDE_FRAME_SORT_MIN_N NPCs. */
 #define HORDE_FRAME_CELLS 65536u
-#define HORDE_FRAME_SORT_MIN_N 16384u
+#define HORDE_FRAME_SORT_MIN_N 4096u
 
 typedef struct horde_frame_scene {
     const horde_world *world;               /* required: the voxels */
