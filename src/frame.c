@@ -74,10 +74,13 @@ static size_t scratch_bytes(const horde_frame_scene *s, size_t n)
 {
     if (!s || n > HORDE_CROWD_SEPARATE_MAX_N)
         return 0;
-    const size_t st = stage_bytes(s, n);
-    return st ? (FRAME_ALIGN - 1) + A_COUNT * array_bytes(n) + n * sizeof(rec_in) + array_bytes(HORDE_FRAME_CELLS + 1) +
-                    st
-              : 0;
+    const size_t st = stage_bytes(s, n), fixed = (FRAME_ALIGN - 1) + array_bytes(HORDE_FRAME_CELLS + 1);
+    /* the records are 16 floats per NPC: at most 16 arrays' worth (a 32-bit size_t
+     * cannot hold the largest n's scratch) */
+    if (!st || array_bytes(n) > (SIZE_MAX - fixed) / (A_COUNT + 16))
+        return 0;
+    const size_t arrays = fixed + A_COUNT * array_bytes(n) + n * sizeof(rec_in);
+    return st > SIZE_MAX - arrays ? 0 : arrays + st;
 }
 
 size_t horde_frame_scratch_bytes(const horde_frame_scene *scene, size_t n)

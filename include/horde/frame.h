@@ -57,7 +57,7 @@
  * visits them in a spatial order: a stable counting sort of the NPCs by their input (x,
  * z) into square cells of 8 blocks over the world view's x, z extent (twice that edge,
  * and again, until there are at most HORDE_FRAME_CELLS cells), rows along x; NPCs outside
- * the view fall into its edge cells, NaN ones into the first. Neighbours then share voxel
+ * the view fall into its edge cells, a NaN coordinate counts as below the view. Neighbours then share voxel
  * chunks, tree cells and triangles in the caches; the per-NPC values go there and back
  * as one record each. p->sort = 0 keeps the caller's order. Any value other than -1, 0
  * and 1 is HORDE_ERR_BAD_PARAMS. The order changes speed, never a result.
@@ -66,8 +66,8 @@
  * alignment): 22 arrays of n floats (each rounded up to 64 bytes), 64 bytes per NPC for
  * the records, 262,208 bytes of cell counters, 63 bytes of alignment slack, and the
  * larger of the crowd's and the trees' grid scratch; 0 when scene is NULL, n >
- * HORDE_CROWD_SEPARATE_MAX_N or the tree grid's query is 0. It depends on the scene's
- * tree grid, not on the params or the task system.
+ * HORDE_CROWD_SEPARATE_MAX_N, the tree grid's query is 0 or the size does not fit a
+ * size_t. It depends on the scene's tree grid, not on the params or the task system.
  *
  * Status. HORDE_OK; HORDE_ERR_NULL_ARG (scene, scene->world or b NULL; for n > 0 an input
  * array other than weight, out_x/y/z, out_flags, or the scratch; trees without a tree

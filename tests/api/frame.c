@@ -241,6 +241,15 @@ static void bad_arguments(void)
     horde_frame_params p;
     horde_frame_params_default(&p);
     CHECK(horde_frame_scratch_bytes(NULL, 4) == 0, "NULL scene");
+    {
+        /* the header's formula: 22 arrays, 64 bytes of record per NPC, the cell counters,
+         * the alignment slack, the larger of the stages' scratch */
+        const size_t cs = horde_crowd_separate_scratch_bytes(1000), ts = horde_radial_push_grid_scratch_bytes(&tree_grid, 1000);
+        const size_t want = 22 * 4032 + 64 * 1000 + 262208 + 63 + (cs > ts ? cs : ts);
+        CHECK(horde_frame_scratch_bytes(&s, 1000) == want, "scratch formula: %zu, not %zu",
+              horde_frame_scratch_bytes(&s, 1000), want);
+        CHECK(horde_frame_scratch_bytes(&s, HORDE_CROWD_SEPARATE_MAX_N + 1) == 0, "n above the crowd's limit");
+    }
     CHECK(horde_frame(NULL, NULL, &p, &b, mem, bytes) == HORDE_ERR_NULL_ARG, "NULL scene");
     CHECK(horde_frame(NULL, &s, &p, NULL, mem, bytes) == HORDE_ERR_NULL_ARG, "NULL batch");
     CHECK(horde_frame(NULL, &s, &p, &b, NULL, bytes) == HORDE_ERR_NULL_ARG, "NULL scratch");
