@@ -23,7 +23,9 @@
 //        (a heightfield over the whole world) through its grid in place of the ramp;
 //   frame/<best>/100000/workers:1/crowd_state  the crowd keeps a frame-coherence state
 //        (margin 0.5) from frame to frame (the other rows keep none);
-//   frame/ground/100000/ramp:whole, .../terrain:grid  the ground step alone.
+//   frame/ground/100000/ramp:whole, .../terrain:grid  the ground step alone;
+//   frame/<best>/<n>/workers:1/sort:off  horde_frame in the caller's order (params.sort
+//        = 0), for the spatial order's share of the frame rows.
 // n = 1,000,000 rows run 5 frames each.
 #include <benchmark/benchmark.h>
 
