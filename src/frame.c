@@ -177,7 +177,8 @@ static void plan_cells(glue *g, const horde_world *w)
     while (ceil(bx / cell) * ceil(bz / cell) > (double)HORDE_FRAME_CELLS)
         cell *= 2.0;
     g->knx = bx > 0 ? (uint32_t)ceil(bx / cell) : 1, g->knz = bz > 0 ? (uint32_t)ceil(bz / cell) : 1;
-    g->kx0 = (float)((double)w->origin_cx * HORDE_CHUNK_SIZE), g->kz0 = (float)((double)w->origin_cz * HORDE_CHUNK_SIZE);
+    g->kx0 = (float)((double)w->origin_cx * HORDE_CHUNK_SIZE);
+    g->kz0 = (float)((double)w->origin_cz * HORDE_CHUNK_SIZE);
     g->kinv = (float)(1.0 / cell);
 }
 
@@ -191,7 +192,8 @@ static void intent_block(const void *ctx, size_t i0, size_t i1)
             g->a[O_IX][i] = b->x[i] + b->dx[i], g->a[O_IZ][i] = b->z[i] + b->dz[i];
     if (g->sorted)
         for (size_t i = i0; i < i1; i++)
-            U(g, O_KEY)[i] = cell_of(b->z[i], g->kz0, g->kinv, g->knz) * g->knx + cell_of(b->x[i], g->kx0, g->kinv, g->knx);
+            U(g, O_KEY)[i] = cell_of(b->z[i], g->kz0, g->kinv, g->knz) * g->knx +
+                             cell_of(b->x[i], g->kx0, g->kinv, g->knx);
 }
 
 /* The spatial order: a counting sort of the NPCs by cell, stable, on the calling thread. */

@@ -244,7 +244,8 @@ static void bad_arguments(void)
     {
         /* the header's formula: 22 arrays, 64 bytes of record per NPC, the cell counters,
          * the alignment slack, the larger of the stages' scratch */
-        const size_t cs = horde_crowd_separate_scratch_bytes(1000), ts = horde_radial_push_grid_scratch_bytes(&tree_grid, 1000);
+        const size_t cs = horde_crowd_separate_scratch_bytes(1000);
+        const size_t ts = horde_radial_push_grid_scratch_bytes(&tree_grid, 1000);
         const size_t want = 22 * 4032 + 64 * 1000 + 262208 + 63 + (cs > ts ? cs : ts);
         CHECK(horde_frame_scratch_bytes(&s, 1000) == want, "scratch formula: %zu, not %zu",
               horde_frame_scratch_bytes(&s, 1000), want);
