@@ -23,7 +23,9 @@
 //        (a heightfield over the whole world) through its grid in place of the ramp;
 //   frame/<best>/100000/workers:1/crowd_state  the crowd keeps a frame-coherence state
 //        (margin 0.5) from frame to frame (the other rows keep none);
-//   frame/ground/100000/ramp:whole, .../terrain:grid  the ground step alone.
+//   frame/ground/100000/ramp:whole, .../terrain:grid  the ground step alone;
+//   frame/<best>/<n>/workers:1/sort:off  horde_frame in the caller's order (params.sort
+//        = 0), for the spatial order's share of the frame rows.
 // n = 1,000,000 rows run 5 frames each.
 #include <benchmark/benchmark.h>
 
@@ -183,9 +185,10 @@ struct Npcs {
 using Clock = std::chrono::steady_clock;
 double secs(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
-void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t workers, bool terrain, bool coherent = false)
+void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t workers, bool terrain, bool coherent = false,
+               int sort = -1)
 {
-    auto fn = [isa, n, workers, terrain, coherent](benchmark::State &state) {
+    auto fn = [isa, n, workers, terrain, coherent, sort](benchmark::State &state) {
         World *w = world_for(n);
         Npcs c(n, *w);
         std::unique_ptr<TaskPool> pool(workers > 1 ? new TaskPool(workers) : nullptr);
@@ -194,6 +197,7 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
         horde_frame_params p;
         horde_frame_params_default(&p);
         p.move.step_height = 1.0f;
+        p.sort = sort;
         std::vector<uint32_t> cstate(coherent ? horde_crowd_separate_state_bytes(n) / 4 + 1 : 0);
         if (coherent && horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin) == HORDE_OK)
             p.crowd.state = cstate.data();
@@ -332,6 +336,10 @@ int register_frame()
               100000, 1, true);
     frame_row(std::string("frame/") + horde_isa_name(horde_isa_best()) + "/100000/workers:1/crowd_state",
               horde_isa_best(), 100000, 1, false, true);
+    for (size_t n : kSizes)
+        frame_row(std::string("frame/") + horde_isa_name(horde_isa_best()) + "/" + std::to_string(n) +
+                      "/workers:1/sort:off",
+                  horde_isa_best(), n, 1, false, false, 0);
     ground_row(100000, false);
     ground_row(100000, true);
     return 0;

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* horde_frame: the frame recipe as one call (semantics: include/horde/frame.h). Each
- * stage is the public call itself (its _tasks form) on the chosen backend, so the bits
- * are the recipe's by construction; this file checks every stage before the first one
- * runs, lays out the scratch and does the recipe's per-NPC arithmetic between the
- * stages, as batch stages over fixed blocks (src/batch_tasks.h): each NPC's arithmetic
- * reads only that NPC's values, so any split gives the same bits. */
+ * stage is the public call itself on the chosen backend, so the bits are the recipe's by
+ * construction: the crowd and the trees through their _tasks forms on all the NPCs, the
+ * move and the ground as plain calls on parts of a block (their lanes are independent).
+ * This file checks every stage before the first one runs, lays out the scratch, puts the
+ * NPCs in the spatial order and does the recipe's per-NPC arithmetic between the stages,
+ * in batch stages over fixed blocks (src/batch_tasks.h): each NPC's arithmetic reads
+ * only that NPC's values, so any split and any order gives the same bits. Five stages of
+ * blocks at most (intent, pack, gather, finish, unpack) besides the crowd's and the
+ * trees' own. */
 #include <math.h>
 #include <string.h>
 #include <stdint.h>
@@ -23,11 +27,33 @@ void horde_frame_params_default(horde_frame_params *p)
     horde_cylinder_move_params_default(&p->move);
     p->ground.depth = 1.2f;
     p->ground_lift = 0.6f;
+    p->sort = -1;
 }
 
-/* Per-NPC arrays in the scratch, each on its own cache line. */
-enum { A_IX, A_IZ, A_CX, A_CZ, A_TX, A_TY, A_TZ, A_DX, A_DZ, A_F1, A_F2, A_COUNT };
+/* Per-NPC arrays in the scratch, each on its own cache line: the O_ ones in the caller's
+ * order, the P_ ones in the spatial order (perm: P_ item j is the caller's item perm[j]). */
+enum {
+    O_IX, O_IZ, O_CX, O_CZ, O_CF, O_KEY,
+    P_PERM, P_X, P_Y, P_Z, P_R, P_H, P_DY, P_DDX, P_DDZ, P_CX, P_CZ, P_FL, P_TX, P_TY, P_TZ, P_TF,
+    A_COUNT
+};
 #define FRAME_ALIGN 64u
+
+/* In the spatial order the NPCs come from anywhere in the caller's arrays: one record
+ * per NPC, a cache line in, half a line out, makes each NPC one random access instead of
+ * one per array. */
+typedef struct rec_in {
+    float x, y, z, r, h, dy, ddx, ddz, cx, cz;
+    uint32_t cf;
+    float pad[5];
+} rec_in;
+/* How far ahead the random record accesses prefetch: the line of NPC j + FRAME_AHEAD is
+ * on its way while NPC j's is used (the hardware prefetcher cannot guess a permutation). */
+#define FRAME_AHEAD 16u
+typedef struct rec_out {
+    float x, y, z, dx, dy, dz;
+    uint32_t tri, flags;
+} rec_out;
 
 static size_t array_bytes(size_t n) { return (n * 4 + FRAME_ALIGN - 1) / FRAME_ALIGN * FRAME_ALIGN; }
 
@@ -48,8 +74,13 @@ static size_t scratch_bytes(const horde_frame_scene *s, size_t n)
 {
     if (!s || n > HORDE_CROWD_SEPARATE_MAX_N)
         return 0;
-    const size_t st = stage_bytes(s, n);
-    return st ? (FRAME_ALIGN - 1) + A_COUNT * array_bytes(n) + st : 0;
+    const size_t st = stage_bytes(s, n), fixed = (FRAME_ALIGN - 1) + array_bytes(HORDE_FRAME_CELLS + 1);
+    /* the records are 16 floats per NPC: at most 16 arrays' worth (a 32-bit size_t
+     * cannot hold the largest n's scratch) */
+    if (!st || array_bytes(n) > (SIZE_MAX - fixed) / (A_COUNT + 16))
+        return 0;
+    const size_t arrays = fixed + A_COUNT * array_bytes(n) + n * sizeof(rec_in);
+    return st > SIZE_MAX - arrays ? 0 : arrays + st;
 }
 
 size_t horde_frame_scratch_bytes(const horde_frame_scene *scene, size_t n)
@@ -73,7 +104,8 @@ static int check(horde_isa isa, const horde_tasks *tasks, const horde_frame_scen
     if (!need || bytes < need)
         return HORDE_ERR_BAD_PARAMS;
     const int triple = (b->out_dx != NULL) == (b->out_dy != NULL) && (b->out_dx != NULL) == (b->out_dz != NULL);
-    if (!triple || !(p->ground_lift >= 0.0f && p->ground_lift <= HORDE_FRAME_MAX_LIFT))
+    if (!triple || !(p->ground_lift >= 0.0f && p->ground_lift <= HORDE_FRAME_MAX_LIFT) || p->sort < -1 ||
+        p->sort > 1)
         return HORDE_ERR_BAD_PARAMS;
     int st;
     const horde_crowd_separate_batch cb = {0};
@@ -106,85 +138,215 @@ static int check(horde_isa isa, const horde_tasks *tasks, const horde_frame_scen
     return HORDE_OK;
 }
 
-/* What the per-NPC steps between the stages read and write (shared by their blocks). */
+/* What the per-NPC steps read and write (shared by their blocks, read only). */
 typedef struct glue {
-    const horde_frame_batch *b;
+    horde_isa isa;
+    const horde_frame_scene *s;
     const horde_frame_params *p;
-    const horde_triangle_grid *grid;
-    float *ix, *iz, *cx, *cz, *tx, *tz, *ddx, *ddz, *q, *gy;
-    uint32_t *flags, *f2, *gtri;
+    const horde_frame_batch *b;
+    float *a[A_COUNT];
+    const uint32_t *perm; /* NULL: the caller's order */
+    uint32_t *cells;      /* HORDE_FRAME_CELLS + 1 counters */
+    rec_in *in;           /* the sorted path's records in the caller's order */
+    rec_out *out;         /* (the same memory, once the records in are read) */
+    float kx0, kz0, kinv; /* the order's cells: (x - kx0) * kinv, (z - kz0) * kinv */
+    uint32_t knx, knz;
+    int sorted, trees;
 } glue;
 
-/* 1. intent */
+#define U(g, k) ((uint32_t *)(void *)(g)->a[k])
+
+/* One coordinate's cell, clamped to [0, nc): NaN and everything below the world go to 0. */
+static uint32_t cell_of(float v, float v0, float inv, uint32_t nc)
+{
+    const float f = (v - v0) * inv;
+    if (!(f >= 1.0f))
+        return 0;
+    if (!(f < (float)nc))
+        return nc - 1;
+    return (uint32_t)f;
+}
+
+/* The order's cells: square cells of 8 blocks (doubled until at most HORDE_FRAME_CELLS
+ * cover the world view's x, z extent), rows along x. They only choose the order the
+ * per-NPC stages visit the NPCs in, never a result. */
+static void plan_cells(glue *g, const horde_world *w)
+{
+    const double bx = (double)w->nx * HORDE_CHUNK_SIZE, bz = (double)w->nz * HORDE_CHUNK_SIZE;
+    double cell = 8.0;
+    while (ceil(bx / cell) * ceil(bz / cell) > (double)HORDE_FRAME_CELLS)
+        cell *= 2.0;
+    g->knx = bx > 0 ? (uint32_t)ceil(bx / cell) : 1, g->knz = bz > 0 ? (uint32_t)ceil(bz / cell) : 1;
+    g->kx0 = (float)((double)w->origin_cx * HORDE_CHUNK_SIZE);
+    g->kz0 = (float)((double)w->origin_cz * HORDE_CHUNK_SIZE);
+    g->kinv = (float)(1.0 / cell);
+}
+
+/* 1. intent (for the crowd), and each NPC's cell (for the order) */
 static void intent_block(const void *ctx, size_t i0, size_t i1)
 {
     const glue *g = (const glue *)ctx;
-    for (size_t i = i0; i < i1; i++)
-        g->ix[i] = g->b->x[i] + g->b->dx[i], g->iz[i] = g->b->z[i] + g->b->dz[i];
+    const horde_frame_batch *b = g->b;
+    if (g->p->separate)
+        for (size_t i = i0; i < i1; i++)
+            g->a[O_IX][i] = b->x[i] + b->dx[i], g->a[O_IZ][i] = b->z[i] + b->dz[i];
+    if (g->sorted)
+        for (size_t i = i0; i < i1; i++)
+            U(g, O_KEY)[i] = cell_of(b->z[i], g->kz0, g->kinv, g->knz) * g->knx +
+                             cell_of(b->x[i], g->kx0, g->kinv, g->knx);
 }
 
-/* 2. the crowd's correction joins the intent */
-static void crowd_block(const void *ctx, size_t i0, size_t i1)
+/* The spatial order: a counting sort of the NPCs by cell, stable, on the calling thread. */
+static void sort_cells(const glue *g, size_t n)
+{
+    uint32_t *c = g->cells, *perm = U(g, P_PERM);
+    const uint32_t *key = U(g, O_KEY);
+    const size_t m = (size_t)g->knx * g->knz;
+    memset(c, 0, (m + 1) * sizeof *c);
+    for (size_t i = 0; i < n; i++)
+        c[key[i] + 1]++;
+    for (size_t k = 0; k < m; k++)
+        c[k + 1] += c[k];
+    for (size_t i = 0; i < n; i++)
+        perm[c[key[i]]++] = (uint32_t)i;
+}
+
+/* The correction so far: the crowd's joined to the intent (ix = x + dx again, the same
+ * float operation as in step 1), or the intent alone. */
+static void correction(const glue *g, size_t o, float x, float z, float dx, float dz, float *cx, float *cz,
+                       float *ddx, float *ddz, uint32_t *cf)
+{
+    if (g->p->separate) {
+        *cx = g->a[O_CX][o], *cz = g->a[O_CZ][o], *cf = U(g, O_CF)[o];
+        *ddx = dx + (*cx - (x + dx)), *ddz = dz + (*cz - (z + dz));
+    } else
+        *cx = x + dx, *cz = z + dz, *ddx = dx, *ddz = dz, *cf = 0;
+}
+
+/* 2. the inputs of the per-NPC stages, in the caller's order (no spatial order) */
+static void gather_block(const void *ctx, size_t j0, size_t j1)
 {
     const glue *g = (const glue *)ctx;
-    for (size_t i = i0; i < i1; i++) {
-        g->ddx[i] = g->b->dx[i] + (g->cx[i] - g->ix[i]);
-        g->ddz[i] = g->b->dz[i] + (g->cz[i] - g->iz[i]);
+    const horde_frame_batch *b = g->b;
+    float *const *a = g->a;
+    for (size_t j = j0; j < j1; j++) {
+        const float x = b->x[j], z = b->z[j];
+        a[P_X][j] = x, a[P_Y][j] = b->y[j], a[P_Z][j] = z, a[P_R][j] = b->radius[j], a[P_H][j] = b->height[j];
+        a[P_DY][j] = b->dy[j];
+        correction(g, j, x, z, b->dx[j], b->dz[j], &a[P_CX][j], &a[P_CZ][j], &a[P_DDX][j], &a[P_DDZ][j],
+                   &U(g, P_FL)[j]);
     }
 }
 
-/* 2'. no crowd stage: the intent as it is */
-static void no_crowd_block(const void *ctx, size_t i0, size_t i1)
+/* 2'. the spatial order: first every NPC's record, in the caller's order */
+static void pack_block(const void *ctx, size_t i0, size_t i1)
 {
     const glue *g = (const glue *)ctx;
-    for (size_t i = i0; i < i1; i++)
-        g->ddx[i] = g->b->dx[i], g->ddz[i] = g->b->dz[i], g->flags[i] = 0;
-}
-
-/* 3. the trees' push joins it */
-static void trees_block(const void *ctx, size_t i0, size_t i1)
-{
-    const glue *g = (const glue *)ctx;
+    const horde_frame_batch *b = g->b;
     for (size_t i = i0; i < i1; i++) {
-        g->ddx[i] = g->ddx[i] + (g->tx[i] - g->cx[i]);
-        g->ddz[i] = g->ddz[i] + (g->tz[i] - g->cz[i]);
-        g->flags[i] |= g->f2[i];
+        rec_in *r = &g->in[i];
+        r->x = b->x[i], r->y = b->y[i], r->z = b->z[i], r->r = b->radius[i], r->h = b->height[i], r->dy = b->dy[i];
+        correction(g, i, r->x, r->z, b->dx[i], b->dz[i], &r->cx, &r->cz, &r->ddx, &r->ddz, &r->cf);
     }
 }
 
-/* 4. after the move: the flags, and the ground query's height */
-static void moved_block(const void *ctx, size_t i0, size_t i1)
+/* 2''. then the records in the order */
+static void gather_sorted_block(const void *ctx, size_t j0, size_t j1)
 {
     const glue *g = (const glue *)ctx;
-    for (size_t i = i0; i < i1; i++) {
-        g->b->out_flags[i] = g->flags[i] | g->f2[i];
-        if (g->q)
-            g->q[i] = g->b->out_y[i] + g->p->ground_lift;
-        else if (g->b->out_tri)
-            g->b->out_tri[i] = HORDE_NONE;
+    float *const *a = g->a;
+    for (size_t j = j0; j < j1; j++) {
+        if (j + FRAME_AHEAD < j1)
+            __builtin_prefetch(&g->in[g->perm[j + FRAME_AHEAD]]);
+        const rec_in *r = &g->in[g->perm[j]];
+        a[P_X][j] = r->x, a[P_Y][j] = r->y, a[P_Z][j] = r->z, a[P_R][j] = r->r, a[P_H][j] = r->h;
+        a[P_DY][j] = r->dy, a[P_DDX][j] = r->ddx, a[P_DDZ][j] = r->ddz, a[P_CX][j] = r->cx, a[P_CZ][j] = r->cz;
+        U(g, P_FL)[j] = r->cf;
     }
 }
 
-/* 5. ground through the grid: horde_ground_height_grid on the block's slice */
-static void ground_grid_block(const void *ctx, size_t i0, size_t i1)
+/* 3-5 on the items [j0, j1) of the order: the trees' push joins the correction, the move,
+ * the ground, then the results go back to the caller's order. */
+static void finish_part(const glue *g, size_t j0, size_t j1)
 {
-    const glue *g = (const glue *)ctx;
-    const horde_ground_height_batch s = {g->b->out_x + i0, g->q + i0, g->b->out_z + i0, g->gy + i0,
-                                         g->gtri + i0,     g->f2 + i0, i1 - i0};
-    horde_ground_height_grid_run(g->grid, &g->p->ground, &s);
-}
-
-/* 5'. the NPCs stand on the ground found */
-static void stand_block(const void *ctx, size_t i0, size_t i1)
-{
-    const glue *g = (const glue *)ctx;
-    for (size_t i = i0; i < i1; i++) {
-        if ((g->f2[i] & HORDE_FLAG_ON_GROUND) && g->gy[i] >= g->b->out_y[i]) {
-            g->b->out_y[i] = g->gy[i];
-            g->b->out_flags[i] |= HORDE_FLAG_ON_GROUND;
+    const horde_frame_batch *b = g->b;
+    const horde_frame_scene *s = g->s;
+    float *const *a = g->a;
+    uint32_t *fl = U(g, P_FL), *tf = U(g, P_TF);
+    const size_t m = j1 - j0;
+    if (g->trees)
+        for (size_t j = j0; j < j1; j++) {
+            a[P_DDX][j] = a[P_DDX][j] + (a[P_TX][j] - a[P_CX][j]);
+            a[P_DDZ][j] = a[P_DDZ][j] + (a[P_TZ][j] - a[P_CZ][j]);
+            fl[j] |= tf[j];
         }
-        g->b->out_flags[i] |= g->f2[i] & HORDE_FLAG_INVALID;
+    const int out_d = b->out_dx != NULL;
+    float *x = a[P_X] + j0, *y = a[P_Y] + j0, *z = a[P_Z] + j0;
+    float *ddx = a[P_DDX] + j0, *dy = a[P_DY] + j0, *ddz = a[P_DDZ] + j0;
+    const horde_cylinder_move_batch mb = {x, y, z, ddx, dy, ddz, a[P_R] + j0, a[P_H] + j0, x, y, z,
+                                          out_d ? ddx : NULL, out_d ? dy : NULL, out_d ? ddz : NULL, tf + j0, m};
+    (void)horde_cylinder_move_isa(g->isa, s->world, &g->p->move, &mb); /* checked before the first stage */
+    for (size_t j = j0; j < j1; j++)
+        fl[j] |= tf[j];
+    const int ground = ground_on(s);
+    uint32_t *gtri = U(g, P_TZ), *gf = U(g, P_CX);
+    if (ground) {
+        float *q = a[P_TX], *gy = a[P_TY];
+        for (size_t j = j0; j < j1; j++)
+            q[j] = a[P_Y][j] + g->p->ground_lift;
+        const horde_ground_height_batch gb = {x, q + j0, z, gy + j0, gtri + j0, gf + j0, m};
+        if (s->ground_grid)
+            horde_ground_height_grid_run(s->ground_grid, &g->p->ground, &gb);
+        else
+            (void)horde_ground_height_isa(g->isa, s->ground, &g->p->ground, &gb);
+        for (size_t j = j0; j < j1; j++) {
+            if ((gf[j] & HORDE_FLAG_ON_GROUND) && gy[j] >= a[P_Y][j]) {
+                a[P_Y][j] = gy[j];
+                fl[j] |= HORDE_FLAG_ON_GROUND;
+            }
+            fl[j] |= gf[j] & HORDE_FLAG_INVALID;
+        }
     }
+    if (g->perm) {
+        for (size_t j = j0; j < j1; j++) {
+            if (j + FRAME_AHEAD < j1)
+                __builtin_prefetch(&g->out[g->perm[j + FRAME_AHEAD]], 1);
+            rec_out *r = &g->out[g->perm[j]];
+            r->x = a[P_X][j], r->y = a[P_Y][j], r->z = a[P_Z][j], r->flags = fl[j];
+            r->dx = a[P_DDX][j], r->dy = a[P_DY][j], r->dz = a[P_DDZ][j], r->tri = ground ? gtri[j] : HORDE_NONE;
+        }
+        return;
+    }
+    for (size_t j = j0; j < j1; j++) {
+        b->out_x[j] = a[P_X][j], b->out_y[j] = a[P_Y][j], b->out_z[j] = a[P_Z][j], b->out_flags[j] = fl[j];
+        if (out_d)
+            b->out_dx[j] = a[P_DDX][j], b->out_dy[j] = a[P_DY][j], b->out_dz[j] = a[P_DDZ][j];
+        if (b->out_tri)
+            b->out_tri[j] = ground ? gtri[j] : HORDE_NONE;
+    }
+}
+
+/* 6. the spatial order's results, from their records to the caller's arrays */
+static void unpack_block(const void *ctx, size_t i0, size_t i1)
+{
+    const glue *g = (const glue *)ctx;
+    const horde_frame_batch *b = g->b;
+    for (size_t i = i0; i < i1; i++) {
+        const rec_out *r = &g->out[i];
+        b->out_x[i] = r->x, b->out_y[i] = r->y, b->out_z[i] = r->z, b->out_flags[i] = r->flags;
+        if (b->out_dx)
+            b->out_dx[i] = r->dx, b->out_dy[i] = r->dy, b->out_dz[i] = r->dz;
+        if (b->out_tri)
+            b->out_tri[i] = r->tri;
+    }
+}
+
+/* Parts of 1,024 NPCs keep a block's steps in the caches (each NPC's steps read only its
+ * own values, so any split gives the same bits). */
+static void finish_block(const void *ctx, size_t j0, size_t j1)
+{
+    for (size_t j = j0; j < j1; j += 1024)
+        finish_part((const glue *)ctx, j, j1 - j > 1024 ? j + 1024 : j1);
 }
 
 static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene *s, const horde_frame_params *p,
@@ -205,53 +367,50 @@ static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene 
     const size_t n = b->n, ab = array_bytes(n);
     unsigned char *base =
         (unsigned char *)(((uintptr_t)scratch + (FRAME_ALIGN - 1)) & ~(uintptr_t)(FRAME_ALIGN - 1));
-    float *a[A_COUNT];
+    glue g;
+    memset(&g, 0, sizeof g);
+    g.isa = isa, g.s = s, g.p = p, g.b = b;
     for (int k = 0; k < A_COUNT; k++)
-        a[k] = (float *)(void *)(base + (size_t)k * ab);
-    void *stage = base + (size_t)A_COUNT * ab;
+        g.a[k] = (float *)(void *)(base + (size_t)k * ab);
+    g.in = (rec_in *)(void *)(base + (size_t)A_COUNT * ab);
+    g.out = (rec_out *)(void *)g.in;
+    g.cells = (uint32_t *)(void *)(base + (size_t)A_COUNT * ab + n * sizeof(rec_in));
+    void *stage = (unsigned char *)g.cells + array_bytes(HORDE_FRAME_CELLS + 1);
     const size_t stage_size = stage_bytes(s, n);
-    glue g = {b, p, s->ground_grid, a[A_IX], a[A_IZ], a[A_CX], a[A_CZ], a[A_TX], a[A_TZ], a[A_DX], a[A_DZ],
-              NULL, NULL, (uint32_t *)(void *)a[A_F1], (uint32_t *)(void *)a[A_F2], NULL};
+    g.sorted = p->sort > 0 || (p->sort < 0 && n >= HORDE_FRAME_SORT_MIN_N);
+    g.trees = s->tree_grid != NULL;
+    if (g.sorted)
+        plan_cells(&g, s->world);
     horde_stages stages;
     horde_stages_init(&stages, tasks);
 
-    horde_batch_stage(&stages, n, intent_block, &g);
+    if (p->separate || g.sorted)
+        horde_batch_stage(&stages, n, intent_block, &g);
+    if (g.sorted) {
+        sort_cells(&g, n);
+        g.perm = U(&g, P_PERM);
+    }
     if (p->separate) {
-        const horde_crowd_separate_batch cb = {g.ix, b->y, g.iz, b->radius, b->height, b->weight, g.cx, g.cz,
-                                               g.flags, n};
+        const horde_crowd_separate_batch cb = {g.a[O_IX], b->y, g.a[O_IZ], b->radius, b->height, b->weight,
+                                               g.a[O_CX], g.a[O_CZ], U(&g, O_CF), n};
         if ((st = horde_crowd_separate_tasks_isa(isa, tasks, &p->crowd, &cb, stage, stage_size)))
             return st; /* a state that fails its check: nothing of the caller's written yet */
-        horde_batch_stage(&stages, n, crowd_block, &g);
-    } else {
-        g.cx = g.ix, g.cz = g.iz;
-        horde_batch_stage(&stages, n, no_crowd_block, &g);
     }
-    if (s->tree_grid) {
-        const horde_radial_push_grid_batch tb = {g.cx, b->y, g.cz, b->radius, b->height, g.tx, a[A_TY], g.tz,
-                                                 g.f2, n};
+    if (g.sorted) {
+        horde_batch_stage(&stages, n, pack_block, &g);
+        horde_batch_stage(&stages, n, gather_sorted_block, &g);
+    } else
+        horde_batch_stage(&stages, n, gather_block, &g);
+    if (g.trees) {
+        const horde_radial_push_grid_batch tb = {g.a[P_CX], g.a[P_Y], g.a[P_CZ], g.a[P_R], g.a[P_H], g.a[P_TX],
+                                                 g.a[P_TY], g.a[P_TZ], U(&g, P_TF), n};
         if ((st = horde_radial_push_grid_tasks_isa(isa, tasks, s->tree_grid, s->trees, &p->trees, &tb, stage,
                                                     stage_size)))
             return st;
-        horde_batch_stage(&stages, n, trees_block, &g);
     }
-    const horde_cylinder_move_batch mb = {b->x,     b->y,     b->z,     g.ddx,    b->dy,     g.ddz,
-                                          b->radius, b->height, b->out_x, b->out_y, b->out_z,  b->out_dx,
-                                          b->out_dy, b->out_dz, g.f2,     n};
-    if ((st = horde_cylinder_move_tasks_isa(isa, tasks, s->world, &p->move, &mb)))
-        return st;
-    if (ground_on(s)) /* the trees' arrays are free again */
-        g.q = a[A_TX], g.gy = a[A_TY], g.gtri = b->out_tri ? b->out_tri : (uint32_t *)(void *)a[A_TZ];
-    horde_batch_stage(&stages, n, moved_block, &g);
-    if (!ground_on(s))
-        return HORDE_OK;
-    if (s->ground_grid)
-        horde_batch_stage(&stages, n, ground_grid_block, &g);
-    else {
-        const horde_ground_height_batch gb = {b->out_x, g.q, b->out_z, g.gy, g.gtri, g.f2, n};
-        if ((st = horde_ground_height_tasks_isa(isa, tasks, s->ground, &p->ground, &gb)))
-            return st;
-    }
-    horde_batch_stage(&stages, n, stand_block, &g);
+    horde_batch_stage(&stages, n, finish_block, &g);
+    if (g.sorted)
+        horde_batch_stage(&stages, n, unpack_block, &g);
     return HORDE_OK;
 }
 

@@ -40,7 +40,8 @@
  * horde_crowd_separate_tasks, the trees through horde_radial_push_grid_tasks, the move
  * through horde_cylinder_move_tasks, the ground through horde_ground_height_tasks (whole
  * soup) or the grid form over fixed blocks of NPCs, and the per-NPC arithmetic between
- * them over fixed blocks too; the same bits for any worker count, split and order. A
+ * them over fixed blocks too (the counting sort of the order runs on the calling thread);
+ * the same bits for any worker count, split and order. A
  * valid task system with worker_count == 1 runs the call as tasks == NULL does, inline
  * on the calling thread (one worker cannot share the work; the plain calls skip the
  * stages' bookkeeping), and enqueues nothing.
@@ -50,16 +51,28 @@
  * crowd across frames and the crowd stage reuses its contacts (the bits never depend on
  * the state, include/horde/crowd_separate.h).
  *
+ * Order. Steps 3-5 and the glue between them compute each NPC from that NPC's values
+ * alone, so the call may run them over the NPCs in any order and the bits stay the
+ * recipe's. With p->sort = 1 (or -1, the default, and n >= HORDE_FRAME_SORT_MIN_N) it
+ * visits them in a spatial order: a stable counting sort of the NPCs by their input (x,
+ * z) into square cells of 8 blocks over the world view's x, z extent (twice that edge,
+ * and again, until there are at most HORDE_FRAME_CELLS cells), rows along x; NPCs outside
+ * the view fall into its edge cells, a NaN coordinate counts as below the view. Neighbours then share voxel
+ * chunks, tree cells and triangles in the caches; the per-NPC values go there and back
+ * as one record each. p->sort = 0 keeps the caller's order. Any value other than -1, 0
+ * and 1 is HORDE_ERR_BAD_PARAMS. The order changes speed, never a result.
+ *
  * Scratch. horde_frame_scratch_bytes(scene, n) is the caller's scratch for n NPCs (any
- * alignment): 44 bytes per NPC (rounded up per array) plus the larger of the crowd's and
- * the trees' grid scratch; 0 when scene is NULL, n > HORDE_CROWD_SEPARATE_MAX_N or the
- * tree grid's query is 0. It depends on the scene's tree grid, not on the params or the
- * task system.
+ * alignment): 22 arrays of n floats (each rounded up to 64 bytes), 64 bytes per NPC for
+ * the records, 262,208 bytes of cell counters, 63 bytes of alignment slack, and the
+ * larger of the crowd's and the trees' grid scratch; 0 when scene is NULL, n >
+ * HORDE_CROWD_SEPARATE_MAX_N, the tree grid's query is 0 or the size does not fit a
+ * size_t. It depends on the scene's tree grid, not on the params or the task system.
  *
  * Status. HORDE_OK; HORDE_ERR_NULL_ARG (scene, scene->world or b NULL; for n > 0 an input
  * array other than weight, out_x/y/z, out_flags, or the scratch; trees without a tree
  * grid or the reverse); HORDE_ERR_BAD_PARAMS (a stage's params out of its range,
- * ground_lift not finite in [0, HORDE_FRAME_MAX_LIFT], bytes below the size query, a
+ * ground_lift not finite in [0, HORDE_FRAME_MAX_LIFT], sort not -1, 0 or 1, bytes below the size query, a
  * tree or triangle grid not built, out_dx/dy/dz not all set or all NULL, a task system
  * that is not NULL and not valid (include/horde/tasks.h), a crowd state that fails its
  * check); a bad world view's status; for horde_frame_isa also HORDE_ERR_UNKNOWN_ISA /
@@ -82,6 +95,10 @@ extern "C" {
 #endif
 
 #define HORDE_FRAME_MAX_LIFT 16.0f
+/* The spatial order (Order above): at most this many cells; sort -1 orders batches of
+ * at least HORDE_FRAME_SORT_MIN_N NPCs. */
+#define HORDE_FRAME_CELLS 65536u
+#define HORDE_FRAME_SORT_MIN_N 4096u
 
 typedef struct horde_frame_scene {
     const horde_world *world;               /* required: the voxels */
@@ -98,6 +115,7 @@ typedef struct horde_frame_params {
     horde_cylinder_move_params move;       /* default: horde_cylinder_move_params_default */
     horde_ground_height_params ground;     /* default depth 1.2 */
     float ground_lift;                     /* ground query from out_y + lift; default 0.6 */
+    int sort;                              /* the spatial order: -1 (default) by n, 0 never, 1 always */
 } horde_frame_params;
 
 /* The defaults above (NULL: nothing). */

@@ -29,6 +29,7 @@ typedef struct out {
 } out;
 
 static tu_world world;
+static const horde_world *cur_world = &world.w; /* the world of recipe() and scene_of() */
 static horde_poles trees;
 static float tree_x[64], tree_z[64], tree_r[64], tree_b[64], tree_t[64];
 static horde_pole_grid tree_grid;
@@ -157,7 +158,7 @@ static void recipe(horde_isa isa, const variant *v, const horde_frame_params *p,
     const horde_cylinder_move_batch mb = {c->x, c->y, c->z, ddx, c->dy, ddz, c->r, c->h, o->x, o->y, o->z,
                                           v->out_d ? o->dx : NULL, v->out_d ? o->dy : NULL,
                                           v->out_d ? o->dz : NULL, mf, n};
-    CHECK(horde_cylinder_move_isa(isa, &world.w, &p->move, &mb) == HORDE_OK, "move");
+    CHECK(horde_cylinder_move_isa(isa, cur_world, &p->move, &mb) == HORDE_OK, "move");
     for (size_t i = 0; i < n; i++)
         o->flags[i] = cf[i] | tf[i] | mf[i], o->tri[i] = HORDE_NONE;
     if (v->ground) {
@@ -179,7 +180,7 @@ static void recipe(horde_isa isa, const variant *v, const horde_frame_params *p,
 
 static horde_frame_scene scene_of(const variant *v)
 {
-    horde_frame_scene s = {&world.w, NULL, NULL, NULL, NULL};
+    horde_frame_scene s = {cur_world, NULL, NULL, NULL, NULL};
     if (v->trees)
         s.tree_grid = &tree_grid, s.trees = &trees;
     if (v->ground == 1)
@@ -240,6 +241,16 @@ static void bad_arguments(void)
     horde_frame_params p;
     horde_frame_params_default(&p);
     CHECK(horde_frame_scratch_bytes(NULL, 4) == 0, "NULL scene");
+    {
+        /* the header's formula: 22 arrays, 64 bytes of record per NPC, the cell counters,
+         * the alignment slack, the larger of the stages' scratch */
+        const size_t cs = horde_crowd_separate_scratch_bytes(1000);
+        const size_t ts = horde_radial_push_grid_scratch_bytes(&tree_grid, 1000);
+        const size_t want = 22 * 4032 + 64 * 1000 + 262208 + 63 + (cs > ts ? cs : ts);
+        CHECK(horde_frame_scratch_bytes(&s, 1000) == want, "scratch formula: %zu, not %zu",
+              horde_frame_scratch_bytes(&s, 1000), want);
+        CHECK(horde_frame_scratch_bytes(&s, HORDE_CROWD_SEPARATE_MAX_N + 1) == 0, "n above the crowd's limit");
+    }
     CHECK(horde_frame(NULL, NULL, &p, &b, mem, bytes) == HORDE_ERR_NULL_ARG, "NULL scene");
     CHECK(horde_frame(NULL, &s, &p, NULL, mem, bytes) == HORDE_ERR_NULL_ARG, "NULL batch");
     CHECK(horde_frame(NULL, &s, &p, &b, NULL, bytes) == HORDE_ERR_NULL_ARG, "NULL scratch");
@@ -254,6 +265,8 @@ static void bad_arguments(void)
     CHECK(horde_frame(NULL, &s, &p, &b, mem, bytes) == HORDE_ERR_BAD_PARAMS, "ground depth");
     horde_frame_params_default(&p), p.ground_lift = -1.0f;
     CHECK(horde_frame(NULL, &s, &p, &b, mem, bytes) == HORDE_ERR_BAD_PARAMS, "lift");
+    horde_frame_params_default(&p), p.sort = 2;
+    CHECK(horde_frame(NULL, &s, &p, &b, mem, bytes) == HORDE_ERR_BAD_PARAMS, "sort 2");
     horde_frame_params_default(&p);
     const horde_tasks bad_tasks = {NULL, NULL, 1, NULL};
     CHECK(horde_frame(&bad_tasks, &s, &p, &b, mem, bytes) == HORDE_ERR_BAD_PARAMS, "bad task system");
@@ -290,6 +303,63 @@ static void bad_arguments(void)
     free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
 }
 
+/* The spatial order (sort 1) against the caller's order (sort 0) and the recipe, on a
+ * world view of 100 x 100 chunks (more cells than HORDE_FRAME_CELLS at 8 blocks, so
+ * coarser ones), every pointer the test world's first chunk: NPCs spread over the whole
+ * view and beyond it on every side, NaN and infinite positions, groups of NPCs at one
+ * position, n around multiples of the stages' blocks, inline and on pools. */
+static void spatial_order(tp_pool *pools, int n_pools)
+{
+    enum { SIDE = 100 };
+    static const horde_chunk *ptrs[SIDE * SIDE];
+    for (int i = 0; i < SIDE * SIDE; i++)
+        ptrs[i] = world.w.chunks[0];
+    horde_world big;
+    CHECK(horde_world_init(&big, ptrs, -3, 0, -2, SIDE, 1, SIDE, HORDE_MISSING_EMPTY) == HORDE_OK, "big world");
+    cur_world = &big;
+    static const size_t sizes[] = {1023, 1024, 1025, 2047, 2049, N_MAX};
+    tu_rng g = {0x50e7};
+    const float lo = -3.0f * 32.0f - 40.0f, hi = (SIDE - 3) * 32.0f + 40.0f;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        if (tu_reduced() && si % 2) /* a reduced run (tu_reduced): every other size */
+            continue;
+        npcs c;
+        make_npcs(&c, sizes[si], &g);
+        for (size_t i = 0; i < c.n; i++) {
+            if (i % 3 == 0) /* a third spread over the view and around it, the rest near the trees */
+                c.x[i] = tu_uniform(&g, lo, hi), c.z[i] = tu_uniform(&g, lo - 64.0f, hi);
+            if (i % 97 == 5)
+                c.z[i] = NAN;
+            if (i % 89 == 7)
+                c.x[i] = (i & 8) ? INFINITY : -INFINITY;
+            if (i % 10 == 9) /* a group at one position */
+                c.x[i] = c.x[i - 1], c.z[i] = c.z[i - 1], c.y[i] = c.y[i - 1];
+        }
+        intents(&c, &g);
+        out ref, a, b;
+        alloc_out(&ref, c.n), alloc_out(&a, c.n), alloc_out(&b, c.n);
+        for (int m = 0; m < 12; m++) {
+            const variant v = {m & 1 ? 0 : 1, (m >> 1) & 1, m >> 2, m & 1, 1};
+            horde_frame_params p;
+            horde_frame_params_default(&p);
+            p.move.step_height = 1.0f;
+            recipe(horde_isa_active(), &v, &p, &c, &ref);
+            p.sort = 0;
+            CHECK(frame(horde_isa_active(), NULL, &v, &p, &c, &a) == HORDE_OK && same(&ref, &a, c.n, 1),
+                  "n=%zu stages %d: caller's order differs", c.n, m);
+            p.sort = 1;
+            for (int k = -1; k < n_pools; k++) {
+                CHECK(frame(horde_isa_active(), k < 0 ? NULL : &pools[k].tasks, &v, &p, &c, &b) == HORDE_OK &&
+                          same(&ref, &b, c.n, 1),
+                      "n=%zu stages %d pool %d: spatial order differs", c.n, m, k);
+            }
+        }
+        free_out(&ref), free_out(&a), free_out(&b);
+        free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+    }
+    cur_world = &world.w;
+}
+
 int main(void)
 {
     tu_rng g = {0xf4a3e};
@@ -305,6 +375,7 @@ int main(void)
     horde_frame_scene big = {&world.w, &tree_grid, &trees, NULL, NULL};
     scratch_size = horde_frame_scratch_bytes(&big, N_MAX) + 8;
     scratch = malloc(scratch_size);
+    spatial_order(pools, POOLS);
     static const size_t sizes[] = {0, 1, 37, 1200, N_MAX};
     long runs = 0;
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
@@ -325,6 +396,7 @@ int main(void)
             horde_frame_params p;
             horde_frame_params_default(&p);
             p.move.step_height = frame_no == 3 ? 1.0f : 0.0f;
+            p.sort = frame_no & 1 ? -1 : 1; /* the spatial order and the caller's (these n are small) */
             TU_FOR_EACH_BACKEND(isa) {
                 /* a reduced run (tu_reduced) tests the largest crowd on the active backend only */
                 if (c.n == N_MAX && isa != horde_isa_active() && tu_reduced())
