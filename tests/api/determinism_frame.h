@@ -15,7 +15,7 @@ static struct {
     uint32_t tri[NF], flags[NF];
     uint64_t rng;
 } fc;
-static unsigned char frame_pole_mem[1 << 14], frame_tri_mem[1 << 16], frame_scratch[1 << 19];
+static unsigned char frame_pole_mem[1 << 14], frame_tri_mem[1 << 17], frame_scratch[1 << 20];
 static uint32_t frame_state[(1 << 18) / 4];
 static horde_pole_grid frame_trees;
 static horde_triangle_grid frame_ground;
@@ -81,6 +81,7 @@ static int step_frame(sim *s, horde_isa isa, hash *hs)
     horde_frame_params_default(&p);
     p.crowd.state = frame_state;
     p.move.step_height = 0.5f;
+    p.sort = (s->frame & 2) ? 1 : 0; /* the spatial order and the caller's: the same bits */
     const horde_frame_batch b = {fc.x,  fc.y,  fc.z,  fc.r,  fc.h,  fc.dx,  fc.dy, fc.dz,    fc.w,
                                  fc.x,  fc.y,  fc.z,  fc.ox, fc.oy, fc.oz, fc.tri, fc.flags, NF};
     CHECK(horde_frame_scratch_bytes(&sc, NF) <= sizeof frame_scratch, "frame scratch");
