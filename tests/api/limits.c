@@ -480,6 +480,11 @@ static int probe_ground_triangles(double v);
 static int probe_grid_cell(double v);
 static int probe_grid_cells(double v);
 static int probe_grid_reach(double v);
+static int probe_tgrid_cell(double v);
+static int probe_tgrid_reach(double v);
+static int probe_tgrid_depth(double v);
+static int probe_frame_lift(double v);
+static int probe_frame_n(double v);
 static const call_row k_calls[] = {
 #define LIMIT_CALL(k, what, type, kind, lo, hi, probe, meaning)                                \
     {#k, what, type, kind, lo, hi, #lo, #hi, meaning, NULL, NULL, probe},
@@ -699,6 +704,67 @@ static int probe_grid_reach(double v)
     const horde_radial_push_batch b = {m, m, m, m, m, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     const int st = horde_pole_grid_lists(&g_grid, &g_grid_poles, &b, (float)v, offsets, NULL, 0);
     return st == HORDE_OK ? 1 : st == HORDE_ERR_BAD_PARAMS ? 0 : 2;
+}
+
+/* The triangle grid's calls: one triangle, a grid of unit cells built on first use. */
+static float g_tri[9][1] = {{0.0f}, {0.0f}, {0.0f}, {1.0f}, {0.0f}, {0.0f}, {0.0f}, {0.0f}, {1.0f}};
+static const horde_triangles g_tri_soup = {g_tri[0], g_tri[1], g_tri[2], g_tri[3], g_tri[4],
+                                           g_tri[5], g_tri[6], g_tri[7], g_tri[8], 1};
+static const horde_triangle_grid *tri_grid(void)
+{
+    static horde_triangle_grid g;
+    static unsigned char mem[4096];
+    static int built;
+    if (!built)
+        built = horde_triangle_grid_scratch_bytes(&g_tri_soup, 1.0f) <= sizeof mem &&
+                horde_triangle_grid_build(&g, &g_tri_soup, 1.0f, mem, sizeof mem) == HORDE_OK;
+    CHECK(built, "the limits' triangle grid");
+    return &g;
+}
+static int probe_tgrid_cell(double v)
+{
+    return horde_triangle_grid_scratch_bytes(&g_tri_soup, (float)v) != 0;
+}
+static int probe_tgrid_reach(double v)
+{
+    uint32_t offsets[1];
+    const int st = horde_triangle_grid_lists(tri_grid(), NULL, NULL, 0, (float)v, offsets, NULL, 0);
+    return st == HORDE_OK ? 1 : st == HORDE_ERR_BAD_PARAMS ? 0 : 2;
+}
+static int probe_tgrid_depth(double v)
+{
+    static float q[1] = {0.25f}, oy[1];
+    static uint32_t ot[1], of[1];
+    const horde_ground_height_params p = {(float)v};
+    const horde_ground_height_batch b = {q, q, q, oy, ot, of, 1};
+    const int st = horde_ground_height_grid(tri_grid(), &p, &b);
+    return st == HORDE_OK ? 1 : st == HORDE_ERR_BAD_PARAMS ? 0 : 2;
+}
+
+/* horde_frame's ground lift and n: a call with no NPCs (every check runs) on the empty
+ * view with the triangle grid as ground; n through the size query. */
+static int probe_frame_lift(double v)
+{
+    const horde_frame_scene sc = {&g_air, NULL, NULL, NULL, tri_grid()};
+    horde_frame_params p;
+    horde_frame_params_default(&p);
+    p.ground_lift = (float)v;
+    static float a[1];
+    static uint32_t f[1];
+    const horde_frame_batch b = {a, a, a, a, a, a, a, a, NULL, a, a, a, NULL, NULL, NULL, NULL, f, 0};
+    const size_t bytes = horde_frame_scratch_bytes(&sc, 0);
+    void *mem = malloc(bytes);
+    const int st = horde_frame(NULL, &sc, &p, &b, mem, bytes);
+    free(mem);
+    return st == HORDE_OK ? 1 : st == HORDE_ERR_BAD_PARAMS ? 0 : 2;
+}
+static int probe_frame_n(double v)
+{
+    const horde_frame_scene sc = {&g_air, NULL, NULL, NULL, tri_grid()};
+    const size_t n = (size_t)v;
+    if (v > (double)SIZE_MAX / 256)
+        return -1; /* a 32-bit size_t: the scratch of n NPCs does not fit it */
+    return horde_frame_scratch_bytes(&sc, n) != 0;
 }
 
 static int empty_lists(int kernel, const uint32_t offsets[2])

@@ -276,6 +276,20 @@ LIMIT_CALL(pole_grid, "cells", U, CLOSED, 1u, HORDE_POLE_GRID_MAX_CELLS, probe_g
 LIMIT_CALL(pole_grid, "reach", F, CLOSED, 0.0f, HORDE_RADIAL_PUSH_MAX_RADIUS, probe_grid_reach,
            "horde_pole_grid_lists: how far movers may still move")
 
+LIMIT_KERNEL(triangle_grid, "horde/triangle_grid.h")
+LIMIT_CALL(triangle_grid, "cell", F, CLOSED, HORDE_TRIANGLE_GRID_MIN_CELL, HORDE_TRIANGLE_GRID_MAX_CELL,
+           probe_tgrid_cell, "cell edge (the scratch query returns 0, the build BAD_PARAMS outside)")
+LIMIT_CALL(triangle_grid, "reach", F, CLOSED, 0.0f, HORDE_TRIANGLE_GRID_MAX_REACH, probe_tgrid_reach,
+           "horde_triangle_grid_lists: a sphere's radius plus what it may still move")
+LIMIT_CALL(triangle_grid, "depth", F, CLOSED, 0.0f, HORDE_GROUND_HEIGHT_MAX_DEPTH, probe_tgrid_depth,
+           "horde_ground_height_grid's params.depth, as horde_ground_height's")
+
+LIMIT_KERNEL(frame, "horde/frame.h")
+LIMIT_CALL(frame, "ground_lift", F, CLOSED, 0.0f, HORDE_FRAME_MAX_LIFT, probe_frame_lift,
+           "params.ground_lift: the ground query starts this far above the moved NPC")
+LIMIT_CALL(frame, "n", U, CLOSED, 0u, HORDE_CROWD_SEPARATE_MAX_N, probe_frame_n,
+           "NPCs per call (the crowd stage's limit; the scratch query returns 0 beyond)")
+
 #undef LIMIT_XYZ
 #undef LIMIT_SEGMENT
 #undef LIMIT_DXYZ
