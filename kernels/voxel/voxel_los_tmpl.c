@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* horde_voxel_los for one ISA; voxel_los_ref.c defines the result. One segment
- * at a time through the exact integer walk of voxel_raycast_walk.h over the view
- * resolved once per call: no float operation decides a block, so no backend can differ
+ * at a time through the exact integer walk of voxel_los_walk.h (air boxes skipped at
+ * once) over the view resolved once per call: no float operation decides a block, so no backend can differ
  * from the reference; the only float operation is t's division, the reference's own. */
 #include "simd/template.h"
-#include "voxel_raycast_walk.h"
+#include "voxel_los_walk.h"
 
 HORDE_TEMPLATE(voxel_los)
 {
@@ -15,7 +15,7 @@ HORDE_TEMPLATE(voxel_los)
         horde_rc_lane l;
         horde_rc_hit h;
         if (horde_rc_setup(p0, p1, &l))
-            rc_walk(&v, &l, &h);
+            rc_walk_skip(&v, &l, &h);
         else
             horde_rc_miss(&h, HORDE_FLAG_INVALID);
         b->out_t[i] = h.t;
