@@ -35,9 +35,9 @@ static inline int32_t rc_edge(const horde_rc_lane *l, int k)
 /* Takes every step of the sequence whose block lies in the box of m[k] more planes per
  * axis ahead of the current block (the box must hold only air): the first plane that
  * leaves the box is the smallest (n_k + m_k U) / a_k, ties to the lower axis (the
- * header's order); the planes of each axis ordered before it are counted exactly
- * (rc_planes_before: a tie counts for an axis below the leaving one, not above it) and
- * never pass the segment's end. m_k <= 31: the products stay below 2^62. Returns the
+ * header's order); the planes of each axis ordered before it are counted exactly (a
+ * tie counts for an axis below the leaving one, not above it) and never pass the
+ * segment's end. m_k <= 31: the products stay below 2^62. Returns the
  * steps taken. */
 static inline int64_t rc_skip_box(horde_rc_lane *l, const int32_t m[3])
 {
@@ -52,11 +52,23 @@ static inline int64_t rc_skip_box(horde_rc_lane *l, const int32_t m[3])
     }
     if (ev < 0)
         return 0;
+    const int64_t um = den << HORDE_VOXEL_RAYCAST_SNAP_BITS;
     int64_t taken = 0;
     for (int k = 0; k < 3; k++) {
-        /* the leaving axis crosses its m planes inside the box, as far as the end allows */
-        const int64_t rem = l->n[k] <= l->a[k] ? ((l->a[k] - l->n[k]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1 : 0;
-        const int64_t cnt = k != ev ? rc_planes_before(l, k, num, den, k < ev) : m[k] < rem ? m[k] : rem;
+        const int64_t a = l->a[k], n = l->n[k];
+        if (!a || n > a)
+            continue;
+        const int64_t rem = ((a - n) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1; /* planes up to t = 1 */
+        int64_t cnt = m[k]; /* the leaving axis crosses its m planes inside the box */
+        if (k != ev) {
+            /* planes j with (n + j U) den <= num a (< for an axis above the leaving one):
+             * j <= x / (U den) with x = num a - n den, less one when strict */
+            const int64_t x = num * a - n * den - (k > ev);
+            if (x < 0)
+                continue;
+            cnt = x / um + 1;
+        }
+        cnt = cnt < rem ? cnt : rem;
         l->b[k] += (int32_t)cnt * l->s[k], l->n[k] += cnt * RC_U;
         taken += cnt;
     }
@@ -107,7 +119,10 @@ static inline int rc_air_box(const horde_chunk *c, const horde_chunk *air, const
     m[0] = ex, m[1] = 0, m[2] = 0;
     if (!row && rc_layer_empty(c, ly)) { /* the whole level: no rows to scan */
         m[2] = ez;
-        return ex + ez >= RC_BOX_MIN;
+        const int32_t need = sy ? rc_levels_needed(l, m, ey) : 0;
+        for (int y = ly + sy; m[1] < need && rc_layer_empty(c, y); y += sy)
+            m[1]++;
+        return ex + m[1] + ez >= RC_BOX_MIN;
     }
     if (row) { /* the current block is air: the first solid one lies strictly ahead */
         if (sx > 0) {
