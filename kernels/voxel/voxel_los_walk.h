@@ -7,10 +7,9 @@
  * one mask test), and rc_skip_box takes every step whose block lies in it at once:
  *   - a missing chunk that reads as air (the view's stand-in) is one box, the whole part
  *     of the chunk ahead, grown through the next chunks along the axis the segment
- *     leaves it by while they are missing too (rc_extend_level);
+ *     leaves it by while they are missing too (rc_extend_air);
  *   - a level of the chunk that is all air is one box, the quarter of the level ahead,
- *     grown the same way through the next chunks whose same level is all air, or else
- *     over the air levels ahead the segment reaches before it leaves the quarter;
+ *     grown over the air levels ahead the segment reaches before it leaves the quarter;
  *   - otherwise the box runs along x up to the first solid block of the current row or
  *     the chunk's edge; then over the rows ahead in z that the segment reaches before it
  *     leaves that run through x, as far as they are air over the run's x range; then
@@ -41,7 +40,7 @@ static inline int32_t rc_edge(const horde_rc_lane *l, int k)
  * leaves the box is the smallest (n_k + m_k U) / a_k, ties to the lower axis (the
  * header's order); the planes of each axis ordered before it are counted exactly (a
  * tie counts for an axis below the leaving one, not above it) and never pass the
- * segment's end. m_k < 32 (RC_EXTEND + 1) (rc_extend_level): the products stay below
+ * segment's end. m_k < 32 (RC_EXTEND + 1) (rc_extend_air): the products stay below
  * 2^62. Returns the steps taken. */
 static inline int64_t rc_skip_box(horde_rc_lane *l, const int32_t m[3])
 {
@@ -110,15 +109,14 @@ static inline int32_t rc_levels_needed(const horde_rc_lane *l, const int32_t m[3
  * below 2^62. */
 #define RC_EXTEND 8
 
-/* The box is the quarter of level ly ahead in the current chunk (m = {ex, 0, ez}), all
- * air (or all of the chunk ahead, for ly < 0). While the segment leaves it first through x (or first through z), before its end,
- * into a chunk whose level ly is all air too (or the air stand-in), the box grows by that
- * chunk along that one axis, up to RC_EXTEND chunks. Returns whether it grew. */
-static inline int rc_extend_level(const horde_view *v, const horde_chunk *air, const horde_rc_lane *l,
-                                  int32_t m[3], int ly)
+/* The box is all of the air stand-in chunk ahead of the walk (m = the chunk's edges).
+ * While the segment leaves it first through x (or first through z), before its end, into
+ * a chunk that is missing too, the box grows by that chunk along that one axis, up to
+ * RC_EXTEND chunks. Only missing chunks grow a box: testing a loaded neighbour's level
+ * costs more than the box saves on terrain. */
+static inline void rc_extend_air(const horde_view *v, const horde_chunk *air, const horde_rc_lane *l,
+                                 int32_t m[3])
 {
-    /* ly < 0: the box spans the current chunk's levels ahead (an air stand-in), and so
-     * must every chunk it grows into (ly is then never read) */
     int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
     int axis = -1;
     for (int e = 0; e < RC_EXTEND; e++) {
@@ -132,15 +130,13 @@ static inline int rc_extend_level(const horde_view *v, const horde_chunk *air, c
                 num = nk, den = l->a[k], ev = k;
         }
         if (ev == 1 || ev < 0 || (axis >= 0 && ev != axis) || num > l->a[ev])
-            break;
+            return;
         axis = ev;
         cc[ev] += l->s[ev];
-        const horde_chunk *nc = horde_view_chunk(v, cc[0], cc[1], cc[2]);
-        if (nc != air && (ly < 0 || !rc_layer_empty(nc, ly)))
-            break;
+        if (horde_view_chunk(v, cc[0], cc[1], cc[2]) != air)
+            return;
         m[ev] += HORDE_CHUNK_SIZE;
     }
-    return axis >= 0 && m[axis] >= HORDE_CHUNK_SIZE;
 }
 
 /* Grows the box of air ahead of the current block (an air block of chunk c) as the file
@@ -152,7 +148,7 @@ static inline int rc_air_box(const horde_view *v, const horde_chunk *c, const ho
     const int32_t ex = rc_edge(l, 0), ey = rc_edge(l, 1), ez = rc_edge(l, 2);
     if (c == air) {
         m[0] = ex, m[1] = ey, m[2] = ez;
-        rc_extend_level(v, air, l, m, -1);
+        rc_extend_air(v, air, l, m);
         return m[0] + ey + m[2] >= RC_BOX_MIN;
     }
     const int lx = l->b[0] & 31, ly = l->b[1] & 31, lz = l->b[2] & 31;
@@ -162,8 +158,6 @@ static inline int rc_air_box(const horde_view *v, const horde_chunk *c, const ho
     m[0] = ex, m[1] = 0, m[2] = 0;
     if (!row && rc_layer_empty(c, ly)) { /* the whole level: no rows to scan */
         m[2] = ez;
-        if (rc_extend_level(v, air, l, m, ly))
-            return 1;
         const int32_t need = sy ? rc_levels_needed(l, m, ey) : 0;
         for (int y = ly + sy; m[1] < need && rc_layer_empty(c, y); y += sy)
             m[1]++;
