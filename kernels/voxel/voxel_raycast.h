@@ -121,6 +121,36 @@ static inline void horde_rc_walk_plain(const horde_world *w, horde_rc_lane *l, h
     }
 }
 
+/* What every variant (reference and template, raycast and line of sight) does per lane
+ * around its walk: lane i of batch b (both batch types name their inputs alike) is read,
+ * validated and snapped into l (nonzero: walk it), or h gets the INVALID answer (0). */
+static inline int horde_rc_lane_of(const float *x0, const float *y0, const float *z0, const float *x1,
+                                   const float *y1, const float *z1, size_t i, horde_rc_lane *l,
+                                   horde_rc_hit *h)
+{
+    const float p0[3] = {x0[i], y0[i], z0[i]}, p1[3] = {x1[i], y1[i], z1[i]};
+    if (horde_rc_setup(p0, p1, l))
+        return 1;
+    horde_rc_miss(h, HORDE_FLAG_INVALID);
+    return 0;
+}
+#define HORDE_RC_LANE(b, i, l, h) \
+    horde_rc_lane_of((b)->x0, (b)->y0, (b)->z0, (b)->x1, (b)->y1, (b)->z1, i, l, h)
+
+/* Lane i's answer into a raycast batch / a line-of-sight batch. */
+static inline void horde_rc_put_raycast(const horde_voxel_raycast_batch *b, size_t i, const horde_rc_hit *h)
+{
+    b->out_t[i] = h->t;
+    b->out_bx[i] = h->b[0], b->out_by[i] = h->b[1], b->out_bz[i] = h->b[2];
+    b->out_face[i] = h->face;
+    b->out_flags[i] = h->flags;
+}
+static inline void horde_rc_put_los(const horde_voxel_los_batch *b, size_t i, const horde_rc_hit *h)
+{
+    b->out_t[i] = h->t;
+    b->out_flags[i] = h->flags;
+}
+
 #define HORDE_PARAMS_voxel_raycast const horde_world *w, const horde_voxel_raycast_batch *b
 #define HORDE_ARGS_voxel_raycast w, b
 HORDE_KERNEL_PROTOS(voxel_raycast)

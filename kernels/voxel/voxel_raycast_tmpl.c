@@ -11,16 +11,10 @@ HORDE_TEMPLATE(voxel_raycast)
     horde_view v;
     horde_view_init(&v, w);
     for (size_t i = 0; i < b->n; i++) {
-        const float p0[3] = {b->x0[i], b->y0[i], b->z0[i]}, p1[3] = {b->x1[i], b->y1[i], b->z1[i]};
         horde_rc_lane l;
         horde_rc_hit h;
-        if (horde_rc_setup(p0, p1, &l))
+        if (HORDE_RC_LANE(b, i, &l, &h))
             rc_walk(&v, &l, &h);
-        else
-            horde_rc_miss(&h, HORDE_FLAG_INVALID);
-        b->out_t[i] = h.t;
-        b->out_bx[i] = h.b[0], b->out_by[i] = h.b[1], b->out_bz[i] = h.b[2];
-        b->out_face[i] = h.face;
-        b->out_flags[i] = h.flags;
+        horde_rc_put_raycast(b, i, &h);
     }
 }

@@ -7,7 +7,9 @@
  * (the block on the + side counts), a diagonal through an edge (ties x before y: the x
  * neighbour is hit), through a corner, the snap to 2^-20 (a start 2^-21 before a face), a
  * run along x inside one chunk row and across a chunk border, missing chunks under both
- * policies, the coordinate and length limits, non-finite inputs, and argument errors.
+ * policies, the line of sight's skips (through missing chunks and chunk corners, along
+ * a row's border, ending on a chunk border, inside an all-air chunk), the coordinate and
+ * length limits, non-finite inputs, and argument errors.
  * Every case on every backend, both kernels. */
 #include "testutil.h"
 
@@ -149,6 +151,50 @@ static void runs_chunks_and_limits(void)
     tu_world_free(&t);
 }
 
+/* The line of sight's skips (boxes of air, kernels/voxel/voxel_los_walk.h) give the
+ * block-by-block answers: a 4 x 2 x 4 grid whose upper layer is NULL but for chunk
+ * (2, 1, 2). */
+static void skips(void)
+{
+    tu_world t;
+    tu_world_make(&t, 0, 0, 0, 4, 2, 4, HORDE_MISSING_EMPTY);
+    tu_set(&t, 64, 40, 64, 1);
+    tu_set(&t, 50, 3, 7, 1);
+    tu_set(&t, 40, 3, 6, 1); /* beside the row (3, 7), on its - z side */
+    tu_set(&t, 40, 2, 7, 1); /* below it */
+    tu_set(&t, 64, 5, 9, 1);
+    for (int cz = 0; cz < 4; cz++)
+        for (int cx = 0; cx < 4; cx++)
+            if (cx != 2 || cz != 2)
+                t.ptrs[cx + 4 * (cz + 4)] = NULL;
+    const horde_world *w = &t.w;
+    horde_world ws = t.w;
+    ws.missing = HORDE_MISSING_SOLID;
+    /* A diagonal in x and z through missing chunks, crossing chunk corners exactly: x and
+     * z planes tie, x first, so (64, 40, 63) comes before (64, 40, 64), entered through its
+     * - z face at 63.5 / 100. Under MISSING_SOLID the start block is missing: inside. */
+    HIT_AT(cast(w, 0.5f, 40.5f, 0.5f, 100.5f, 40.5f, 100.5f), (float)(63.5 / 100.0), 64, 40, 64,
+           HORDE_VOXEL_FACE_NEG_Z);
+    INSIDE_AT(cast(&ws, 0.5f, 40.5f, 0.5f, 100.5f, 40.5f, 100.5f), 0, 40, 0);
+    /* From the loaded chunk into a missing one: air, or its first block x = 96 at 25.5 / 30. */
+    MISS(cast(w, 70.5f, 40.5f, 70.5f, 100.5f, 40.5f, 70.5f), 0u);
+    HIT_AT(cast(&ws, 70.5f, 40.5f, 70.5f, 100.5f, 40.5f, 70.5f), (float)(25.5 / 30.0), 96, 40, 70,
+           HORDE_VOXEL_FACE_NEG_X);
+    /* Along the row (3, 7)'s lower z and y border (a segment in a block face belongs to the
+     * block on the face's + side): the blocks beside and below are not on it. */
+    HIT_AT(cast(w, 0.5f, 3.0f, 7.0f, 60.5f, 3.0f, 7.0f), (float)(49.5 / 60.0), 50, 3, 7, HORDE_VOXEL_FACE_NEG_X);
+    /* Ending exactly on a chunk border where the next block is solid (closed: t = 1), and
+     * one ulp short of it. */
+    HIT_AT(cast(w, 33.5f, 5.5f, 9.5f, 64.0f, 5.5f, 9.5f), 1.0f, 64, 5, 9, HORDE_VOXEL_FACE_NEG_X);
+    MISS(cast(w, 33.5f, 5.5f, 9.5f, nextafterf(64.0f, 0.0f), 5.5f, 9.5f), 0u);
+    /* Starting and ending inside an all-air chunk, and from one up into a missing chunk. */
+    MISS(cast(w, 10.25f, 20.5f, 70.75f, 20.5f, 30.25f, 90.5f), 0u);
+    MISS(cast(w, 10.5f, 20.5f, 10.5f, 10.5f, 50.5f, 10.5f), 0u);
+    HIT_AT(cast(&ws, 10.5f, 20.5f, 10.5f, 10.5f, 50.5f, 10.5f), (float)(11.5 / 30.0), 10, 32, 10,
+           HORDE_VOXEL_FACE_NEG_Y);
+    tu_world_free(&t);
+}
+
 static void arguments(void)
 {
     tu_world t;
@@ -178,6 +224,6 @@ static void arguments(void)
 
 int main(void)
 {
-    TU_RUN_CASES(cur_isa, walls, edges_and_corners, runs_chunks_and_limits, arguments);
+    TU_RUN_CASES(cur_isa, walls, edges_and_corners, runs_chunks_and_limits, skips, arguments);
     return tu_finish("known_voxel_raycast");
 }

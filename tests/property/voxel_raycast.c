@@ -100,6 +100,118 @@ static void model(const horde_world *w, const float *p0, const float *p1, answer
 
 enum { BATCH = 4096 };
 
+/* The line-of-sight walk's skips (kernels/voxel/voxel_los_walk.h) aimed at: a 4 x 2 x 4
+ * grid of chunks of every kind the walk treats apart: NULL (the view's policy, both
+ * policies), all air, all solid, sparse (a few solid blocks, most rows and levels empty)
+ * and terrain-like (ground up to a level, empty above), viewed at the origin and just
+ * inside +-2^20. Segments start and end on chunk borders exactly or within an ulp, run
+ * along the border of an empty row or level (y and z integers), start or end inside
+ * empty chunks and levels, and cross many chunks (up to 200 blocks). */
+typedef struct {
+    horde_chunk c[32];
+    const horde_chunk *p[32];
+    horde_world w;
+} skip_world;
+
+static void skip_world_build(skip_world *sw, tu_rng *g, int32_t ox, horde_missing missing)
+{
+    for (int i = 0; i < 32; i++) {
+        horde_chunk *c = &sw->c[i];
+        const uint32_t kind = tu_below(g, 6);
+        horde_chunk_clear(c);
+        sw->p[i] = kind == 0 ? NULL : c;
+        if (kind == 2)
+            horde_chunk_fill(c);
+        for (int j = 0, cnt = kind == 3 ? 1 + (int)tu_below(g, 12) : 0; j < cnt; j++)
+            horde_chunk_set(c, (int)tu_below(g, 32), (int)tu_below(g, 32), (int)tu_below(g, 32), 1);
+        if (kind == 4 || kind == 5) {
+            const int top = (int)tu_below(g, 32);
+            for (int y = 0; y < top; y++)
+                for (int z = 0; z < 32; z++)
+                    c->rows[y][z] = kind == 4 || (z & 3) ? 0xffffffffu : tu_next(g) & 0x0f0f0f0fu;
+        }
+    }
+    horde_world_init(&sw->w, sw->p, ox, -1, ox, 4, 2, 4, missing);
+}
+
+/* A coordinate of the grid (block offset base, extent 128, -4 .. 132 to leave it too):
+ * on a chunk border, within an ulp of one, on a block plane, or anywhere. */
+static float skip_coord(tu_rng *g, float base, float lo, float hi)
+{
+    const float v = base + tu_uniform(g, lo, hi);
+    switch (tu_below(g, 5)) {
+    case 0: return base + 32.0f * floorf((v - base) / 32.0f);
+    case 1: return rg_near(g, base + 32.0f * floorf((v - base) / 32.0f));
+    case 2: return floorf(v);
+    default: return v;
+    }
+}
+
+static void skip_segment(tu_rng *g, const float base[3], float **p0, float **p1, size_t i)
+{
+    float a[3], b[3];
+    for (int k = 0; k < 3; k++)
+        a[k] = skip_coord(g, base[k], -4.0f, 132.0f), b[k] = skip_coord(g, base[k], -4.0f, 132.0f);
+    a[1] = skip_coord(g, base[1], -36.0f, 36.0f), b[1] = skip_coord(g, base[1], -36.0f, 36.0f);
+    const uint32_t kind = tu_below(g, 4);
+    if (kind == 0) /* along a row's border: same integer y and z at both ends */
+        a[1] = b[1] = floorf(a[1]), a[2] = b[2] = floorf(a[2]);
+    else if (kind == 1) /* in a level's border plane */
+        b[1] = a[1] = floorf(a[1]);
+    else if (kind == 2) /* along a chunk border plane of x or z */
+        b[2 * (int)tu_below(g, 2)] = a[2 * (int)tu_below(g, 2)];
+    for (int k = 0; k < 3; k++)
+        p0[k][i] = a[k], p1[k][i] = b[k];
+}
+
+/* Every backend's raycast and line of sight against the model on the skip worlds. */
+static size_t skip_check(uint64_t seed, size_t items, float **p0, float **p1, answer *want, float *t,
+                         int32_t *bx, int32_t *by, int32_t *bz, uint32_t *face, uint32_t *flags)
+{
+    static skip_world sw;
+    tu_rng g = {seed ^ 0x736b6970ull};
+    size_t hits = 0;
+    for (size_t done = 0, pass = 0; done < items; pass++) {
+        const size_t n = items - done < BATCH ? items - done : BATCH;
+        const int32_t ox = pass % 3 == 2 ? ((pass / 3) % 2 ? -32768 : 32768 - 4) : -1;
+        skip_world_build(&sw, &g, ox, pass % 2 ? HORDE_MISSING_SOLID : HORDE_MISSING_EMPTY);
+        const float base[3] = {(float)(ox * 32), 0.0f, (float)(ox * 32)};
+        for (size_t i = 0; i < n; i++) {
+            skip_segment(&g, base, p0, p1, i);
+            const float a[3] = {p0[0][i], p0[1][i], p0[2][i]}, b[3] = {p1[0][i], p1[1][i], p1[2][i]};
+            model(&sw.w, a, b, &want[i]);
+            hits += (want[i].flags & HORDE_FLAG_HIT) != 0;
+        }
+        TU_FOR_EACH_BACKEND(isa) {
+            const horde_voxel_raycast_batch rb = {p0[0], p0[1], p0[2], p1[0], p1[1], p1[2], t, bx, by, bz,
+                                                  face, flags, n};
+            CHECK(horde_voxel_raycast_isa(isa, &sw.w, &rb) == HORDE_OK, "skip raycast status");
+            size_t bad = 0;
+            for (size_t i = 0; i < n; i++)
+                bad += memcmp(&t[i], &want[i].t, 4) || bx[i] != want[i].b[0] || by[i] != want[i].b[1] ||
+                       bz[i] != want[i].b[2] || face[i] != want[i].face || flags[i] != want[i].flags;
+            CHECK(bad == 0, "skip worlds: raycast %s differs from the model on %zu of %zu (seed=%" PRIu64
+                  " pass=%zu)", horde_isa_name(isa), bad, n, seed, pass);
+            const horde_voxel_los_batch lb = {p0[0], p0[1], p0[2], p1[0], p1[1], p1[2], t, flags, n};
+            CHECK(horde_voxel_los_isa(isa, &sw.w, &lb) == HORDE_OK, "skip los status");
+            bad = 0;
+            for (size_t i = 0; i < n; i++) {
+                const int diff = memcmp(&t[i], &want[i].t, 4) || flags[i] != want[i].flags;
+                if (diff && bad < 3)
+                    fprintf(stderr, "SKIP MISMATCH los %s seed=%" PRIu64 " pass=%zu i=%zu\n  %a %a %a -> %a %a %a\n"
+                            "  model t=%a flags %#x got t=%a flags %#x\n", horde_isa_name(isa), seed, pass, i,
+                            p0[0][i], p0[1][i], p0[2][i], p1[0][i], p1[1][i], p1[2][i], want[i].t,
+                            want[i].flags, t[i], flags[i]);
+                bad += diff;
+            }
+            CHECK(bad == 0, "skip worlds: los %s differs from the model on %zu of %zu (seed=%" PRIu64
+                  " pass=%zu)", horde_isa_name(isa), bad, n, seed, pass);
+        }
+        done += n;
+    }
+    return hits;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261203;
@@ -179,6 +291,11 @@ int main(int argc, char **argv)
     }
     printf("  %zu segment results checked; hits %zu (started inside %zu), invalid %zu of %zu\n", checked,
            hits, inside, invalid, items);
+    const size_t skip_items = items / 2, skip_hits = skip_check(seed, skip_items, p0, p1, want, t, bx, by, bz,
+                                                                face, flags);
+    printf("  skip worlds: %zu segments per backend, hits %zu\n", skip_items, skip_hits);
+    CHECK(skip_hits > skip_items / 8 && skip_hits < skip_items - skip_items / 8,
+          "the skip worlds stopped mixing hits and misses");
     CHECK(hits > items / 8 && hits - inside > items / 16 && invalid > 0, "the aimed segments stopped hitting");
     return tu_finish("property_voxel_raycast");
 }
