@@ -100,8 +100,10 @@ uint32_t horde_crowd_hash(int32_t cx, int32_t cz, uint32_t mask);
 
 /* A state (crowd_state.c, the header's "Frame coherence"): a header of CROWD_STATE_HEAD
  * words at the caller's memory, then arrays of max_n entries: the build's sorted batch
- * indices, input x, z, radii and candidate counts, then CROWD_STATE_C candidates (sorted
- * indices) per sorted mover. */
+ * indices, input x, z, radii and where each mover's candidates end, then room for
+ * CROWD_STATE_C candidates (sorted indices) per sorted mover, packed per block of
+ * CROWD_TASK_BLOCK movers (crowd_state.c: a reuse reads about 3 candidates a mover, not
+ * a line of slots). */
 #define CROWD_STATE_C HORDE_CROWD_SEPARATE_STATE_CANDIDATES
 #define CROWD_STATE_HEAD 16u
 typedef struct crowd_state_head {
@@ -114,7 +116,7 @@ typedef struct crowd_state_head {
 typedef struct crowd_state {
     crowd_state_head *head;
     float margin;
-    uint32_t *idx, *count, *cand;
+    uint32_t *idx, *end, *cand;
     float *x, *z, *r;
 } crowd_state;
 

@@ -19,8 +19,8 @@
 #include "crowd_stages.h"
 
 #define STATE_MAGIC 0x53534348u /* "HCSS" */
-#define STATE_VERSION 1u
-#define STATE_ARRAYS 5u                 /* idx, x, z, r, count */
+#define STATE_VERSION 2u
+#define STATE_ARRAYS 5u                 /* idx, x, z, r, end */
 #define WIDEN (1.0 + 0x1p-10)           /* the candidates' relative widening (above) */
 #define WIDEN_ABS 0x1p-60               /* and absolute */
 #define CELLS_ALL 1e6                   /* a stencil this wide: every mover instead */
@@ -83,7 +83,45 @@ static void views(crowd_state *S)
     const size_t m = S->head->max_n;
     memcpy(&S->margin, &S->head->margin_bits, sizeof S->margin);
     S->idx = base, S->x = (float *)(base + m), S->z = (float *)(base + 2 * m), S->r = (float *)(base + 3 * m);
-    S->count = base + 4 * m, S->cand = base + STATE_ARRAYS * m;
+    S->end = base + 4 * m, S->cand = base + STATE_ARRAYS * m;
+}
+
+/* The candidates are packed per block of CROWD_TASK_BLOCK sorted movers from the block's
+ * region (its first mover times CROWD_STATE_C), each mover's after the previous one's,
+ * end[s] where they end. A reader clamps them into the region and to CROWD_STATE_C, so
+ * that an overwritten state reads only inside the state. */
+typedef struct cand_cursor {
+    uint32_t at, limit; /* the next mover's first candidate, the region's end */
+} cand_cursor;
+static inline void cand_block_start(const crowd_state *S, uint32_t s, cand_cursor *q)
+{
+    const uint32_t base = s / CROWD_TASK_BLOCK * CROWD_TASK_BLOCK * CROWD_STATE_C;
+    const uint64_t cap = (uint64_t)S->head->max_n * CROWD_STATE_C;
+    const uint64_t full = (uint64_t)base + (uint64_t)CROWD_TASK_BLOCK * CROWD_STATE_C;
+    q->limit = (uint32_t)(full < cap ? full : cap);
+    uint32_t at = s % CROWD_TASK_BLOCK ? S->end[s - 1] : base;
+    q->at = at < base ? base : at > q->limit ? q->limit : at;
+}
+/* Mover s's candidates cand[*a .. *e - 1] (s after the cursor's mover, or the first). */
+static inline void cand_next(const crowd_state *S, uint32_t s, cand_cursor *q, uint32_t *a, uint32_t *e)
+{
+    const uint32_t lo = q->at, end = S->end[s];
+    uint32_t hi = end < lo ? lo : end - lo > CROWD_STATE_C ? lo + CROWD_STATE_C : end;
+    hi = hi < q->limit ? hi : q->limit;
+    *a = lo, *e = hi, q->at = hi;
+}
+
+/* The reuse reads the batch in the build's sorted order, scattered over the batch: ahead
+ * of it, the entries of the mover PF_LOAD_AHEAD sorted places on (an index out of range
+ * only in an overwritten state: prefetching it does no harm, but keep it inside). */
+#define PF_LOAD_AHEAD 24u
+PF_INLINE void prefetch_mover(const horde_crowd_separate_batch *c, const uint32_t *key, uint32_t i)
+{
+    i = i < c->n ? i : 0;
+    __builtin_prefetch(c->x + i), __builtin_prefetch(c->z + i), __builtin_prefetch(c->radius + i);
+    __builtin_prefetch(c->y + i), __builtin_prefetch(c->height + i), __builtin_prefetch(key + i);
+    if (c->weight)
+        __builtin_prefetch(c->weight + i);
 }
 
 /* The reuse's stage: blocks of the build's sorted movers; a block whose movers are all
@@ -97,10 +135,13 @@ static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     const crowd_state *S = &cc->state;
     const crowd_work *w = &cc->w;
     const double half = 0.5 * (double)S->margin, half2 = half * half;
+    const int pf = w->n > PREFETCH_MIN_N;
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi, fail = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
         for (uint32_t s = lo; s < hi && !fail; s++) {
+            if (pf && s + PF_LOAD_AHEAD < hi)
+                prefetch_mover(c, cc->key, S->idx[s + PF_LOAD_AHEAD]);
             const uint32_t i = S->idx[s];
             if (i >= c->n || cc->key[i] == KEY_INVALID) {
                 fail = 1;
@@ -143,23 +184,33 @@ void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
     const crowd_state *S = &cc->state;
     const float *y = cc->sorted[0], *top = cc->sorted[1], *r = cc->sorted[2];
     const float *x = w->x[0], *z = w->z[0];
+    const uint32_t n = w->n;
+    cand_cursor q = {0, 0};
     for (uint32_t s = lo; s < hi; s++) {
+        if (s == lo || s % CROWD_TASK_BLOCK == 0)
+            cand_block_start(S, s, &q);
         w->count[s] = 0, w->flags[s] = 0;
-        const uint32_t m = S->count[s] < CROWD_STATE_C ? S->count[s] : CROWD_STATE_C;
-        const uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C;
+        uint32_t a, e;
+        cand_next(S, s, &q, &a, &e);
         const float xs = x[s], zs = z[s], ys = y[s], ts = top[s], rs = r[s];
-        for (uint32_t k = 0; k < m; k++) {
-            const uint32_t t = cand[k];
-            if (t >= w->n || t == s)
-                continue; /* only an overwritten state holds such an entry */
+        /* Without a branch per candidate (whether it is a contact is a coin toss the
+         * predictor loses): the contacts compacted, then offered. */
+        uint32_t hit[CROWD_STATE_C], hits = 0;
+        float hd2[CROWD_STATE_C];
+        for (uint32_t k = a; k < e; k++) {
+            const uint32_t c = S->cand[k];
+            const int ok = (c < n) & (c != s); /* only an overwritten state fails this */
+            const uint32_t t = ok ? c : s;
             /* horde_crowd_scan_run's test, term for term */
             const int vertical = (ys < top[t]) & (y[t] < ts);
             const float reach = (rs + r[t]) * HORDE_CROWD_SEPARATE_REACH;
             const float dx = xs - x[t], dz = zs - z[t];
             const float d2 = dx * dx + dz * dz;
-            if (vertical & (d2 < reach * reach))
-                horde_crowd_contact(w, w->share, s, t, d2);
+            hit[hits] = t, hd2[hits] = d2;
+            hits += (uint32_t)(ok & vertical & (d2 < reach * reach));
         }
+        for (uint32_t k = 0; k < hits; k++)
+            horde_crowd_contact(w, w->share, s, hit[k], hd2[k]);
     }
 }
 
@@ -222,6 +273,7 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi, over = 0, span = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
+        uint32_t at = lo * CROWD_STATE_C; /* the block's region (cand_range) */
         for (uint32_t s = lo; s < hi; s++) {
             S->idx[s] = w->idx[s], S->x[s] = x[s], S->z[s] = z[s], S->r[s] = r[s];
             /* Cells each way (crowd_grid.c's reach_cells, for the farthest candidate). */
@@ -230,7 +282,7 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
             const int32_t rc = u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u);
             if (rc != prc || cc->scx[s] != pcx || cc->scz[s] != pcz) /* sorted by cell: neighbours share it */
                 runs_around(g, cc->scx[s], cc->scz[s], rc, &R), pcx = cc->scx[s], pcz = cc->scz[s], prc = rc;
-            uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C, m = 0;
+            uint32_t *cand = S->cand + at, m = 0;
             /* lim = (r[s] + r[t]) * reach + margin, in two parts (any rounding of it is
              * far inside the widening) */
             const double xs = x[s], zs = z[s], ls = (double)r[s] * reach + margin;
@@ -248,7 +300,8 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
                     span = t > s + span ? t - s : s > t + span ? s - t : span;
                 }
             over |= m > CROWD_STATE_C;
-            S->count[s] = m < CROWD_STATE_C ? m : CROWD_STATE_C;
+            at += m < CROWD_STATE_C ? m : CROWD_STATE_C;
+            S->end[s] = at;
         }
         cc->any[b] = over;
         cc->bounds[b][0] = (int32_t)span; /* free until the search */
