@@ -178,7 +178,12 @@ int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st)
     return 1;
 }
 
-void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
+/* The lists of sorted movers lo .. hi - 1 from their candidates. half = 0: each mover
+ * gathers its own list (w->gather: every candidate; the counts and flags zeroed here);
+ * half = 1: each mover tests only its candidates after it (stored first: the build's
+ * order) and offers the contact to both lists (each pair once: the candidates of s hold every contact of s, whichever side),
+ * the counts and flags zeroed by the caller before any offer can reach them. */
+static inline void lists(const crowd_call *cc, uint32_t lo, uint32_t hi, int half)
 {
     crowd_work *w = (crowd_work *)&cc->w;
     const crowd_state *S = &cc->state;
@@ -189,7 +194,8 @@ void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
     for (uint32_t s = lo; s < hi; s++) {
         if (s == lo || s % CROWD_TASK_BLOCK == 0)
             cand_block_start(S, s, &q);
-        w->count[s] = 0, w->flags[s] = 0;
+        if (!half)
+            w->count[s] = 0, w->flags[s] = 0;
         uint32_t a, e;
         cand_next(S, s, &q, &a, &e);
         const float xs = x[s], zs = z[s], ys = y[s], ts = top[s], rs = r[s];
@@ -199,7 +205,10 @@ void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
         float hd2[CROWD_STATE_C];
         for (uint32_t k = a; k < e; k++) {
             const uint32_t c = S->cand[k];
-            const int ok = (c < n) & (c != s); /* only an overwritten state fails this */
+            if (half && c <= s)
+                break; /* the build stores the candidates after s first */
+            /* only an overwritten state holds c >= n or c == s */
+            const int ok = (c < n) & (c != s);
             const uint32_t t = ok ? c : s;
             /* horde_crowd_scan_run's test, term for term */
             const int vertical = (ys < top[t]) & (y[t] < ts);
@@ -213,6 +222,8 @@ void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
             horde_crowd_contact(w, w->share, s, hit[k], hd2[k]);
     }
 }
+
+void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi) { lists(cc, lo, hi, 0); }
 
 /* The runs of sorted movers whose cells are within rc of (cx, cz); rc < 0: every mover.
  * Hashed cells are taken once per bucket (a candidate must not be kept twice). */
@@ -282,25 +293,31 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
             const int32_t rc = u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u);
             if (rc != prc || cc->scx[s] != pcx || cc->scz[s] != pcz) /* sorted by cell: neighbours share it */
                 runs_around(g, cc->scx[s], cc->scz[s], rc, &R), pcx = cc->scx[s], pcz = cc->scz[s], prc = rc;
-            uint32_t *cand = S->cand + at, m = 0;
             /* lim = (r[s] + r[t]) * reach + margin, in two parts (any rounding of it is
-             * far inside the widening) */
+             * far inside the widening). Without a branch per mover tested (each write
+             * capped at CROWD_STATE_C + 1 entries), then stored with the candidates after
+             * s first (the wavefront's half lists), each part in the runs' order. */
+            uint32_t got[CROWD_STATE_C + 1], m = 0;
             const double xs = x[s], zs = z[s], ls = (double)r[s] * reach + margin;
             for (uint32_t q = 0; q < R.n && m <= CROWD_STATE_C; q++)
                 for (uint32_t t = R.lo[q]; t < R.hi[q]; t++) {
                     const double dx = xs - (double)x[t], dz = zs - (double)z[t];
                     const double lim = ls + (double)r[t] * reach;
-                    if (!(dx * dx + dz * dz < lim * lim) || t == s)
-                        continue;
-                    if (m == CROWD_STATE_C) {
-                        m++;
-                        break;
-                    }
-                    cand[m++] = t;
-                    span = t > s + span ? t - s : s > t + span ? s - t : span;
+                    got[m < CROWD_STATE_C ? m : CROWD_STATE_C] = t;
+                    m += (uint32_t)(dx * dx + dz * dz < lim * lim) & (t != s);
                 }
-            over |= m > CROWD_STATE_C;
-            at += m < CROWD_STATE_C ? m : CROWD_STATE_C;
+            if (m > CROWD_STATE_C) {
+                over = 1; /* the state will not be reused: leave the region as it is */
+            } else {
+                uint32_t *cand = S->cand + at, k = 0;
+                for (uint32_t j = 0; j < m; j++)
+                    if (got[j] > s)
+                        cand[k++] = got[j], span = got[j] - s > span ? got[j] - s : span;
+                for (uint32_t j = 0; j < m; j++)
+                    if (got[j] < s)
+                        cand[k++] = got[j], span = s - got[j] > span ? s - got[j] : span;
+                at += m;
+            }
             S->end[s] = at;
         }
         cc->any[b] = over;
@@ -322,21 +339,31 @@ void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
 
 /* The reuse's wavefront (crowd_iterate.c's, with sorted indices for rows): every
  * candidate, so every contact, of mover s lies within span of s in the build's order.
- * Pass 0 may run a mover once its list and slots are made; pass j (reading buffer j % 2,
- * writing (j + 1) % 2) may run the movers before done[j - 1] - span: their contacts'
- * inputs are final, and pass j - 1 will not read them again. A pass that finds no
- * overlap ends the call as in crowd_wave. Steps of STATE_WAVE_STEP movers. */
+ * The lists take half the tests (lists(), half = 1): s offers its contacts t > s to both
+ * lists, so s's list is complete once the movers up to s have run, and the counts and
+ * flags are zeroed up to span past the last listed mover. Pass 0 may run a mover once its
+ * list and slots are made; pass j (reading buffer j % 2, writing (j + 1) % 2) may run the
+ * movers before done[j - 1] - span: their contacts' inputs are final, and pass j - 1 will
+ * not read them again. A pass that finds no overlap ends the call as in crowd_wave. Steps
+ * of STATE_WAVE_STEP movers. */
 #define STATE_WAVE_STEP 512u
 int horde_crowd_state_wave(crowd_call *cc)
 {
     crowd_work *w = &cc->w;
     const horde_crowd_ops *ops = cc->ops;
     const uint32_t n = w->n, iterations = cc->iterations, passes = iterations + 1, span = cc->state.head->span;
-    uint32_t listed = 0, done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    uint32_t listed = 0, zeroed = 0, done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
     int any[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    w->gather = 0;
     for (;;) {
         const uint32_t to = n - listed > STATE_WAVE_STEP ? listed + STATE_WAVE_STEP : n;
-        horde_crowd_state_lists(cc, listed, to);
+        const uint32_t reach = n - to > span ? to + span : n; /* the last offer's mover + 1 */
+        if (reach > zeroed) {
+            memset(w->count + zeroed, 0, (reach - zeroed) * sizeof *w->count);
+            memset(w->flags + zeroed, 0, (reach - zeroed) * sizeof *w->flags);
+            zeroed = reach;
+        }
+        lists(cc, listed, to, 1);
         ops->slots(w, cc->sorted[2], cc->sorted[3], listed, to);
         listed = to;
         for (uint32_t j = 0; j < passes; j++) {
