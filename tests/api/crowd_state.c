@@ -258,6 +258,48 @@ static void check_errors(void)
     free(big);
 }
 
+/* A reused state whose candidate arrays were overwritten (its positions intact, so the
+ * call reuses it): any result, no crash, inline and on a pool (a sanitizer build checks
+ * the reads stay in the state); the arrays put back, the stateless bits again. The
+ * arrays' places are the state's layout (kernels/crowd/crowd_stages.h): a 64-byte header,
+ * then idx, x, z, r and the candidates' ends (max_n words each), then the candidates. */
+static void check_overwritten_lists(void)
+{
+    tu_rng g = {77};
+    const size_t n = 2600; /* three blocks of the candidates' regions */
+    const float side = sqrtf((float)n * 1.6f);
+    C.n = n;
+    for (size_t i = 0; i < n; i++)
+        new_mover(&g, i, side);
+    horde_crowd_separate_params p0, ps;
+    horde_crowd_separate_params_default(&p0);
+    ps = p0, ps.state = state;
+    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, 1.0f) == HORDE_OK, "state init");
+    CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK, "build");
+    CHECK(call(horde_isa_active(), NULL, &p0, &ref) == HORDE_OK && same(&ref, &got, n), "built: the stateless bits");
+    result spare;
+    const uint32_t with = serial_stages(horde_isa_active(), &ps, &spare, 5);
+    CHECK(with < serial_stages(horde_isa_active(), &p0, &spare, 6), "the built state is not reused");
+    const size_t lists = 64 + 4 * 4 * (size_t)MAXN, bytes = state_bytes - lists;
+    unsigned char *saved = malloc(bytes);
+    memcpy(saved, state + lists, bytes);
+    for (int k = 0; k < 5; k++) {
+        uint32_t *wd = (uint32_t *)(void *)(state + lists);
+        for (size_t i = 0; i < bytes / 4; i++) /* ends and candidates */
+            wd[i] = k == 0 ? 0xffffffffu
+                  : k == 1 ? (uint32_t)(bytes / 4 - i)      /* decreasing ends */
+                  : k == 2 ? tu_below(&g, (uint32_t)n)      /* plausible indices and ends */
+                  : k == 3 ? (uint32_t)(i * 40)             /* every mover 40 candidates */
+                           : tu_below(&g, 0xffffffffu);
+        CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK, "overwritten lists %d, inline", k);
+        CHECK(call(horde_isa_active(), &pools[2].tasks, &ps, &got) == HORDE_OK, "overwritten lists %d, pool", k);
+        memcpy(state + lists, saved, bytes);
+        CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK && same(&ref, &got, n),
+              "lists %d put back: the stateless bits", k);
+    }
+    free(saved);
+}
+
 /* The cap against its double model, on piles that push hard; every backend and a pool. */
 static void check_cap(void)
 {
@@ -337,6 +379,7 @@ int main(void)
         CHECK(tp_pool_start(&pools[p], pool_workers[p], 1, p % 2 || pool_workers[p] == 1) == 0, "pool of %u",
               pool_workers[p]); /* a pool of 1 worker: the calling thread runs its ranges */
     check_errors();
+    check_overwritten_lists();
     check_cap();
     walk_stats ws = {0};
     uint64_t seed = 11;
