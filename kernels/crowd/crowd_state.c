@@ -126,7 +126,8 @@ PF_INLINE void prefetch_mover(const horde_crowd_separate_batch *c, const uint32_
 
 /* The reuse's stage: blocks of the build's sorted movers; a block whose movers are all
  * valid, of the same radius and within margin / 2 gets their sorted copies (as the sort
- * writes them) and any[b] = 0, else any[b] = 1. */
+ * writes them) and any[b] = 0, else any[b] = 1, and so do the range's later blocks
+ * (unread: one failed block rebuilds the state, whichever it is). */
 static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
 {
     (void)worker;
@@ -136,9 +137,14 @@ static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     const crowd_work *w = &cc->w;
     const double half = 0.5 * (double)S->margin, half2 = half * half;
     const int pf = w->n > PREFETCH_MIN_N;
+    uint32_t failed = 0; /* a block of this range failed: the state is rebuilt anyway */
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi, fail = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
+        if (failed) {
+            cc->any[b] = 1;
+            continue;
+        }
         for (uint32_t s = lo; s < hi && !fail; s++) {
             if (pf && s + PF_LOAD_AHEAD < hi)
                 prefetch_mover(c, cc->key, S->idx[s + PF_LOAD_AHEAD]);
@@ -158,7 +164,7 @@ static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
             cc->sorted[0][s] = y, cc->sorted[1][s] = y + c->height[i], cc->sorted[2][s] = r;
             cc->sorted[3][s] = c->weight ? c->weight[i] : 1.0f;
         }
-        cc->any[b] = fail;
+        cc->any[b] = fail, failed = fail;
     }
 }
 
@@ -178,6 +184,18 @@ int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st)
     return 1;
 }
 
+/* The lists' first writes of a block of CROWD_BLOCK movers' slot lines (part, the d2s in
+ * share, then R from the slots; slots 0-3, two lines each), PF_LIST_AHEAD movers ahead:
+ * each would wait for its line to come from memory (crowd_search.c's prefetch_ahead). */
+#define PF_LIST_AHEAD 32u
+PF_INLINE void prefetch_slots(const crowd_work *w, uint32_t s)
+{
+    const size_t e = horde_crowd_slot(s, 0), next = 2 * CROWD_BLOCK;
+    __builtin_prefetch(w->part + e, PF_WRITE), __builtin_prefetch(w->part + e + next, PF_WRITE);
+    __builtin_prefetch(w->share + e, PF_WRITE), __builtin_prefetch(w->share + e + next, PF_WRITE);
+    __builtin_prefetch(w->R + e, PF_WRITE), __builtin_prefetch(w->R + e + next, PF_WRITE);
+}
+
 /* The lists of sorted movers lo .. hi - 1 from their candidates. half = 0: each mover
  * gathers its own list (w->gather: every candidate; the counts and flags zeroed here);
  * half = 1: each mover tests only its candidates after it (stored first: the build's
@@ -191,7 +209,10 @@ static inline void lists(const crowd_call *cc, uint32_t lo, uint32_t hi, int hal
     const float *x = w->x[0], *z = w->z[0];
     const uint32_t n = w->n;
     cand_cursor q = {0, 0};
+    const int pf = n > PREFETCH_MIN_N;
     for (uint32_t s = lo; s < hi; s++) {
+        if (pf && s % CROWD_BLOCK == 0 && s + PF_LIST_AHEAD < n)
+            prefetch_slots(w, s + PF_LIST_AHEAD);
         if (s == lo || s % CROWD_TASK_BLOCK == 0)
             cand_block_start(S, s, &q);
         if (!half)
