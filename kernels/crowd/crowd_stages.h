@@ -179,8 +179,8 @@ void horde_crowd_pad(crowd_call *cc);
  * whether it can, then cc->reuse is set and pass 0's stage builds each block's lists with
  * horde_crowd_state_lists first), or build it after the sort (the candidates' stage). */
 int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st);
-/* On the calling thread: the lists, the slots and the passes of a reused state as one
- * wavefront over the sorted movers; returns the buffer holding the result. */
+/* On the calling thread: the lists, the slots and the passes of a reused (or just built)
+ * state as one wavefront over the sorted movers; returns the buffer holding the result. */
 int horde_crowd_state_wave(crowd_call *cc);
 void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi);
 void horde_crowd_state_build(crowd_call *cc, const horde_stages *st);

@@ -358,7 +358,9 @@ void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
     h->n = (uint32_t)cc->c->n, h->valid = cc->w.n, h->span = span, h->built = !over;
 }
 
-/* The reuse's wavefront (crowd_iterate.c's, with sorted indices for rows): every
+/* The reuse's wavefront (crowd_iterate.c's, with sorted indices for rows), also a
+ * call's without tasks right after it built the state (the candidates replace the
+ * search, its positions being the build's): every
  * candidate, so every contact, of mover s lies within span of s in the build's order.
  * The lists take half the tests (lists(), half = 1): s offers its contacts t > s to both
  * lists, so s's list is complete once the movers up to s have run, and the counts and
