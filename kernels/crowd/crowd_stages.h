@@ -111,7 +111,11 @@ typedef struct crowd_state_head {
     uint32_t built;                                     /* 1: reusable (no mover over CROWD_STATE_C) */
     uint32_t n, valid;                                  /* the build's batch n and valid movers */
     uint32_t span;                                      /* the largest |t - s| of a candidate t of s */
-    uint32_t spare[CROWD_STATE_HEAD - 9];
+    /* The rebuilds' back-off (crowd_state.c): fresh, the last build is reused fewer
+     * than STATE_MIN_USES times so far (uses); backoff, the calls a build skips after a
+     * fresh one fails; skip, the calls still to skip. */
+    uint32_t fresh, uses, backoff, skip;
+    uint32_t spare[CROWD_STATE_HEAD - 13];
 } crowd_state_head;
 typedef struct crowd_state {
     crowd_state_head *head;

@@ -24,6 +24,8 @@
 #define WIDEN (1.0 + 0x1p-10)           /* the candidates' relative widening (above) */
 #define WIDEN_ABS 0x1p-60               /* and absolute */
 #define CELLS_ALL 1e6                   /* a stencil this wide: every mover instead */
+#define STATE_BACKOFF_MAX 8u            /* the longest run of calls a build skips */
+#define STATE_MIN_USES 3u               /* reuses that pay for a build (the back-off) */
 _Static_assert(sizeof(crowd_state_head) == 4 * CROWD_STATE_HEAD, "the state's header is CROWD_STATE_HEAD words");
 
 static uint32_t check_word(uint32_t max_n, uint32_t margin_bits)
@@ -70,7 +72,8 @@ int horde_crowd_state_ok(const void *mem, size_t *max_n)
     memcpy(&m, &h->margin_bits, sizeof m);
     if (h->magic != STATE_MAGIC || h->version != STATE_VERSION || h->check != check_word(h->max_n, h->margin_bits) ||
         h->max_n > HORDE_CROWD_SEPARATE_MAX_N || !(m >= 0.0f && m <= HORDE_CROWD_SEPARATE_MAX_MARGIN) ||
-        h->built > 1 || h->n > h->max_n || h->valid > h->n || h->span > h->valid)
+        h->built > 1 || h->n > h->max_n || h->valid > h->n || h->span > h->valid || h->fresh > 1 ||
+        h->uses > STATE_MIN_USES || h->backoff > STATE_BACKOFF_MAX || h->skip > STATE_BACKOFF_MAX)
         return 0;
     *max_n = h->max_n;
     return 1;
@@ -181,6 +184,9 @@ int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st)
             return 0;
     horde_crowd_pad(cc);
     cc->reuse = 1, cc->w.gather = 1; /* each mover offers its candidates to its own list */
+    crowd_state_head *hw = cc->state.head;
+    if (hw->fresh && ++hw->uses >= STATE_MIN_USES)
+        hw->fresh = 0, hw->backoff = 0;
     return 1;
 }
 
@@ -346,10 +352,27 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     }
 }
 
+/* The back-off: a build costs about a stateless call's search again (the candidates
+ * within the margin), and a reuse saves about a third of a call, so a state rebuilt
+ * before STATE_MIN_USES reuses (a crowd whose movers jump past margin / 2 every frame or
+ * two, or one with a mover over the candidates) costs more than it saves. After such a
+ * build the next one waits 1 call, then 2, 4, up to STATE_BACKOFF_MAX (the calls between
+ * run as without a state), until a build is reused STATE_MIN_USES times. Only the cost
+ * depends on it. */
 void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
 {
     crowd_state_head *h = cc->state.head;
     h->built = 0;
+    if (h->fresh) {
+        h->backoff = h->backoff ? (2 * h->backoff < STATE_BACKOFF_MAX ? 2 * h->backoff : STATE_BACKOFF_MAX) : 1;
+        h->skip = h->backoff;
+    }
+    h->fresh = 0;
+    if (h->skip) {
+        h->skip--;
+        return;
+    }
+    h->fresh = 1, h->uses = 0;
     const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
     horde_stage(st, cand_blocks, blocks, CROWD_MIN_BLOCKS, cc);
     uint32_t over = 0, span = 0;
