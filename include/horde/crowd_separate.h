@@ -92,13 +92,17 @@
  *     - n is the build's n, the same movers are valid, each has its build's radius (bits),
  *     - and every valid mover is closer than margin / 2 to its build's x, z (double
  *       Euclidean distance; with margin 0, at its build's x, z exactly);
- * otherwise it rebuilds. Then every contact (axes closer than R * REACH by the float test,
- * whose rounding errs by far less than 2^-10 R) joins movers whose build distance was
+ * otherwise it rebuilds, unless it backs off: after a build that was reused fewer than 3
+ * times (movers jumping past margin / 2 every frame or two, or a mover over the
+ * candidates), the next build waits 1 call, then 2, 4, up to 8 (those calls run as
+ * without a state, and the state is not reused), until a build is reused 3 times. Then
+ * every contact (axes closer than R * REACH by the float test, whose rounding errs by far
+ * less than 2^-10 R) joins movers whose build distance was
  * below R * REACH + margin: the candidates hold every contact, and the exact rule picks
  * the same contacts, the same nearest HORDE_CROWD_SEPARATE_MAX_CONTACTS, the same PACKED. y,
  * height and weight may change between calls. A call that returns an error leaves the
  * state as it was. One state serves one crowd: two crowds alternating on one state
- * rebuild it every call. A state holds no pointer: it may be copied or moved.
+ * rebuild it (or back off) every call. A state holds no pointer: it may be copied or moved.
  * Errors (HORDE_ERR_BAD_PARAMS, nothing written): a state that horde_crowd_separate_state_init
  * did not set up (its header's magic, version and check word), one not 4-byte aligned,
  * or n > its max_n. A state
@@ -197,7 +201,8 @@ HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd
  *   the reuse                          blocks of 1,024 sorted movers: the movement and
  *                                      radius check and the sorted copies
  * then, when every block passed, 7 (whose blocks first make their movers' contacts from
- * the candidates) to 9; else 2 to 9 as without a state, with one more stage after 5:
+ * the candidates) to 9; else 2 to 9 as without a state, with one more stage after 5
+ * (not while the state backs off, above):
  *   the candidates                     blocks of 1,024 sorted movers (into the state)
  * At most p->iterations + 9 stages without a state, + 11 with one. The scratch is the
  * plain call's (one size query for any worker count). HORDE_ERR_BAD_PARAMS also when

@@ -186,6 +186,10 @@ void horde_crowd_solve(const horde_stages *st, const horde_crowd_separate_batch 
     horde_crowd_grid(&cc, st);
     if (p->state)
         horde_crowd_state_build(&cc, st);
+    if (!st->tasks && p->state && cc.state.head->built) { /* the new candidates: no search */
+        horde_crowd_write_back(c, &cc.w, horde_crowd_state_wave(&cc), cc.w.R, cc.cap);
+        return;
+    }
     if (!st->tasks) {
         horde_crowd_write_back(c, &cc.w, crowd_wave(&cc), cc.w.R, cc.cap);
         return;

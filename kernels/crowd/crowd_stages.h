@@ -100,8 +100,10 @@ uint32_t horde_crowd_hash(int32_t cx, int32_t cz, uint32_t mask);
 
 /* A state (crowd_state.c, the header's "Frame coherence"): a header of CROWD_STATE_HEAD
  * words at the caller's memory, then arrays of max_n entries: the build's sorted batch
- * indices, input x, z, radii and candidate counts, then CROWD_STATE_C candidates (sorted
- * indices) per sorted mover. */
+ * indices, input x, z, radii and where each mover's candidates end, then room for
+ * CROWD_STATE_C candidates (sorted indices) per sorted mover, packed per block of
+ * CROWD_TASK_BLOCK movers (crowd_state.c: a reuse reads about 3 candidates a mover, not
+ * a line of slots). */
 #define CROWD_STATE_C HORDE_CROWD_SEPARATE_STATE_CANDIDATES
 #define CROWD_STATE_HEAD 16u
 typedef struct crowd_state_head {
@@ -109,12 +111,16 @@ typedef struct crowd_state_head {
     uint32_t built;                                     /* 1: reusable (no mover over CROWD_STATE_C) */
     uint32_t n, valid;                                  /* the build's batch n and valid movers */
     uint32_t span;                                      /* the largest |t - s| of a candidate t of s */
-    uint32_t spare[CROWD_STATE_HEAD - 9];
+    /* The rebuilds' back-off (crowd_state.c): fresh, the last build is reused fewer
+     * than STATE_MIN_USES times so far (uses); backoff, the calls a build skips after a
+     * fresh one fails; skip, the calls still to skip. */
+    uint32_t fresh, uses, backoff, skip;
+    uint32_t spare[CROWD_STATE_HEAD - 13];
 } crowd_state_head;
 typedef struct crowd_state {
     crowd_state_head *head;
     float margin;
-    uint32_t *idx, *count, *cand;
+    uint32_t *idx, *end, *cand;
     float *x, *z, *r;
 } crowd_state;
 
@@ -177,8 +183,8 @@ void horde_crowd_pad(crowd_call *cc);
  * whether it can, then cc->reuse is set and pass 0's stage builds each block's lists with
  * horde_crowd_state_lists first), or build it after the sort (the candidates' stage). */
 int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st);
-/* On the calling thread: the lists, the slots and the passes of a reused state as one
- * wavefront over the sorted movers; returns the buffer holding the result. */
+/* On the calling thread: the lists, the slots and the passes of a reused (or just built)
+ * state as one wavefront over the sorted movers; returns the buffer holding the result. */
 int horde_crowd_state_wave(crowd_call *cc);
 void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi);
 void horde_crowd_state_build(crowd_call *cc, const horde_stages *st);

@@ -19,11 +19,13 @@
 #include "crowd_stages.h"
 
 #define STATE_MAGIC 0x53534348u /* "HCSS" */
-#define STATE_VERSION 1u
-#define STATE_ARRAYS 5u                 /* idx, x, z, r, count */
+#define STATE_VERSION 2u
+#define STATE_ARRAYS 5u                 /* idx, x, z, r, end */
 #define WIDEN (1.0 + 0x1p-10)           /* the candidates' relative widening (above) */
 #define WIDEN_ABS 0x1p-60               /* and absolute */
 #define CELLS_ALL 1e6                   /* a stencil this wide: every mover instead */
+#define STATE_BACKOFF_MAX 8u            /* the longest run of calls a build skips */
+#define STATE_MIN_USES 3u               /* reuses that pay for a build (the back-off) */
 _Static_assert(sizeof(crowd_state_head) == 4 * CROWD_STATE_HEAD, "the state's header is CROWD_STATE_HEAD words");
 
 static uint32_t check_word(uint32_t max_n, uint32_t margin_bits)
@@ -70,7 +72,8 @@ int horde_crowd_state_ok(const void *mem, size_t *max_n)
     memcpy(&m, &h->margin_bits, sizeof m);
     if (h->magic != STATE_MAGIC || h->version != STATE_VERSION || h->check != check_word(h->max_n, h->margin_bits) ||
         h->max_n > HORDE_CROWD_SEPARATE_MAX_N || !(m >= 0.0f && m <= HORDE_CROWD_SEPARATE_MAX_MARGIN) ||
-        h->built > 1 || h->n > h->max_n || h->valid > h->n || h->span > h->valid)
+        h->built > 1 || h->n > h->max_n || h->valid > h->n || h->span > h->valid || h->fresh > 1 ||
+        h->uses > STATE_MIN_USES || h->backoff > STATE_BACKOFF_MAX || h->skip > STATE_BACKOFF_MAX)
         return 0;
     *max_n = h->max_n;
     return 1;
@@ -83,12 +86,51 @@ static void views(crowd_state *S)
     const size_t m = S->head->max_n;
     memcpy(&S->margin, &S->head->margin_bits, sizeof S->margin);
     S->idx = base, S->x = (float *)(base + m), S->z = (float *)(base + 2 * m), S->r = (float *)(base + 3 * m);
-    S->count = base + 4 * m, S->cand = base + STATE_ARRAYS * m;
+    S->end = base + 4 * m, S->cand = base + STATE_ARRAYS * m;
+}
+
+/* The candidates are packed per block of CROWD_TASK_BLOCK sorted movers from the block's
+ * region (its first mover times CROWD_STATE_C), each mover's after the previous one's,
+ * end[s] where they end. A reader clamps them into the region and to CROWD_STATE_C, so
+ * that an overwritten state reads only inside the state. */
+typedef struct cand_cursor {
+    uint32_t at, limit; /* the next mover's first candidate, the region's end */
+} cand_cursor;
+static inline void cand_block_start(const crowd_state *S, uint32_t s, cand_cursor *q)
+{
+    const uint32_t base = s / CROWD_TASK_BLOCK * CROWD_TASK_BLOCK * CROWD_STATE_C;
+    const uint64_t cap = (uint64_t)S->head->max_n * CROWD_STATE_C;
+    const uint64_t full = (uint64_t)base + (uint64_t)CROWD_TASK_BLOCK * CROWD_STATE_C;
+    q->limit = (uint32_t)(full < cap ? full : cap);
+    uint32_t at = s % CROWD_TASK_BLOCK ? S->end[s - 1] : base;
+    q->at = at < base ? base : at > q->limit ? q->limit : at;
+}
+/* Mover s's candidates cand[*a .. *e - 1] (s after the cursor's mover, or the first). */
+static inline void cand_next(const crowd_state *S, uint32_t s, cand_cursor *q, uint32_t *a, uint32_t *e)
+{
+    const uint32_t lo = q->at, end = S->end[s];
+    uint32_t hi = end < lo ? lo : end - lo > CROWD_STATE_C ? lo + CROWD_STATE_C : end;
+    hi = hi < q->limit ? hi : q->limit;
+    *a = lo, *e = hi, q->at = hi;
+}
+
+/* The reuse reads the batch in the build's sorted order, scattered over the batch: ahead
+ * of it, the entries of the mover PF_LOAD_AHEAD sorted places on (an index out of range
+ * only in an overwritten state: prefetching it does no harm, but keep it inside). */
+#define PF_LOAD_AHEAD 24u
+PF_INLINE void prefetch_mover(const horde_crowd_separate_batch *c, const uint32_t *key, uint32_t i)
+{
+    i = i < c->n ? i : 0;
+    __builtin_prefetch(c->x + i), __builtin_prefetch(c->z + i), __builtin_prefetch(c->radius + i);
+    __builtin_prefetch(c->y + i), __builtin_prefetch(c->height + i), __builtin_prefetch(key + i);
+    if (c->weight)
+        __builtin_prefetch(c->weight + i);
 }
 
 /* The reuse's stage: blocks of the build's sorted movers; a block whose movers are all
  * valid, of the same radius and within margin / 2 gets their sorted copies (as the sort
- * writes them) and any[b] = 0, else any[b] = 1. */
+ * writes them) and any[b] = 0, else any[b] = 1, and so do the range's later blocks
+ * (unread: one failed block rebuilds the state, whichever it is). */
 static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
 {
     (void)worker;
@@ -97,10 +139,18 @@ static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     const crowd_state *S = &cc->state;
     const crowd_work *w = &cc->w;
     const double half = 0.5 * (double)S->margin, half2 = half * half;
+    const int pf = w->n > PREFETCH_MIN_N;
+    uint32_t failed = 0; /* a block of this range failed: the state is rebuilt anyway */
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi, fail = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
+        if (failed) {
+            cc->any[b] = 1;
+            continue;
+        }
         for (uint32_t s = lo; s < hi && !fail; s++) {
+            if (pf && s + PF_LOAD_AHEAD < hi)
+                prefetch_mover(c, cc->key, S->idx[s + PF_LOAD_AHEAD]);
             const uint32_t i = S->idx[s];
             if (i >= c->n || cc->key[i] == KEY_INVALID) {
                 fail = 1;
@@ -117,7 +167,7 @@ static void load_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
             cc->sorted[0][s] = y, cc->sorted[1][s] = y + c->height[i], cc->sorted[2][s] = r;
             cc->sorted[3][s] = c->weight ? c->weight[i] : 1.0f;
         }
-        cc->any[b] = fail;
+        cc->any[b] = fail, failed = fail;
     }
 }
 
@@ -134,34 +184,73 @@ int horde_crowd_state_reuse(crowd_call *cc, const horde_stages *st)
             return 0;
     horde_crowd_pad(cc);
     cc->reuse = 1, cc->w.gather = 1; /* each mover offers its candidates to its own list */
+    crowd_state_head *hw = cc->state.head;
+    if (hw->fresh && ++hw->uses >= STATE_MIN_USES)
+        hw->fresh = 0, hw->backoff = 0;
     return 1;
 }
 
-void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi)
+/* The lists' first writes of a block of CROWD_BLOCK movers' slot lines (part, the d2s in
+ * share, then R from the slots; slots 0-3, two lines each), PF_LIST_AHEAD movers ahead:
+ * each would wait for its line to come from memory (crowd_search.c's prefetch_ahead). */
+#define PF_LIST_AHEAD 32u
+PF_INLINE void prefetch_slots(const crowd_work *w, uint32_t s)
+{
+    const size_t e = horde_crowd_slot(s, 0), next = 2 * CROWD_BLOCK;
+    __builtin_prefetch(w->part + e, PF_WRITE), __builtin_prefetch(w->part + e + next, PF_WRITE);
+    __builtin_prefetch(w->share + e, PF_WRITE), __builtin_prefetch(w->share + e + next, PF_WRITE);
+    __builtin_prefetch(w->R + e, PF_WRITE), __builtin_prefetch(w->R + e + next, PF_WRITE);
+}
+
+/* The lists of sorted movers lo .. hi - 1 from their candidates. half = 0: each mover
+ * gathers its own list (w->gather: every candidate; the counts and flags zeroed here);
+ * half = 1: each mover tests only its candidates after it (stored first: the build's
+ * order) and offers the contact to both lists (each pair once: the candidates of s hold every contact of s, whichever side),
+ * the counts and flags zeroed by the caller before any offer can reach them. */
+static inline void lists(const crowd_call *cc, uint32_t lo, uint32_t hi, int half)
 {
     crowd_work *w = (crowd_work *)&cc->w;
     const crowd_state *S = &cc->state;
     const float *y = cc->sorted[0], *top = cc->sorted[1], *r = cc->sorted[2];
     const float *x = w->x[0], *z = w->z[0];
+    const uint32_t n = w->n;
+    cand_cursor q = {0, 0};
+    const int pf = n > PREFETCH_MIN_N;
     for (uint32_t s = lo; s < hi; s++) {
-        w->count[s] = 0, w->flags[s] = 0;
-        const uint32_t m = S->count[s] < CROWD_STATE_C ? S->count[s] : CROWD_STATE_C;
-        const uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C;
+        if (pf && s % CROWD_BLOCK == 0 && s + PF_LIST_AHEAD < n)
+            prefetch_slots(w, s + PF_LIST_AHEAD);
+        if (s == lo || s % CROWD_TASK_BLOCK == 0)
+            cand_block_start(S, s, &q);
+        if (!half)
+            w->count[s] = 0, w->flags[s] = 0;
+        uint32_t a, e;
+        cand_next(S, s, &q, &a, &e);
         const float xs = x[s], zs = z[s], ys = y[s], ts = top[s], rs = r[s];
-        for (uint32_t k = 0; k < m; k++) {
-            const uint32_t t = cand[k];
-            if (t >= w->n || t == s)
-                continue; /* only an overwritten state holds such an entry */
+        /* Without a branch per candidate (whether it is a contact is a coin toss the
+         * predictor loses): the contacts compacted, then offered. */
+        uint32_t hit[CROWD_STATE_C], hits = 0;
+        float hd2[CROWD_STATE_C];
+        for (uint32_t k = a; k < e; k++) {
+            const uint32_t c = S->cand[k];
+            if (half && c <= s)
+                break; /* the build stores the candidates after s first */
+            /* only an overwritten state holds c >= n or c == s */
+            const int ok = (c < n) & (c != s);
+            const uint32_t t = ok ? c : s;
             /* horde_crowd_scan_run's test, term for term */
             const int vertical = (ys < top[t]) & (y[t] < ts);
             const float reach = (rs + r[t]) * HORDE_CROWD_SEPARATE_REACH;
             const float dx = xs - x[t], dz = zs - z[t];
             const float d2 = dx * dx + dz * dz;
-            if (vertical & (d2 < reach * reach))
-                horde_crowd_contact(w, w->share, s, t, d2);
+            hit[hits] = t, hd2[hits] = d2;
+            hits += (uint32_t)(ok & vertical & (d2 < reach * reach));
         }
+        for (uint32_t k = 0; k < hits; k++)
+            horde_crowd_contact(w, w->share, s, hit[k], hd2[k]);
     }
 }
+
+void horde_crowd_state_lists(const crowd_call *cc, uint32_t lo, uint32_t hi) { lists(cc, lo, hi, 0); }
 
 /* The runs of sorted movers whose cells are within rc of (cx, cz); rc < 0: every mover.
  * Hashed cells are taken once per bucket (a candidate must not be kept twice). */
@@ -222,6 +311,7 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
     for (uint32_t b = b0; b < b1; b++) {
         uint32_t lo, hi, over = 0, span = 0;
         horde_crowd_block(b, w->n, CROWD_TASK_BLOCK, &lo, &hi);
+        uint32_t at = lo * CROWD_STATE_C; /* the block's region (cand_range) */
         for (uint32_t s = lo; s < hi; s++) {
             S->idx[s] = w->idx[s], S->x[s] = x[s], S->z[s] = z[s], S->r[s] = r[s];
             /* Cells each way (crowd_grid.c's reach_cells, for the farthest candidate). */
@@ -230,35 +320,59 @@ static void cand_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ctx)
             const int32_t rc = u > CELLS_ALL ? -1 : u < 1.0 ? 1 : (int32_t)ceil(u);
             if (rc != prc || cc->scx[s] != pcx || cc->scz[s] != pcz) /* sorted by cell: neighbours share it */
                 runs_around(g, cc->scx[s], cc->scz[s], rc, &R), pcx = cc->scx[s], pcz = cc->scz[s], prc = rc;
-            uint32_t *cand = S->cand + (size_t)s * CROWD_STATE_C, m = 0;
             /* lim = (r[s] + r[t]) * reach + margin, in two parts (any rounding of it is
-             * far inside the widening) */
+             * far inside the widening). Without a branch per mover tested (each write
+             * capped at CROWD_STATE_C + 1 entries), then stored with the candidates after
+             * s first (the wavefront's half lists), each part in the runs' order. */
+            uint32_t got[CROWD_STATE_C + 1], m = 0;
             const double xs = x[s], zs = z[s], ls = (double)r[s] * reach + margin;
             for (uint32_t q = 0; q < R.n && m <= CROWD_STATE_C; q++)
                 for (uint32_t t = R.lo[q]; t < R.hi[q]; t++) {
                     const double dx = xs - (double)x[t], dz = zs - (double)z[t];
                     const double lim = ls + (double)r[t] * reach;
-                    if (!(dx * dx + dz * dz < lim * lim) || t == s)
-                        continue;
-                    if (m == CROWD_STATE_C) {
-                        m++;
-                        break;
-                    }
-                    cand[m++] = t;
-                    span = t > s + span ? t - s : s > t + span ? s - t : span;
+                    got[m < CROWD_STATE_C ? m : CROWD_STATE_C] = t;
+                    m += (uint32_t)(dx * dx + dz * dz < lim * lim) & (t != s);
                 }
-            over |= m > CROWD_STATE_C;
-            S->count[s] = m < CROWD_STATE_C ? m : CROWD_STATE_C;
+            if (m > CROWD_STATE_C) {
+                over = 1; /* the state will not be reused: leave the region as it is */
+            } else {
+                uint32_t *cand = S->cand + at, k = 0;
+                for (uint32_t j = 0; j < m; j++)
+                    if (got[j] > s)
+                        cand[k++] = got[j], span = got[j] - s > span ? got[j] - s : span;
+                for (uint32_t j = 0; j < m; j++)
+                    if (got[j] < s)
+                        cand[k++] = got[j], span = s - got[j] > span ? s - got[j] : span;
+                at += m;
+            }
+            S->end[s] = at;
         }
         cc->any[b] = over;
         cc->bounds[b][0] = (int32_t)span; /* free until the search */
     }
 }
 
+/* The back-off: a build costs about a stateless call's search again (the candidates
+ * within the margin), and a reuse saves about a third of a call, so a state rebuilt
+ * before STATE_MIN_USES reuses (a crowd whose movers jump past margin / 2 every frame or
+ * two, or one with a mover over the candidates) costs more than it saves. After such a
+ * build the next one waits 1 call, then 2, 4, up to STATE_BACKOFF_MAX (the calls between
+ * run as without a state), until a build is reused STATE_MIN_USES times. Only the cost
+ * depends on it. */
 void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
 {
     crowd_state_head *h = cc->state.head;
     h->built = 0;
+    if (h->fresh) {
+        h->backoff = h->backoff ? (2 * h->backoff < STATE_BACKOFF_MAX ? 2 * h->backoff : STATE_BACKOFF_MAX) : 1;
+        h->skip = h->backoff;
+    }
+    h->fresh = 0;
+    if (h->skip) {
+        h->skip--;
+        return;
+    }
+    h->fresh = 1, h->uses = 0;
     const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
     horde_stage(st, cand_blocks, blocks, CROWD_MIN_BLOCKS, cc);
     uint32_t over = 0, span = 0;
@@ -267,23 +381,35 @@ void horde_crowd_state_build(crowd_call *cc, const horde_stages *st)
     h->n = (uint32_t)cc->c->n, h->valid = cc->w.n, h->span = span, h->built = !over;
 }
 
-/* The reuse's wavefront (crowd_iterate.c's, with sorted indices for rows): every
+/* The reuse's wavefront (crowd_iterate.c's, with sorted indices for rows), also a
+ * call's without tasks right after it built the state (the candidates replace the
+ * search, its positions being the build's): every
  * candidate, so every contact, of mover s lies within span of s in the build's order.
- * Pass 0 may run a mover once its list and slots are made; pass j (reading buffer j % 2,
- * writing (j + 1) % 2) may run the movers before done[j - 1] - span: their contacts'
- * inputs are final, and pass j - 1 will not read them again. A pass that finds no
- * overlap ends the call as in crowd_wave. Steps of STATE_WAVE_STEP movers. */
+ * The lists take half the tests (lists(), half = 1): s offers its contacts t > s to both
+ * lists, so s's list is complete once the movers up to s have run, and the counts and
+ * flags are zeroed up to span past the last listed mover. Pass 0 may run a mover once its
+ * list and slots are made; pass j (reading buffer j % 2, writing (j + 1) % 2) may run the
+ * movers before done[j - 1] - span: their contacts' inputs are final, and pass j - 1 will
+ * not read them again. A pass that finds no overlap ends the call as in crowd_wave. Steps
+ * of STATE_WAVE_STEP movers. */
 #define STATE_WAVE_STEP 512u
 int horde_crowd_state_wave(crowd_call *cc)
 {
     crowd_work *w = &cc->w;
     const horde_crowd_ops *ops = cc->ops;
     const uint32_t n = w->n, iterations = cc->iterations, passes = iterations + 1, span = cc->state.head->span;
-    uint32_t listed = 0, done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    uint32_t listed = 0, zeroed = 0, done[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
     int any[HORDE_CROWD_SEPARATE_MAX_ITERATIONS + 1] = {0};
+    w->gather = 0;
     for (;;) {
         const uint32_t to = n - listed > STATE_WAVE_STEP ? listed + STATE_WAVE_STEP : n;
-        horde_crowd_state_lists(cc, listed, to);
+        const uint32_t reach = n - to > span ? to + span : n; /* the last offer's mover + 1 */
+        if (reach > zeroed) {
+            memset(w->count + zeroed, 0, (reach - zeroed) * sizeof *w->count);
+            memset(w->flags + zeroed, 0, (reach - zeroed) * sizeof *w->flags);
+            zeroed = reach;
+        }
+        lists(cc, listed, to, 1);
         ops->slots(w, cc->sorted[2], cc->sorted[3], listed, to);
         listed = to;
         for (uint32_t j = 0; j < passes; j++) {

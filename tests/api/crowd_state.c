@@ -12,8 +12,9 @@
  * one scheduler per frame, so a state built on one is reused on another. That the state
  * is reused at all is seen from the stages a call enqueues: a reused state runs no grid,
  * sort nor search, so it enqueues fewer stages than the stateless call (a rebuild runs
- * the stateless call's stages and two more). Bad states and arguments: their statuses,
- * and nothing written.
+ * the stateless call's stages and two more). The rebuilds' back-off, seen the same way.
+ * Overwritten candidate lists: no crash. Bad states and arguments: their statuses, and
+ * nothing written.
  *
  * Cap: every mover of capped calls against a double-precision model of the header's
  * rule applied to the uncapped call's result; 0 and +INFINITY give the uncapped bits. */
@@ -258,6 +259,99 @@ static void check_errors(void)
     free(big);
 }
 
+/* A reused state whose candidate arrays were overwritten (its positions intact, so the
+ * call reuses it): any result, no crash, inline and on a pool (a sanitizer build checks
+ * the reads stay in the state); the arrays put back, the stateless bits again. The
+ * arrays' places are the state's layout (kernels/crowd/crowd_stages.h): a 64-byte header,
+ * then idx, x, z, r and the candidates' ends (max_n words each), then the candidates. */
+static void check_overwritten_lists(void)
+{
+    tu_rng g = {77};
+    const size_t n = 2600; /* three blocks of the candidates' regions */
+    const float side = sqrtf((float)n * 1.6f);
+    C.n = n;
+    for (size_t i = 0; i < n; i++)
+        new_mover(&g, i, side);
+    horde_crowd_separate_params p0, ps;
+    horde_crowd_separate_params_default(&p0);
+    ps = p0, ps.state = state;
+    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, 1.0f) == HORDE_OK, "state init");
+    CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK, "build");
+    CHECK(call(horde_isa_active(), NULL, &p0, &ref) == HORDE_OK && same(&ref, &got, n), "built: the stateless bits");
+    result spare;
+    const uint32_t with = serial_stages(horde_isa_active(), &ps, &spare, 5);
+    CHECK(with < serial_stages(horde_isa_active(), &p0, &spare, 6), "the built state is not reused");
+    const size_t lists = 64 + 4 * 4 * (size_t)MAXN, bytes = state_bytes - lists;
+    unsigned char *saved = malloc(bytes);
+    memcpy(saved, state + lists, bytes);
+    for (int k = 0; k < 5; k++) {
+        uint32_t *wd = (uint32_t *)(void *)(state + lists);
+        for (size_t i = 0; i < bytes / 4; i++) /* ends and candidates */
+            wd[i] = k == 0 ? 0xffffffffu
+                  : k == 1 ? (uint32_t)(bytes / 4 - i)      /* decreasing ends */
+                  : k == 2 ? tu_below(&g, (uint32_t)n)      /* plausible indices and ends */
+                  : k == 3 ? (uint32_t)(i * 40)             /* every mover 40 candidates */
+                           : tu_below(&g, 0xffffffffu);
+        CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK, "overwritten lists %d, inline", k);
+        CHECK(call(horde_isa_active(), &pools[2].tasks, &ps, &got) == HORDE_OK, "overwritten lists %d, pool", k);
+        memcpy(state + lists, saved, bytes);
+        CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK && same(&ref, &got, n),
+              "lists %d put back: the stateless bits", k);
+    }
+    free(saved);
+}
+
+/* What a call with the state did, from the stages it enqueues against the stateless
+ * call's (the header's list): -1 reused; else the stages it ran more, one for a failed
+ * check of a built state, one for a build of the candidates (0: ran as without a state,
+ * backing off). Its bits checked against the stateless call's. */
+static int state_did(const horde_crowd_separate_params *ps, const horde_crowd_separate_params *p0, uint64_t seed)
+{
+    /* seeds 1 and 2 mod 4: 2 and 3 workers (a serial scheduler of 1 runs inline) */
+    const uint32_t with = serial_stages(horde_isa_active(), ps, &got, 4 * seed + 1);
+    const uint32_t without = serial_stages(horde_isa_active(), p0, &ref, 4 * seed + 2);
+    CHECK(without > 0, "back-off: no stages enqueued");
+    CHECK(same(&ref, &got, C.n), "back-off: state differs from stateless");
+    return with < without ? -1 : (int)(with - without);
+}
+
+/* The back-off (the header): with margin 0 and every mover moving each call, no build is
+ * ever reused: the builds come at calls 0, 2, 5, 10, 19, 28, 37 (waits of 1, 2, 4, 8,
+ * 8, ...), each followed by one failed check, not a build and a failed check every call.
+ * Then the crowd stands still: the next build is reused, and after 3 reuses a failed
+ * check rebuilds at once. */
+static void check_backoff(void)
+{
+    tu_rng g = {99};
+    const size_t n = 6000; /* at least CROWD_MIN_BLOCKS blocks: each stage enqueued */
+    const float side = sqrtf((float)n * 1.6f);
+    C.n = n;
+    for (size_t i = 0; i < n; i++)
+        new_mover(&g, i, side);
+    horde_crowd_separate_params p0, ps;
+    horde_crowd_separate_params_default(&p0);
+    ps = p0, ps.state = state;
+    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, 0.0f) == HORDE_OK, "state init");
+    uint64_t more = 0; /* bit k: call k ran more stages than the stateless call */
+    for (int k = 0; k < 40; k++) {
+        for (size_t i = 0; i < n; i++)
+            C.x[i] += 0.01f;
+        const int did = state_did(&ps, &p0, 1000 + (uint64_t)k);
+        CHECK(did == 0 || did == 1, "back-off: call %d: %d (a reuse, or a check and a build)", k, did);
+        more |= (uint64_t)(did > 0) << k;
+    }
+    const uint64_t builds = 1ull << 0 | 1ull << 2 | 1ull << 5 | 1ull << 10 | 1ull << 19 | 1ull << 28 | 1ull << 37;
+    CHECK(more == (builds | builds << 1), "back-off: calls %#llx ran more stages, not %#llx",
+          (unsigned long long)more, (unsigned long long)(builds | builds << 1));
+    int reused = 0, k = 0;
+    for (; k < 20 && reused < 3; k++) /* standing still: a build within 9 calls, then reuses */
+        reused += state_did(&ps, &p0, 2000 + (uint64_t)k) < 0;
+    CHECK(reused == 3 && k <= 13, "back-off: a still crowd reused %d times in %d calls", reused, k);
+    for (size_t i = 0; i < n; i++)
+        C.x[i] += 0.01f;
+    CHECK(state_did(&ps, &p0, 3000) == 2, "back-off: a state reused 3 times did not check and rebuild at once");
+}
+
 /* The cap against its double model, on piles that push hard; every backend and a pool. */
 static void check_cap(void)
 {
@@ -337,6 +431,8 @@ int main(void)
         CHECK(tp_pool_start(&pools[p], pool_workers[p], 1, p % 2 || pool_workers[p] == 1) == 0, "pool of %u",
               pool_workers[p]); /* a pool of 1 worker: the calling thread runs its ranges */
     check_errors();
+    check_overwritten_lists();
+    check_backoff();
     check_cap();
     walk_stats ws = {0};
     uint64_t seed = 11;
