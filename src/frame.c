@@ -172,11 +172,12 @@ static uint32_t cell_of(float v, float v0, float inv, uint32_t nc)
  * per-NPC stages visit the NPCs in, never a result. */
 static void plan_cells(glue *g, const horde_world *w)
 {
+    /* An axis without chunks still has one row of cells, so the product bounds the count. */
     const double bx = (double)w->nx * HORDE_CHUNK_SIZE, bz = (double)w->nz * HORDE_CHUNK_SIZE;
     double cell = 8.0;
-    while (ceil(bx / cell) * ceil(bz / cell) > (double)HORDE_FRAME_CELLS)
+    while (fmax(1.0, ceil(bx / cell)) * fmax(1.0, ceil(bz / cell)) > (double)HORDE_FRAME_CELLS)
         cell *= 2.0;
-    g->knx = bx > 0 ? (uint32_t)ceil(bx / cell) : 1, g->knz = bz > 0 ? (uint32_t)ceil(bz / cell) : 1;
+    g->knx = (uint32_t)fmax(1.0, ceil(bx / cell)), g->knz = (uint32_t)fmax(1.0, ceil(bz / cell));
     g->kx0 = (float)((double)w->origin_cx * HORDE_CHUNK_SIZE);
     g->kz0 = (float)((double)w->origin_cz * HORDE_CHUNK_SIZE);
     g->kinv = (float)(1.0 / cell);

@@ -316,13 +316,20 @@ static void spatial_order(tp_pool *pools, int n_pools)
         ptrs[i] = world.w.chunks[0];
     horde_world big;
     CHECK(horde_world_init(&big, ptrs, -3, 0, -2, SIDE, 1, SIDE, HORDE_MISSING_EMPTY) == HORDE_OK, "big world");
+    /* a view 0 chunks wide and 20,000 long: one column of order cells, at most
+     * HORDE_FRAME_CELLS of them */
+    horde_world thin;
+    CHECK(horde_world_init(&thin, ptrs, -3, 0, -2, 0, 1, 20000, HORDE_MISSING_SOLID) == HORDE_OK, "thin world");
     cur_world = &big;
-    static const size_t sizes[] = {1023, 1024, 1025, 2047, 2049, N_MAX};
+    static const size_t sizes[] = {1023, 1024, 1025, 2047, 2049, N_MAX, 1500};
+    enum { SIZES = sizeof sizes / sizeof sizes[0] };
     tu_rng g = {0x50e7};
     const float lo = -3.0f * 32.0f - 40.0f, hi = (SIDE - 3) * 32.0f + 40.0f;
-    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+    for (size_t si = 0; si < SIZES; si++) {
         if (tu_reduced() && si % 2) /* a reduced run (tu_reduced): every other size */
             continue;
+        if (si == SIZES - 1)
+            cur_world = &thin;
         npcs c;
         make_npcs(&c, sizes[si], &g);
         for (size_t i = 0; i < c.n; i++) {
