@@ -213,7 +213,7 @@ static inline void lists(const crowd_call *cc, uint32_t lo, uint32_t hi, int hal
     const crowd_state *S = &cc->state;
     const float *y = cc->sorted[0], *top = cc->sorted[1], *r = cc->sorted[2];
     const float *x = w->x[0], *z = w->z[0];
-    const uint32_t n = w->n;
+    const uint32_t n = w->n, span = S->head->span;
     cand_cursor q = {0, 0};
     const int pf = n > PREFETCH_MIN_N;
     for (uint32_t s = lo; s < hi; s++) {
@@ -234,8 +234,9 @@ static inline void lists(const crowd_call *cc, uint32_t lo, uint32_t hi, int hal
             const uint32_t c = S->cand[k];
             if (half && c <= s)
                 break; /* the build stores the candidates after s first */
-            /* only an overwritten state holds c >= n or c == s */
-            const int ok = (c < n) & (c != s);
+            /* only an overwritten state holds c >= n, c == s or (half) c beyond the span,
+             * whose count the wave has not zeroed yet */
+            const int ok = (c < n) & (c != s) & (!half | (c - s <= span));
             const uint32_t t = ok ? c : s;
             /* horde_crowd_scan_run's test, term for term */
             const int vertical = (ys < top[t]) & (y[t] < ts);
