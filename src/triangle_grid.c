@@ -75,12 +75,16 @@ static int extent_of(const horde_triangles *t, float cell, extent *e)
 }
 
 #define GRID_ALIGN 64u /* a cell record never straddles two cache lines */
+/* The scratch in 64 bits (every term is bounded: cells 2^22, entries 2^28, n 2^31), 0
+ * when it does not fit a size_t (32-bit targets). */
 static size_t grid_bytes(const horde_triangles *t, const extent *e)
 {
-    return (GRID_ALIGN - 1) + (size_t)e->nx * e->nz * sizeof(horde_tri_grid_cell) +
-           (size_t)e->core * sizeof(horde_tri_grid_core) + t->n * sizeof(horde_ground_height_tri) +
-           (size_t)e->entries * 4 * sizeof(float) +
-           ((size_t)e->nx * e->nz + 1 + (size_t)e->entries + (size_t)e->wide) * sizeof(uint32_t);
+    const uint64_t cells = (uint64_t)e->nx * e->nz;
+    const uint64_t b = (GRID_ALIGN - 1) + cells * sizeof(horde_tri_grid_cell) +
+                       (uint64_t)e->core * sizeof(horde_tri_grid_core) +
+                       (uint64_t)t->n * sizeof(horde_ground_height_tri) + (uint64_t)e->entries * 4 * sizeof(float) +
+                       (cells + 1 + (uint64_t)e->entries + (uint64_t)e->wide) * sizeof(uint32_t);
+    return b <= (uint64_t)SIZE_MAX ? (size_t)b : 0;
 }
 
 static size_t scratch_bytes(const horde_triangles *soup, float cell)
@@ -103,7 +107,8 @@ static int build(horde_triangle_grid *g, const horde_triangles *soup, float cell
     if (!g || !soup || !scratch || !arrays_ok(soup))
         return HORDE_ERR_NULL_ARG;
     extent e;
-    if (soup->n > (size_t)INT32_MAX || !cell_ok(cell) || !extent_of(soup, cell, &e) || bytes < grid_bytes(soup, &e))
+    if (soup->n > (size_t)INT32_MAX || !cell_ok(cell) || !extent_of(soup, cell, &e) || !grid_bytes(soup, &e) ||
+        bytes < grid_bytes(soup, &e))
         return HORDE_ERR_BAD_PARAMS;
     const size_t cells = (size_t)e.nx * e.nz;
     const uintptr_t base = ((uintptr_t)scratch + (GRID_ALIGN - 1)) & ~(uintptr_t)(GRID_ALIGN - 1);

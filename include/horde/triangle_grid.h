@@ -68,7 +68,7 @@
  * array NULL while soup->n > 0, soup->n > INT32_MAX, cell not finite in
  * [HORDE_TRIANGLE_GRID_MIN_CELL, HORDE_TRIANGLE_GRID_MAX_CELL], more than
  * HORDE_TRIANGLE_GRID_MAX_CELLS cells or HORDE_TRIANGLE_GRID_MAX_ENTRIES entries (choose
- * a larger cell). A cell about the size of the triangles keeps a cell's list and its
+ * a larger cell), or a size that does not fit a size_t (32-bit targets). A cell about the size of the triangles keeps a cell's list and its
  * core block at a few triangles (each triangle is a core entry of about one cell, so
  * the blocks add about 80 bytes per triangle); a cell much smaller than the triangles
  * makes each a core entry of many cells. The soup must not change between the build
