@@ -158,8 +158,10 @@ static void skip_segment(tu_rng *g, const float base[3], float **p0, float **p1,
         a[1] = b[1] = floorf(a[1]), a[2] = b[2] = floorf(a[2]);
     else if (kind == 1) /* in a level's border plane */
         b[1] = a[1] = floorf(a[1]);
-    else if (kind == 2) /* along a chunk border plane of x or z */
-        b[2 * (int)tu_below(g, 2)] = a[2 * (int)tu_below(g, 2)];
+    else if (kind == 2) { /* along a chunk border plane of x or z */
+        const int axis = 2 * (int)tu_below(g, 2);
+        b[axis] = a[axis];
+    }
     for (int k = 0; k < 3; k++)
         p0[k][i] = a[k], p1[k][i] = b[k];
 }
