@@ -67,7 +67,7 @@ typedef struct horde_cylinder_move_batch {
     const float *radius, *height;
     float *out_x, *out_y, *out_z;    /* end position (may alias x, y, z) */
     float *out_dx, *out_dy, *out_dz; /* displacement made, end - start in float; optional:
-                                        all three NULL or none */
+                                        all three NULL or none (may alias dx, dy, dz) */
     uint32_t *out_flags;             /* HORDE_FLAG_* bits */
     size_t n;
 } horde_cylinder_move_batch;

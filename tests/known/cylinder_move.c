@@ -180,7 +180,8 @@ static void stuck_case(void)
 }
 
 /* A batch longer than any backend's group (its results leave in SIMD groups plus a
- * partial one): without displacement outputs, and with outputs that alias the inputs,
+ * partial one): without displacement outputs, and with outputs that alias the inputs
+ * (positions, and positions and displacements),
  * every mover's position and flags are those of the plain call, invalid movers included. */
 enum { OUTPUT_FORMS_N = 21 };
 static void output_forms(const horde_world *w)
@@ -215,6 +216,18 @@ static void output_forms(const horde_world *w)
             CHECK(memcmp(&alias[k][i], &out[k][i], 4) == 0 && fa[i] == f[i],
                   "[%s] aliased: mover %d axis %d: %a vs %a", ISA, i, k, alias[k][i], out[k][i]);
         }
+    /* every output on its input: positions on x, y, z and displacements on dx, dy, dz */
+    float both[6][OUTPUT_FORMS_N];
+    uint32_t fd[OUTPUT_FORMS_N];
+    memcpy(both, in, sizeof both);
+    horde_cylinder_move_batch db = b;
+    db.x = db.out_x = both[0], db.y = db.out_y = both[1], db.z = db.out_z = both[2];
+    db.dx = db.out_dx = both[3], db.dy = db.out_dy = both[4], db.dz = db.out_dz = both[5], db.out_flags = fd;
+    CHECK(horde_cylinder_move_isa(cur_isa, w, &p, &db) == HORDE_OK, "[%s] all aliased", ISA);
+    for (int i = 0; i < OUTPUT_FORMS_N; i++)
+        for (int k = 0; k < 6; k++)
+            CHECK(memcmp(&both[k][i], &out[k][i], 4) == 0 && fd[i] == f[i],
+                  "[%s] all aliased: mover %d output %d: %a vs %a", ISA, i, k, both[k][i], out[k][i]);
     CHECK(f[3] == HORDE_FLAG_INVALID && f[9] == HORDE_FLAG_INVALID && f[17] == HORDE_FLAG_INVALID &&
               isnan(out[0][3]) && out[3][3] == 0.0f && out[0][9] == in[0][9],
           "[%s] invalid movers: %#x %#x %#x", ISA, f[3], f[9], f[17]);
