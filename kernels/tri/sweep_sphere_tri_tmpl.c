@@ -68,9 +68,15 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
                                    sweep_compact *C, sweep_packing *K)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
-    wf v[IN_COUNT];
-    for (int a = 0; a < IN_COUNT; a++)
-        v[a] = wf_load(in[a] + i);
+    /* One load per stream, written out: as a loop the compiler keeps it rolled, copying
+     * every vector through the stack (7 instructions a stream instead of 2). */
+    wf v[IN_COUNT] = {
+        wf_load(in[0] + i),  wf_load(in[1] + i),  wf_load(in[2] + i),  wf_load(in[3] + i),
+        wf_load(in[4] + i),  wf_load(in[5] + i),  wf_load(in[6] + i),  wf_load(in[7] + i),
+        wf_load(in[8] + i),  wf_load(in[9] + i),  wf_load(in[10] + i), wf_load(in[11] + i),
+        wf_load(in[12] + i), wf_load(in[13] + i), wf_load(in[14] + i), wf_load(in[15] + i),
+        wf_load(in[16] + i), wf_load(in[17] + i),
+    };
     /* Valid: position, move and triangle within the coordinate range, radii in range
      * (NaN fails every test). */
     wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v + IN_P, 6), v + IN_TRI, 9),
