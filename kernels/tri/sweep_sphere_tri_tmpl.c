@@ -68,9 +68,15 @@ SPHERE_TRI_INLINE void sweep_pass1(const float *const in[IN_COUNT], size_t i, sw
                                    sweep_compact *C, sweep_packing *K)
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
-    wf v[IN_COUNT];
-    for (int a = 0; a < IN_COUNT; a++)
-        v[a] = wf_load(in[a] + i);
+    /* One load per stream, written out: as a loop the compiler keeps it rolled, copying
+     * every vector through the stack (7 instructions a stream instead of 2). */
+    wf v[IN_COUNT] = {
+        wf_load(in[0] + i),  wf_load(in[1] + i),  wf_load(in[2] + i),  wf_load(in[3] + i),
+        wf_load(in[4] + i),  wf_load(in[5] + i),  wf_load(in[6] + i),  wf_load(in[7] + i),
+        wf_load(in[8] + i),  wf_load(in[9] + i),  wf_load(in[10] + i), wf_load(in[11] + i),
+        wf_load(in[12] + i), wf_load(in[13] + i), wf_load(in[14] + i), wf_load(in[15] + i),
+        wf_load(in[16] + i), wf_load(in[17] + i),
+    };
     /* Valid: position, move and triangle within the coordinate range, radii in range
      * (NaN fails every test). */
     wi ok = sphere_tri_bits_ok(sphere_tri_bits_max(sphere_tri_bits_max(wi_set(0), v + IN_P, 6), v + IN_TRI, 9),
@@ -274,25 +280,24 @@ static int pad_hard_lanes(sweep_compact *C, int nc)
     return (nc + W - 1) / W * W;
 }
 
-/* Merge pass 2 back: the lanes whose edge or vertex stage hit take its t, point and
- * region. */
-static void merge_hard_lanes(sweep_tile *T, size_t padded, const sweep_compact *C,
-                             const sweep_packing *K)
+/* Merge pass 2 back for the W lanes of the tile at b: the lanes whose edge or vertex
+ * stage hit take its t, point and region. Called just before pass 3 on the same block,
+ * so the merged values are still in registers when pass 3 reads them. */
+SPHERE_TRI_INLINE void merge_hard_lanes(sweep_tile *T, int b, const sweep_compact *C,
+                                        const sweep_packing *K)
 {
-    for (size_t b = 0; b < padded; b += W) {
-        const int o = K->off[b / W];
-        if (!K->mask[b / W])
-            continue;
-        const w_perm unpack = K->unpack[b / W];
-        const wi reg = wi_permute(wi_load(C->reg + o), unpack);
-        const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T->need + b));
-        wf_store(T->t + b, wf_sel(got, wf_permute(wf_load(C->t + o), unpack), wf_load(T->t + b)));
-        for (int k = 0; k < 3; k++)
-            wf_store(T->q[k] + b,
-                     wf_sel(got, wf_permute(wf_load(C->q[k] + o), unpack), wf_load(T->q[k] + b)));
-        wi_store(T->region + b, wi_sel(got, reg, wi_load(T->region + b)));
-        wi_store(T->hit + b, wi_or(got, wi_load(T->hit + b)));
-    }
+    if (!K->mask[b / W])
+        return;
+    const int o = K->off[b / W];
+    const w_perm unpack = K->unpack[b / W];
+    const wi reg = wi_permute(wi_load(C->reg + o), unpack);
+    const wi got = wi_andnot(wi_eq(reg, wi_set(0)), wi_load(T->need + b));
+    wf_store(T->t + b, wf_sel(got, wf_permute(wf_load(C->t + o), unpack), wf_load(T->t + b)));
+    for (int k = 0; k < 3; k++)
+        wf_store(T->q[k] + b,
+                 wf_sel(got, wf_permute(wf_load(C->q[k] + o), unpack), wf_load(T->q[k] + b)));
+    wi_store(T->region + b, wi_sel(got, reg, wi_load(T->region + b)));
+    wi_store(T->hit + b, wi_or(got, wi_load(T->hit + b)));
 }
 
 HORDE_TEMPLATE(sweep_sphere_tri)
@@ -342,9 +347,10 @@ HORDE_TEMPLATE(sweep_sphere_tri)
         for (int l = 0; l < ncp; l += W)
             sweep_pass2((const float(*)[SWEEP_TILE + W])C.u, (const float(*)[SWEEP_TILE + W])C.v, l, C.t,
                         cqp, C.reg);
-        merge_hard_lanes(&T, padded, &C, &K);
-        for (size_t l = 0; l < padded; l += W)
+        for (size_t l = 0; l < padded; l += W) {
+            merge_hard_lanes(&T, (int)l, &C, &K);
             sweep_pass3(src, base + l, &T, (int)l, dst, dflags);
+        }
         if (padded != count)
             for (size_t j = 0; j < count; j++) {
                 for (int a = 0; a < OUT_COUNT; a++)
