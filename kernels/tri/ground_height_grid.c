@@ -36,27 +36,11 @@ int horde_tri_grid_bounds(const horde_triangles *t, size_t i, float *x0, float *
     return area2 != 0.0f ? 2 : 1;
 }
 
-/* One candidate against one point: ground_height_ref.c's pair test, then the maximum
- * with ties to the lower index, which does not depend on the order of the candidates. */
-static inline void test(const horde_ground_height_tri *g, uint32_t k, float px, float py, float pz, float ylo,
-                        float *best, uint32_t *idx)
-{
-    if (!g->ok)
-        return;
-    const float e0 = g->vx[0] * (pz - g->oz[0]) - g->vz[0] * (px - g->ox[0]);
-    const float e1 = g->vx[1] * (pz - g->oz[1]) - g->vz[1] * (px - g->ox[1]);
-    const float e2 = g->vx[2] * (pz - g->oz[2]) - g->vz[2] * (px - g->ox[2]);
-    if (!(e0 >= 0.0f && e1 >= 0.0f && e2 >= 0.0f))
-        return;
-    float y = g->ay + (e2 * g->dyb + e0 * g->dyc) * g->inv;
-    y = horde_minf(horde_maxf(y, g->ymin), g->ymax);
-    if (y <= py && y >= ylo && (y > *best || (y == *best && k < *idx)))
-        *best = y, *idx = k;
-}
-
-/* test() for the core blocks, whose triangles are all usable (the build leaves the
- * others out). A form without branches on the outcome (heights of every candidate,
- * selects) measures slower. */
+/* One usable candidate against one point: ground_height_ref.c's pair test, then the
+ * maximum with ties to the lower index, which does not depend on the order of the
+ * candidates. The core blocks hold only usable triangles (the build leaves the others
+ * out). A form without branches on the outcome (heights of every candidate, selects)
+ * measures slower. */
 static inline void test_core(const horde_ground_height_tri *g, uint32_t k, float px, float py, float pz,
                              float ylo, float *best, uint32_t *idx)
 {
@@ -69,6 +53,14 @@ static inline void test_core(const horde_ground_height_tri *g, uint32_t k, float
     y = horde_minf(horde_maxf(y, g->ymin), g->ymax);
     if (y <= py && y >= ylo && (y > *best || (y == *best && k < *idx)))
         *best = y, *idx = k;
+}
+
+/* Any candidate: the test of a usable one. */
+static inline void test(const horde_ground_height_tri *g, uint32_t k, float px, float py, float pz, float ylo,
+                        float *best, uint32_t *idx)
+{
+    if (g->ok)
+        test_core(g, k, px, py, pz, ylo, best, idx);
 }
 
 /* The candidates of point (px, pz) in cell c: the core block when the point is inside
