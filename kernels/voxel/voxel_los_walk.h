@@ -35,6 +35,24 @@ static inline int32_t rc_edge(const horde_rc_lane *l, int k)
     return l->s[k] > 0 ? 31 - (l->b[k] & 31) : l->s[k] < 0 ? (l->b[k] & 31) : 0;
 }
 
+/* The axis by which the segment leaves the box of m[k] planes ahead on each axis: the
+ * smallest crossing (n_k + m_k U) / a_k over the axes that move (every axis for step 1,
+ * x and z for step 2), ties to the lower axis; its numerator and denominator in *num,
+ * *den. -1 when none of them moves. */
+static inline int rc_leaving_axis(const horde_rc_lane *l, const int32_t m[3], int step, int64_t *num, int64_t *den)
+{
+    int ev = -1;
+    *num = 0, *den = 0;
+    for (int k = 0; k < 3; k += step) {
+        if (!l->a[k])
+            continue;
+        const int64_t nk = l->n[k] + (int64_t)m[k] * RC_U;
+        if (ev < 0 || nk * *den < *num * l->a[k])
+            *num = nk, *den = l->a[k], ev = k;
+    }
+    return ev;
+}
+
 /* Takes every step of the sequence whose block lies in the box of m[k] more planes per
  * axis ahead of the current block (the box must hold only air): the first plane that
  * leaves the box is the smallest (n_k + m_k U) / a_k, ties to the lower axis (the
@@ -44,15 +62,8 @@ static inline int32_t rc_edge(const horde_rc_lane *l, int k)
  * 2^62. Returns the steps taken. */
 static inline int64_t rc_skip_box(horde_rc_lane *l, const int32_t m[3])
 {
-    int64_t num = 0, den = 0;
-    int ev = -1;
-    for (int k = 0; k < 3; k++) {
-        if (!l->a[k])
-            continue;
-        const int64_t nk = l->n[k] + (int64_t)m[k] * RC_U;
-        if (ev < 0 || nk * den < num * l->a[k])
-            num = nk, den = l->a[k], ev = k;
-    }
+    int64_t num, den;
+    const int ev = rc_leaving_axis(l, m, 1, &num, &den);
     if (ev < 0)
         return 0;
     const int64_t um = den << HORDE_VOXEL_RAYCAST_SNAP_BITS;
@@ -89,15 +100,8 @@ static inline uint32_t rc_ahead_mask(int lx, int32_t s)
  * be air for the box to end in x or z. */
 static inline int32_t rc_levels_needed(const horde_rc_lane *l, const int32_t m[3], int32_t ey)
 {
-    int64_t num = 0, den = 0;
-    int ev = -1;
-    for (int k = 0; k < 3; k += 2) {
-        if (!l->a[k])
-            continue;
-        const int64_t nk = l->n[k] + (int64_t)m[k] * RC_U;
-        if (ev < 0 || nk * den < num * l->a[k])
-            num = nk, den = l->a[k], ev = k;
-    }
+    int64_t num, den;
+    const int ev = rc_leaving_axis(l, m, 2, &num, &den);
     if (ev < 0)
         return ey;
     const int64_t cnt = rc_planes_before(l, 1, num, den, 1 < ev);
@@ -120,15 +124,8 @@ static inline void rc_extend_air(const horde_view *v, const horde_chunk *air, co
     int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
     int axis = -1;
     for (int e = 0; e < RC_EXTEND; e++) {
-        int64_t num = 0, den = 0;
-        int ev = -1;
-        for (int k = 0; k < 3; k++) {
-            if (!l->a[k])
-                continue;
-            const int64_t nk = l->n[k] + (int64_t)m[k] * RC_U;
-            if (ev < 0 || nk * den < num * l->a[k])
-                num = nk, den = l->a[k], ev = k;
-        }
+        int64_t num, den;
+        const int ev = rc_leaving_axis(l, m, 1, &num, &den);
         if (ev == 1 || ev < 0 || (axis >= 0 && ev != axis) || num > l->a[ev])
             return;
         axis = ev;
