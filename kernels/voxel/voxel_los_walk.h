@@ -208,16 +208,11 @@ static inline int rc_air_box(const horde_view *v, const horde_chunk *c, const ho
 static inline void rc_walk_skip(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
 {
     const horde_chunk *air = v->fill == &horde_empty_chunk ? v->fill : NULL;
-    int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
-    const horde_chunk *c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
-    if ((c->rows[l->b[1] & 31][l->b[2] & 31] >> (l->b[0] & 31)) & 1u) {
-        rc_hit(h, l, 0.0f, HORDE_NONE, HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE);
+    int32_t cc[3];
+    const horde_chunk *c;
+    const int64_t steps = rc_walk_start(v, l, h, cc, &c);
+    if (steps < 0)
         return;
-    }
-    int64_t steps = 0;
-    for (int k = 0; k < 3; k++)
-        if (l->a[k] && l->n[k] <= l->a[k])
-            steps += ((l->a[k] - l->n[k]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1;
     const int64_t *a = l->a;
     int64_t *n = l->n;
     int32_t *b = l->b;

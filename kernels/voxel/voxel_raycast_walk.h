@@ -164,6 +164,25 @@ static inline int64_t rc_skip_layer(horde_rc_lane *l)
     return cx + cz;
 }
 
+/* A walk's start: the chunk of the start block (cc, *c); -1 after writing the
+ * STARTED_INSIDE hit when that block is solid, else the number of steps (one per plane
+ * crossing with t <= 1). */
+static inline int64_t rc_walk_start(const horde_view *v, const horde_rc_lane *l, horde_rc_hit *h, int32_t cc[3],
+                                    const horde_chunk **c)
+{
+    cc[0] = l->b[0] >> 5, cc[1] = l->b[1] >> 5, cc[2] = l->b[2] >> 5;
+    *c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
+    if (((*c)->rows[l->b[1] & 31][l->b[2] & 31] >> (l->b[0] & 31)) & 1u) {
+        rc_hit(h, l, 0.0f, HORDE_NONE, HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE);
+        return -1;
+    }
+    int64_t steps = 0;
+    for (int k = 0; k < 3; k++)
+        if (l->a[k] && l->n[k] <= l->a[k])
+            steps += ((l->a[k] - l->n[k]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1;
+    return steps;
+}
+
 /* The walk without a branch on the axis: the plane-crossing order is kept as the three
  * differences d_xy = n_x a_y - n_y a_x, d_xz, d_yz (x before y exactly when d_xy <= 0,
  * the header's tie to x; an axis with a = 0 never comes before one with a > 0), each
@@ -173,16 +192,11 @@ static inline int64_t rc_skip_layer(horde_rc_lane *l)
  * of more than 24 steps also skip air levels (rc_skip_layer). */
 static inline void rc_walk_steps(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
 {
-    int32_t cc[3] = {l->b[0] >> 5, l->b[1] >> 5, l->b[2] >> 5};
-    const horde_chunk *c = horde_view_chunk(v, cc[0], cc[1], cc[2]);
-    if ((c->rows[l->b[1] & 31][l->b[2] & 31] >> (l->b[0] & 31)) & 1u) {
-        rc_hit(h, l, 0.0f, HORDE_NONE, HORDE_FLAG_HIT | HORDE_FLAG_STARTED_INSIDE);
+    int32_t cc[3];
+    const horde_chunk *c;
+    const int64_t steps = rc_walk_start(v, l, h, cc, &c);
+    if (steps < 0)
         return;
-    }
-    int64_t steps = 0;
-    for (int k = 0; k < 3; k++)
-        if (l->a[k] && l->n[k] <= l->a[k])
-            steps += ((l->a[k] - l->n[k]) >> HORDE_VOXEL_RAYCAST_SNAP_BITS) + 1;
     const int64_t *a = l->a;
     int64_t *n = l->n;
     int32_t *b = l->b;
