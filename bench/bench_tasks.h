@@ -5,6 +5,9 @@
 // least min_range each) and queues them; the pool threads take ranges from the front;
 // finish makes the calling thread take ranges too (of any job, as a job system's wait
 // helps) until its job's last range has run. Any number of jobs may be outstanding.
+// An idle thread polls for about kSpin before it sleeps on a condition variable, as
+// engines' job systems do: a frame's stages follow each other within microseconds, and
+// a thread woken through the kernel for each one joins the stage late.
 // Worker indices: the calling thread is 0, pool thread k is k (1 .. workers - 1).
 //
 //   hb::TaskPool pool(2);                       // the calling thread + 1 thread
@@ -12,6 +15,8 @@
 #ifndef HORDE_BENCH_TASKS_H
 #define HORDE_BENCH_TASKS_H
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -38,7 +43,7 @@ class TaskPool {
     {
         {
             std::lock_guard<std::mutex> lock(mu_);
-            quit_ = true;
+            quit_.store(true);
         }
         wake_.notify_all();
         for (std::thread &t : threads_)
@@ -51,7 +56,7 @@ class TaskPool {
     struct Job {
         horde_task_fn *fn;
         void *ctx;
-        uint32_t left; // ranges not yet finished (under mu_)
+        std::atomic<uint32_t> left; // ranges not yet finished (changed under mu_)
     };
     struct Range {
         Job *job;
@@ -61,14 +66,40 @@ class TaskPool {
     std::mutex mu_;
     std::condition_variable wake_, done_;
     std::deque<Range> queue_;
+    std::atomic<uint32_t> queued_{0}; // queue_.size(), changed under mu_, polled without it
     std::vector<std::thread> threads_;
-    bool quit_ = false;
+    std::atomic<bool> quit_{false};
+
+    static constexpr std::chrono::microseconds kSpin{200};
+
+    static void relax()
+    {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+        __asm__ __volatile__("yield");
+#endif
+    }
+
+    // Polls `ready` for up to kSpin; true once it holds.
+    template <class F> static bool spin(F ready)
+    {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (uint32_t k = 1;; k++) {
+            if (ready())
+                return true;
+            relax();
+            if ((k & 63) == 0 && std::chrono::steady_clock::now() - t0 > kSpin)
+                return false;
+        }
+    }
 
     // Runs the front range; called and returns with lock held.
     void run_one(std::unique_lock<std::mutex> &lock, uint32_t worker)
     {
         const Range r = queue_.front();
         queue_.pop_front();
+        queued_.fetch_sub(1, std::memory_order_relaxed);
         lock.unlock();
         r.job->fn(r.begin, r.end, worker, r.job->ctx);
         lock.lock();
@@ -80,6 +111,11 @@ class TaskPool {
     {
         std::unique_lock<std::mutex> lock(mu_);
         for (;;) {
+            if (queue_.empty() && !quit_) {
+                lock.unlock();
+                spin([this] { return queued_.load(std::memory_order_acquire) != 0 || quit_.load(); });
+                lock.lock();
+            }
             wake_.wait(lock, [this] { return quit_ || !queue_.empty(); });
             if (quit_)
                 return;
@@ -93,11 +129,13 @@ class TaskPool {
         const uint32_t parts = 4 * p->tasks.worker_count;
         uint32_t range = (count + parts - 1) / parts;
         range = range < min_range ? min_range : range;
-        Job *job = new Job{fn, ctx, (count + range - 1) / range};
+        const uint32_t ranges = (count + range - 1) / range;
+        Job *job = new Job{fn, ctx, {ranges}};
         {
             std::lock_guard<std::mutex> lock(p->mu_);
             for (uint32_t b = 0; b < count; b += range)
                 p->queue_.push_back(Range{job, b, count - b > range ? b + range : count});
+            p->queued_.fetch_add(ranges, std::memory_order_release);
         }
         p->wake_.notify_all();
         return job;
@@ -109,9 +147,16 @@ class TaskPool {
         Job *job = static_cast<Job *>(handle);
         std::unique_lock<std::mutex> lock(p->mu_);
         while (job->left) {
-            if (!p->queue_.empty())
+            if (!p->queue_.empty()) {
                 p->run_one(lock, 0);
-            else
+                continue;
+            }
+            lock.unlock();
+            const bool done = spin([p, job] {
+                return job->left.load(std::memory_order_acquire) == 0 || p->queued_.load(std::memory_order_acquire);
+            });
+            lock.lock();
+            if (!done && job->left && p->queue_.empty())
                 p->done_.wait(lock);
         }
         lock.unlock();

@@ -339,9 +339,12 @@ HORDE_API horde_status horde_radial_push_grid_isa(horde_isa isa, const horde_pol
 /* horde_radial_push_grid on the engine's task system (include/horde/tasks.h,
  * docs/tasks.md), with the same scratch (its size does not depend on the workers). The
  * SIMD backends run three stages, each over fixed blocks of 1,024: the movers' grid cells,
- * then (after the movers' counting sort on the calling thread) the grid items' pole
- * records, then the movers' groups in sorted order, each block's groups starting at its
- * first sorted place; the scalar backend runs one stage over blocks of movers. A batch of
+ * then the grid items' pole records, then the movers' groups in sorted order, each
+ * block's groups starting at its first sorted place; the scalar backend runs one stage
+ * over blocks of movers. The movers' counting sort by cell runs between the first two
+ * stages on the calling thread, or, when the batch comes in a spatial order (each block
+ * of 1,024 movers within 4,096 buckets of the grid padded by a cell, the blocks' spans
+ * adding up to at most 2 n buckets), block by block in the second stage. A batch of
  * at most 1,024 movers runs on the calling thread as the plain call does. The results are
  * the plain call's bits for any worker count, any split of the blocks into ranges and any
  * order. tasks == NULL is the plain call. Statuses: the backend's (_tasks_isa), then

@@ -47,38 +47,137 @@ uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch)
     return sort_counts(scratch) + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
 }
 
+/* The scratch's arrays after the counts: the keys, the order, the sorted keys and the
+ * movers' five inputs in that order. */
+typedef struct sort_arrays {
+    uint32_t *count, *key, *order, *sorted;
+    float *mov[5];
+} sort_arrays;
+
+static sort_arrays arrays_of(const horde_pole_grid *g, void *scratch, size_t n)
+{
+    sort_arrays a;
+    a.count = sort_counts(scratch);
+    a.key = a.count + (size_t)(g->nx + 2) * (g->nz + 2) + 2;
+    a.order = a.key + n, a.sorted = a.order + n;
+    for (int f = 0; f < 5; f++)
+        a.mov[f] = (float *)(a.sorted + n + HORDE_POLE_SORT_PAD) + (size_t)f * (n + HORDE_POLE_SORT_PAD);
+    return a;
+}
+
+/* Mover i to sorted place `at`. */
+static inline void place(const sort_arrays *a, const float *const in[5], size_t i, uint32_t at)
+{
+    a->order[at] = (uint32_t)i, a->sorted[at] = a->key[i];
+    for (int f = 0; f < 5; f++)
+        a->mov[f][at] = in[f][i];
+}
+
+void horde_pole_sort_pads(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch)
+{
+    const size_t n = b->n;
+    const sort_arrays a = arrays_of(g, scratch, n);
+    for (size_t i = n; i < n + HORDE_POLE_SORT_PAD; i++) {
+        a.sorted[i] = UINT32_MAX;
+        for (int f = 0; f < 5; f++)
+            a.mov[f][i] = 0.0f;
+    }
+}
+
+void horde_pole_sort_view(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
+                          horde_pole_sorted *s)
+{
+    const size_t n = b->n;
+    const sort_arrays a = arrays_of(g, scratch, n);
+    s->order = a.order, s->key = a.sorted, s->row = g->nx + 2, s->none = s->row * (g->nz + 2);
+    for (int f = 0; f < 5; f++)
+        s->mov[f] = a.mov[f];
+    s->rec = a.mov[4] + n + HORDE_POLE_SORT_PAD;
+    s->seen = (uint8_t *)(s->rec + 5 * items_of(g));
+    memset(s->seen, 0, (size_t)items_of(g));
+}
+
 void horde_pole_sort_movers(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
                             horde_pole_sorted *s)
 {
     const size_t n = b->n;
-    uint32_t *const count = sort_counts(scratch);
-    const uint32_t row = g->nx + 2, none = row * (g->nz + 2);
-    const uint32_t *const key = horde_pole_sort_keys(g, scratch);
-    uint32_t *const order = count + none + 2 + n, *const sorted = order + n;
-    float *mov[5];
+    const sort_arrays a = arrays_of(g, scratch, n);
+    uint32_t *const count = a.count;
+    const uint32_t none = (g->nx + 2) * (g->nz + 2);
     const float *const in[5] = {b->x, b->y, b->z, b->radius, b->height};
-    for (int f = 0; f < 5; f++)
-        mov[f] = (float *)(sorted + n + HORDE_POLE_SORT_PAD) + (size_t)f * (n + HORDE_POLE_SORT_PAD);
     memset(count, 0, ((size_t)none + 2) * sizeof *count);
     for (size_t i = 0; i < n; i++)
-        count[key[i] + 1]++;
+        count[a.key[i] + 1]++;
     for (uint32_t c = 0; c <= none; c++) /* count[c] = the first place of bucket c */
         count[c + 1] += count[c];
-    for (size_t i = 0; i < n; i++) {
-        const uint32_t at = count[key[i]]++;
-        order[at] = (uint32_t)i, sorted[at] = key[i];
-        for (int f = 0; f < 5; f++)
-            mov[f][at] = in[f][i];
+    for (size_t i = 0; i < n; i++)
+        place(&a, in, i, count[a.key[i]]++);
+    horde_pole_sort_pads(g, b, scratch);
+    horde_pole_sort_view(g, b, scratch, s);
+}
+
+/* A block's range in the sorted keys' places lo, lo + 1: the smallest bucket and the
+ * largest (none, UINT32_MAX when every mover is in none). The last block may hold one
+ * mover; its place lo + 1 is then the first pad entry (n + HORDE_POLE_SORT_PAD words
+ * are there). */
+void horde_pole_sort_note(const horde_pole_grid *g, void *scratch, size_t n, size_t lo, size_t hi)
+{
+    const sort_arrays a = arrays_of(g, scratch, n);
+    const uint32_t none = (g->nx + 2) * (g->nz + 2);
+    uint32_t kmin = none, kmax = 0;
+    for (size_t i = lo; i < hi; i++) {
+        const uint32_t k = a.key[i];
+        if (k != none) {
+            kmin = k < kmin ? k : kmin;
+            kmax = k > kmax ? k : kmax;
+        }
     }
-    for (size_t i = n; i < n + HORDE_POLE_SORT_PAD; i++) {
-        sorted[i] = UINT32_MAX;
-        for (int f = 0; f < 5; f++)
-            mov[f][i] = 0.0f;
+    a.sorted[lo] = kmin, a.sorted[lo + 1] = kmin == none ? UINT32_MAX : kmax;
+}
+
+static size_t block_count(size_t n) { return (n + HORDE_POLE_SORT_BLOCK - 1) / HORDE_POLE_SORT_BLOCK; }
+
+/* By blocks when each block's range fits the stack's counters and the ranges add up to
+ * at most 2 n keys: a block then holds on average a mover for every two buckets of its
+ * range, and groups fill as they do in the whole sort. Movers in batch order scattered
+ * over the grid give each block about the whole grid's range, and the whole sort. */
+int horde_pole_sort_local(const horde_pole_grid *g, void *scratch, size_t n)
+{
+    const sort_arrays a = arrays_of(g, scratch, n);
+    uint64_t keys = 0;
+    for (size_t k = 0; k < block_count(n); k++) {
+        const size_t lo = k * HORDE_POLE_SORT_BLOCK;
+        if (a.sorted[lo + 1] == UINT32_MAX)
+            continue;
+        const uint32_t range = a.sorted[lo + 1] - a.sorted[lo];
+        if (range >= HORDE_POLE_LOCAL_KEYS)
+            return 0;
+        keys += range + 1u;
     }
-    s->order = order, s->key = sorted, s->row = row, s->none = none;
-    for (int f = 0; f < 5; f++)
-        s->mov[f] = mov[f];
-    s->rec = mov[4] + n + HORDE_POLE_SORT_PAD;
-    s->seen = (uint8_t *)(s->rec + 5 * items_of(g));
-    memset(s->seen, 0, (size_t)items_of(g));
+    return keys <= 2 * (uint64_t)n;
+}
+
+/* A stable counting sort of the block's movers by bucket, into its own places: buckets
+ * kmin .. kmax as counters 0 .. kmax - kmin, none after them (the last bucket, as in the
+ * whole sort). At most HORDE_POLE_SORT_BLOCK movers: 16-bit counters. */
+void horde_pole_sort_block(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
+                           size_t k)
+{
+    const size_t n = b->n, lo = k * HORDE_POLE_SORT_BLOCK, hi = lo + HORDE_POLE_SORT_BLOCK < n ? lo + HORDE_POLE_SORT_BLOCK : n;
+    const sort_arrays a = arrays_of(g, scratch, n);
+    const uint32_t none = (g->nx + 2) * (g->nz + 2);
+    const uint32_t kmin = a.sorted[lo], kmax = a.sorted[lo + 1];
+    const uint32_t span = kmax == UINT32_MAX ? 0 : kmax - kmin + 1; /* counters before none's */
+    uint16_t count[HORDE_POLE_LOCAL_KEYS + 2], at[HORDE_POLE_SORT_BLOCK];
+    const float *const in[5] = {b->x, b->y, b->z, b->radius, b->height};
+    memset(count, 0, (span + 2) * sizeof *count);
+    for (size_t i = lo; i < hi; i++) {
+        const uint32_t key = a.key[i], c = key == none ? span : key - kmin;
+        at[i - lo] = (uint16_t)c;
+        count[c + 1]++;
+    }
+    for (uint32_t c = 0; c <= span; c++)
+        count[c + 1] = (uint16_t)(count[c + 1] + count[c]);
+    for (size_t i = lo; i < hi; i++)
+        place(&a, in, i, (uint32_t)lo + count[at[i - lo]]++);
 }

@@ -56,4 +56,30 @@ uint32_t *horde_pole_sort_keys(const horde_pole_grid *g, void *scratch);
 void horde_pole_sort_movers(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
                             horde_pole_sorted *s);
 
+/* The sort by blocks, for movers that come in a spatial order (as horde_frame passes
+ * them): when every block of HORDE_POLE_SORT_BLOCK batch movers holds buckets within
+ * HORDE_POLE_LOCAL_KEYS of each other (the none bucket aside) and the blocks' ranges
+ * add up to at most 2 n buckets, each block is sorted by bucket on its own, in its own places, with counters on the stack, and can run on any
+ * thread. Groups then form within each block (the keys ascend only within a block);
+ * a mover's result depends on its own list alone, so its grouping never changes a bit.
+ *   horde_pole_sort_note(g, scratch, n, lo, hi): after the keys of movers [lo, hi) (a
+ *       whole block) are written, keeps the block's bucket range in the sorted keys'
+ *       places lo and lo + 1 (free until the sort);
+ *   horde_pole_sort_local(g, scratch, n): 1 when the blocks' ranges allow it;
+ *   horde_pole_sort_block(g, b, scratch, k): sorts block k;
+ *   horde_pole_sort_view(g, b, scratch, s): *s and its cleared seen[] (any time after
+ *       the keys are noted: it writes no sorted place);
+ *   horde_pole_sort_pads(g, b, scratch): the pads after the sorted places, once every
+ *       block is sorted (the last block's range may lie in the first pad).
+ * horde_pole_sort_movers does the whole sort, its pads and view. */
+#define HORDE_POLE_SORT_BLOCK 1024u
+#define HORDE_POLE_LOCAL_KEYS 4096u
+void horde_pole_sort_note(const horde_pole_grid *g, void *scratch, size_t n, size_t lo, size_t hi);
+int horde_pole_sort_local(const horde_pole_grid *g, void *scratch, size_t n);
+void horde_pole_sort_block(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
+                           size_t k);
+void horde_pole_sort_view(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch,
+                          horde_pole_sorted *s);
+void horde_pole_sort_pads(const horde_pole_grid *g, const horde_radial_push_grid_batch *b, void *scratch);
+
 #endif

@@ -356,18 +356,25 @@ static void push_places(const horde_pole_grid *g, const horde_poles *poles, uint
 }
 
 /* The staged call's three stages, each over blocks of RADIAL_GRID_BLOCK: the movers'
- * buckets (and out_y), the grid items' pole records (so that pole_rec only reads them
- * while groups run side by side), and the groups of sorted places, each block's groups
- * starting at its first place; the counting sort runs on the calling thread between the
- * first two. A group never reaches past its block, so each mover is in one group. */
+ * buckets (and out_y, and each block's bucket range), then the sort with the grid items'
+ * pole records (so that pole_rec only reads them while groups run side by side), then
+ * the groups of sorted places, each block's groups starting at its first place. A group
+ * never reaches past its block, so each mover is in one group. The sort is by blocks
+ * when every block's buckets are close (pole_sort.h: movers in a spatial order), a
+ * stage's blocks before its pole records; else one counting sort on the calling thread
+ * between the first two stages. */
 typedef struct staged {
     const horde_pole_grid *g;
     const horde_poles *poles;
     const horde_radial_push_grid_params *p;
     const horde_radial_push_grid_batch *b;
+    void *scratch;
     horde_pole_sorted s;
     uint32_t *key;
+    uint32_t sort_blocks; /* blocks of the stage sort (0: sorted whole) */
 } staged;
+
+_Static_assert(RADIAL_GRID_BLOCK == HORDE_POLE_SORT_BLOCK, "a stage's block is a sort block");
 
 static size_t block_end(uint32_t k, size_t n)
 {
@@ -385,6 +392,7 @@ static void stage_buckets(uint32_t begin, uint32_t end, uint32_t worker, void *c
         sub.x += i, sub.y += i, sub.z += i, sub.radius += i, sub.height += i, sub.out_y += i;
         sub.n = block_end(k, c->b->n) - i;
         bucket_all(c->g, &sub, c->key + i);
+        horde_pole_sort_note(c->g, c->scratch, c->b->n, i, i + sub.n);
     }
 }
 
@@ -393,8 +401,12 @@ static void stage_poles(uint32_t begin, uint32_t end, uint32_t worker, void *ctx
     const staged *c = (const staged *)ctx;
     const size_t items = c->g->start[(size_t)c->g->nx * c->g->nz];
     (void)worker;
-    for (size_t k = (size_t)begin * RADIAL_GRID_BLOCK; k < block_end(end - 1, items); k++)
-        (void)pole_rec(c->g, c->poles, &c->s, (uint32_t)k);
+    for (uint32_t k = begin; k < end; k++)
+        if (k < c->sort_blocks)
+            horde_pole_sort_block(c->g, c->b, c->scratch, k);
+        else
+            for (size_t i = (size_t)(k - c->sort_blocks) * RADIAL_GRID_BLOCK; i < block_end(k - c->sort_blocks, items); i++)
+                (void)pole_rec(c->g, c->poles, &c->s, (uint32_t)i);
 }
 
 static void stage_groups(uint32_t begin, uint32_t end, uint32_t worker, void *ctx)
@@ -411,16 +423,25 @@ static uint32_t blocks_of(size_t n) { return (uint32_t)((n + RADIAL_GRID_BLOCK -
 HORDE_TEMPLATE(radial_push_grid)
 {
     (void)bytes; /* checked by the entry point */
-    if (!stages->tasks || b->n <= RADIAL_GRID_BLOCK) { /* inline: one pass, the poles met lazily */
-        horde_pole_sorted s;
-        bucket_all(g, b, horde_pole_sort_keys(g, scratch));
-        horde_pole_sort_movers(g, b, scratch, &s);
-        push_places(g, poles, p->iterations, b, &s, 0, b->n);
+    staged c = {g, poles, p, b, scratch, {0}, horde_pole_sort_keys(g, scratch), 0};
+    const uint32_t blocks = blocks_of(b->n);
+    horde_stage(stages, stage_buckets, blocks, 1, &c);
+    const int local = horde_pole_sort_local(g, scratch, b->n);
+    if (!local)
+        horde_pole_sort_movers(g, b, scratch, &c.s);
+    else
+        horde_pole_sort_view(g, b, scratch, &c.s); /* the blocks' stage sorts them */
+    c.sort_blocks = local ? blocks : 0;
+    if (!stages->tasks || b->n <= RADIAL_GRID_BLOCK) { /* inline: the poles met lazily */
+        for (uint32_t k = 0; k < c.sort_blocks; k++)
+            horde_pole_sort_block(g, b, scratch, k);
+        if (local)
+            horde_pole_sort_pads(g, b, scratch);
+        stage_groups(0, blocks, 0, &c);
         return;
     }
-    staged c = {g, poles, p, b, {0}, horde_pole_sort_keys(g, scratch)};
-    horde_stage(stages, stage_buckets, blocks_of(b->n), 1, &c);
-    horde_pole_sort_movers(g, b, scratch, &c.s);
-    horde_stage(stages, stage_poles, blocks_of(g->start[(size_t)g->nx * g->nz]), 1, &c);
-    horde_stage(stages, stage_groups, blocks_of(b->n), 1, &c);
+    horde_stage(stages, stage_poles, c.sort_blocks + blocks_of(g->start[(size_t)g->nx * g->nz]), 1, &c);
+    if (local)
+        horde_pole_sort_pads(g, b, scratch);
+    horde_stage(stages, stage_groups, blocks, 1, &c);
 }

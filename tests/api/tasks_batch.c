@@ -262,21 +262,27 @@ static horde_status call_radial_sweep(horde_isa isa, const horde_tasks *t, size_
 }
 
 /* The poles' grid over the same poles (cell 2.5 >= the largest mover radius plus the
- * largest pole radius) and the call's scratch, filled with a different byte each run. */
+ * largest pole radius) and the call's scratch, filled with a different byte each run.
+ * With cells of 2.5 each block of movers spans the grid's 22 x 22 buckets, and the
+ * movers are sorted block by block (kernels/crowd/pole_sort.h); with cells of 0.5 (lists
+ * that can miss poles, as the header says, but the same ones for every split) a block
+ * spans more buckets than that sort allows, and they are sorted whole. */
 static horde_pole_grid grid;
 static unsigned char *grid_mem, *push_mem;
 static size_t push_bytes;
 static unsigned char poison_byte = 1;
-static void setup_grid(tu_rng *g)
+static void build_grid(tu_rng *g, float cell)
 {
     setup_poles(g);
     free(grid_mem), free(push_mem); /* set up once per pass over the cases */
-    const size_t bytes = horde_pole_grid_scratch_bytes(&poles, 2.5f);
+    const size_t bytes = horde_pole_grid_scratch_bytes(&poles, cell);
     grid_mem = malloc(bytes);
-    CHECK(horde_pole_grid_build(&grid, &poles, 2.5f, grid_mem, bytes) == HORDE_OK, "grid build");
+    CHECK(horde_pole_grid_build(&grid, &poles, cell, grid_mem, bytes) == HORDE_OK, "grid build");
     push_bytes = horde_radial_push_grid_scratch_bytes(&grid, NMAX);
     push_mem = malloc(push_bytes);
 }
+static void setup_grid(tu_rng *g) { build_grid(g, 2.5f); }
+static void setup_fine_grid(tu_rng *g) { build_grid(g, 0.5f); }
 
 static horde_status call_radial_push_grid(horde_isa isa, const horde_tasks *t, size_t n)
 {
@@ -311,6 +317,7 @@ static const kcase cases[] = {
     {"radial_push", setup_poles, call_radial_push, 1},
     {"radial_sweep", setup_poles, call_radial_sweep, 1},
     {"radial_push_grid", setup_grid, call_radial_push_grid, 3},
+    {"radial_push_grid_fine", setup_fine_grid, call_radial_push_grid, 3},
     {"voxel_raycast", setup_segments, call_voxel_raycast, 1},
     {"voxel_los", setup_segments, call_voxel_los, 1},
 };
