@@ -100,6 +100,21 @@ static uint32_t serial_stages(horde_isa isa, const horde_crowd_separate_params *
     return serial.stages;
 }
 
+/* n new movers over a square of side sqrt(1.6 n) * spread (returned), the stateless
+ * defaults in *p0 and the same with the state (initialised with that margin) in *ps. */
+static float new_crowd(tu_rng *g, size_t n, float spread, float margin, horde_crowd_separate_params *p0,
+                      horde_crowd_separate_params *ps)
+{
+    const float side = sqrtf((float)n * 1.6f) * spread;
+    C.n = n;
+    for (size_t i = 0; i < n; i++)
+        new_mover(g, i, side);
+    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, margin) == HORDE_OK, "state init");
+    horde_crowd_separate_params_default(p0);
+    *ps = *p0, ps->state = state;
+    return side;
+}
+
 /* A walk of `frames` frames from n movers: every frame the stateless call (plain) and the
  * call with the state (on scheduler `sched`: -1 plain, 0 .. POOLS - 1 a pool, POOLS the
  * serial one, POOLS + 1 a different one each frame); outputs equal by memcmp; the
@@ -111,14 +126,8 @@ static void walk(horde_isa isa, size_t n, float spread, float margin, int sched,
     tu_rng g = {seed};
     /* spread 1: about one mover per 6 square units, a bounding-box grid; spread 8: a
      * crowd spread thin, hashed cells */
-    const float side = sqrtf((float)n * 1.6f) * spread;
-    C.n = n;
-    for (size_t i = 0; i < n; i++)
-        new_mover(&g, i, side);
-    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, margin) == HORDE_OK, "state init");
     horde_crowd_separate_params p0, ps;
-    horde_crowd_separate_params_default(&p0);
-    ps = p0, ps.state = state;
+    const float side = new_crowd(&g, n, spread, margin, &p0, &ps);
     const char *name = horde_isa_name(isa);
     const int frames = tu_reduced() ? FRAMES / 2 : FRAMES; /* a reduced run walks half as long */
     for (int f = 0; f < frames; f++) {
@@ -268,14 +277,8 @@ static void check_overwritten_lists(void)
 {
     tu_rng g = {77};
     const size_t n = 2600; /* three blocks of the candidates' regions */
-    const float side = sqrtf((float)n * 1.6f);
-    C.n = n;
-    for (size_t i = 0; i < n; i++)
-        new_mover(&g, i, side);
     horde_crowd_separate_params p0, ps;
-    horde_crowd_separate_params_default(&p0);
-    ps = p0, ps.state = state;
-    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, 1.0f) == HORDE_OK, "state init");
+    (void)new_crowd(&g, n, 1.0f, 1.0f, &p0, &ps);
     CHECK(call(horde_isa_active(), NULL, &ps, &got) == HORDE_OK, "build");
     CHECK(call(horde_isa_active(), NULL, &p0, &ref) == HORDE_OK && same(&ref, &got, n), "built: the stateless bits");
     result spare;
@@ -328,14 +331,8 @@ static void check_backoff(void)
 {
     tu_rng g = {99};
     const size_t n = 6000; /* at least CROWD_MIN_BLOCKS blocks: each stage enqueued */
-    const float side = sqrtf((float)n * 1.6f);
-    C.n = n;
-    for (size_t i = 0; i < n; i++)
-        new_mover(&g, i, side);
     horde_crowd_separate_params p0, ps;
-    horde_crowd_separate_params_default(&p0);
-    ps = p0, ps.state = state;
-    CHECK(horde_crowd_separate_state_init(state, state_bytes, MAXN, 0.0f) == HORDE_OK, "state init");
+    (void)new_crowd(&g, n, 1.0f, 0.0f, &p0, &ps);
     uint64_t more = 0; /* bit k: call k ran more stages than the stateless call */
     for (int k = 0; k < 40; k++) {
         for (size_t i = 0; i < n; i++)
