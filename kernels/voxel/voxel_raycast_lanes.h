@@ -48,11 +48,12 @@ typedef struct rc_pack {
     int invalid, inside;     /* lane bits */
 } rc_pack;
 
-/* The lanes whose block left its chunk: the next chunk along that axis (out of line:
- * most packs never leave their chunks). */
-static void rc_pack_move(const horde_view *v, rc_pack *p)
+/* The lanes (bits of `lanes`) whose block left its chunk: the next chunk along that axis
+ * (out of line: most packs never leave their chunks). */
+static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
 {
-    for (int i = 0; i < RC_PACK; i++) {
+    for (; lanes; lanes &= lanes - 1) {
+        const int i = rc_low_bit((uint32_t)lanes);
         int moved = 0;
         for (int k = 0; k < 3; k++) {
             const int32_t o = p->loc[k][i];
@@ -118,7 +119,7 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
         const simde__m256i out = simde_mm256_andnot_si256(low, simde_mm256_or_si256(lx, simde_mm256_or_si256(ly, lz)));
         if (!simde_mm256_testz_si256(out, out)) {
             RC_ST(p->loc[0], lx), RC_ST(p->loc[1], ly), RC_ST(p->loc[2], lz);
-            rc_pack_move(v, p);
+            rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(out, zero))) & 0xFF);
             lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
             clo = RC_LD(p->cdel), chi = RC_LD(p->cdel + 4);
         }
@@ -305,20 +306,20 @@ static inline void rc_pack_answer(const horde_view *v, rc_pack *p, float *t, int
         const simde__m256i f = simde_mm256_add_epi32(simde_mm256_add_epi32(last, last), simde_mm256_srli_epi32(sk, 31));
         RC_ST(face, simde_mm256_blendv_epi8(simde_mm256_set1_epi32((int32_t)HORDE_NONE), f, hit));
     }
-    for (int i = 0; i < RC_PACK; i++)
-        if ((walking >> i) & 1 & ~(p->invalid | p->inside) >> i) {
-            horde_rc_lane l;
-            horde_rc_hit h;
-            for (int k = 0; k < 3; k++) {
-                const int32_t b = p->cc[k][i] * HORDE_CHUNK_SIZE + p->loc[k][i];
-                l.a[k] = p->a[k][i], l.s[k] = p->s[k][i], l.b[k] = b;
-                l.n[k] = p->n[k][i] + (int64_t)((b - p->b[k][i]) * p->s[k][i]) * RC_U;
-            }
-            rc_walk(v, &l, &h);
-            t[i] = h.t, flags[i] = h.flags;
-            if (bx)
-                bx[i] = h.b[0], by[i] = h.b[1], bz[i] = h.b[2], face[i] = h.face;
+    for (int m = walking; m; m &= m - 1) { /* invalid and inside lanes have no steps */
+        const int i = rc_low_bit((uint32_t)m);
+        horde_rc_lane l;
+        horde_rc_hit h;
+        for (int k = 0; k < 3; k++) {
+            const int32_t b = p->cc[k][i] * HORDE_CHUNK_SIZE + p->loc[k][i];
+            l.a[k] = p->a[k][i], l.s[k] = p->s[k][i], l.b[k] = b;
+            l.n[k] = p->n[k][i] + (int64_t)((b - p->b[k][i]) * p->s[k][i]) * RC_U;
         }
+        rc_walk(v, &l, &h);
+        t[i] = h.t, flags[i] = h.flags;
+        if (bx)
+            bx[i] = h.b[0], by[i] = h.b[1], bz[i] = h.b[2], face[i] = h.face;
+    }
 }
 
 /* Segments g .. g + RC_PACK - 1 of a raycast or line-of-sight batch b: all eight read
