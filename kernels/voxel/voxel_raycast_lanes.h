@@ -48,6 +48,13 @@ typedef struct rc_pack {
     int invalid, inside;     /* lane bits */
 } rc_pack;
 
+/* The lanes of bit mask `bits` as a lane mask. */
+static inline simde__m256i rc_mask_of(int bits)
+{
+    const simde__m256i lane = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return simde_mm256_cmpeq_epi32(simde_mm256_and_si256(simde_mm256_set1_epi32(bits), lane), lane);
+}
+
 /* The lanes (bits of `lanes`) whose block left its chunk: the next chunk along that axis
  * (out of line: most packs never leave their chunks). */
 static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
@@ -90,17 +97,18 @@ static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simd
 /* Up to RC_LOCK_STEPS steps of every lane (file comment); the state goes back into p. */
 static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
 {
-    const simde__m256i zero = simde_mm256_setzero_si256(), one = simde_mm256_set1_epi32(1);
-    const simde__m256i two = simde_mm256_set1_epi32(2), low = simde_mm256_set1_epi32(31);
+    const simde__m256i zero = simde_mm256_setzero_si256(), low = simde_mm256_set1_epi32(31);
     simde__m256i qxy = RC_LD(p->q[0]), qxz = RC_LD(p->q[1]), qyz = RC_LD(p->q[2]);
     const simde__m256i ax = RC_LD(p->a[0]), ay = RC_LD(p->a[1]), az = RC_LD(p->a[2]);
     const simde__m256i sx = RC_LD(p->s[0]), sy = RC_LD(p->s[1]), sz = RC_LD(p->s[2]);
     simde__m256i lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
-    simde__m256i rem = RC_LD(p->rem), last = zero, solid = zero;
+    simde__m256i rem = RC_LD(p->rem), hit = rc_mask_of(p->inside), last = zero;
+    simde__m256i hx = lx, hy = ly, hz = lz;
     simde__m256i clo = RC_LD(p->cdel), chi = RC_LD(p->cdel + 4);
     for (int it = 0; it < RC_LOCK_STEPS; it++) {
         const simde__m256i act = simde_mm256_cmpgt_epi32(rem, zero);
-        if (simde_mm256_testz_si256(act, act))
+        const simde__m256i open = simde_mm256_andnot_si256(hit, act);
+        if (simde_mm256_testz_si256(open, open))
             break;
         const simde__m256i xf = simde_mm256_srai_epi32(simde_mm256_and_si256(qxy, qxz), 31);
         const simde__m256i yf = simde_mm256_srai_epi32(qyz, 31);
@@ -113,30 +121,33 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
         lx = simde_mm256_add_epi32(lx, simde_mm256_and_si256(mx, sx));
         ly = simde_mm256_add_epi32(ly, simde_mm256_and_si256(my, sy));
         lz = simde_mm256_add_epi32(lz, simde_mm256_and_si256(mz, sz));
-        last = simde_mm256_or_si256(simde_mm256_andnot_si256(act, last),
-                                    simde_mm256_or_si256(simde_mm256_and_si256(my, one), simde_mm256_and_si256(mz, two)));
         rem = simde_mm256_add_epi32(rem, act);
-        const simde__m256i out = simde_mm256_andnot_si256(low, simde_mm256_or_si256(lx, simde_mm256_or_si256(ly, lz)));
+        const simde__m256i out = simde_mm256_andnot_si256(
+            hit, simde_mm256_andnot_si256(low, simde_mm256_or_si256(lx, simde_mm256_or_si256(ly, lz))));
         if (!simde_mm256_testz_si256(out, out)) {
             RC_ST(p->loc[0], lx), RC_ST(p->loc[1], ly), RC_ST(p->loc[2], lz);
             rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(out, zero))) & 0xFF);
             lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
             clo = RC_LD(p->cdel), chi = RC_LD(p->cdel + 4);
         }
-        const simde__m256i rows = rc_pack_rows(clo, chi, ly, lz);
-        solid = simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(low, lx));
-        rem = simde_mm256_andnot_si256(simde_mm256_srai_epi32(solid, 31), rem);
+        /* a lane past its block may have left its chunk: its row index wraps, and its
+         * shift count may leave 0..31 (sllv then gives 0) */
+        const simde__m256i rows = rc_pack_rows(clo, chi, simde_mm256_and_si256(ly, low), simde_mm256_and_si256(lz, low));
+        const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(low, lx)), 31);
+        const simde__m256i found = simde_mm256_andnot_si256(hit, simde_mm256_and_si256(solid, act));
+        /* the axis code: 0 for x, 1 for y, 2 for z (masks are -1 or 0) */
+        const simde__m256i code = simde_mm256_sub_epi32(zero, simde_mm256_add_epi32(my, simde_mm256_add_epi32(mz, mz)));
+        hit = simde_mm256_or_si256(hit, found);
+        hx = simde_mm256_blendv_epi8(hx, lx, found), hy = simde_mm256_blendv_epi8(hy, ly, found);
+        hz = simde_mm256_blendv_epi8(hz, lz, found), last = simde_mm256_blendv_epi8(last, code, found);
     }
-    RC_ST(p->loc[0], lx), RC_ST(p->loc[1], ly), RC_ST(p->loc[2], lz);
-    RC_ST(p->rem, rem), RC_ST(p->last, last), RC_ST(p->solid, solid);
+    /* a lane that found its block reports it; the others their current block */
+    RC_ST(p->loc[0], simde_mm256_blendv_epi8(lx, hx, hit));
+    RC_ST(p->loc[1], simde_mm256_blendv_epi8(ly, hy, hit));
+    RC_ST(p->loc[2], simde_mm256_blendv_epi8(lz, hz, hit));
+    RC_ST(p->rem, simde_mm256_andnot_si256(hit, rem)), RC_ST(p->last, last), RC_ST(p->solid, hit);
 }
 
-/* The lanes of bit mask `bits` as a lane mask. */
-static inline simde__m256i rc_mask_of(int bits)
-{
-    const simde__m256i lane = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    return simde_mm256_cmpeq_epi32(simde_mm256_and_si256(simde_mm256_set1_epi32(bits), lane), lane);
-}
 
 /* The chunks (cx, cy, cz) of eight lanes through the view, as addresses
  * (horde_view_chunk's answer: the index of a chunk outside the view is zeroed, so the
