@@ -2,24 +2,28 @@
 /* Internal, AVX2: the raycast's walk for eight segments in lock step. Most segments of a
  * game's sight and shot queries stop after a handful of blocks, so what costs is the
  * per-segment work around a short walk and the walk's unpredictable axis choice; eight
- * lanes stepping together share both and have no branch on the axis. It visits the
- * header's block sequence exactly (include/horde/voxel_raycast.h):
+ * lanes share the set-up and the answers (vector code) and step together with no branch
+ * on the axis. It visits the header's block sequence exactly
+ * (include/horde/voxel_raycast.h):
+ *   - the set-up is horde_rc_setup's arithmetic in double, where every value is an
+ *     integer below 2^53 (exact), and the start block's test;
  *   - the crossing order of axes i < j is the sign of d_ij = n_i a_j - n_j a_i (i first
  *     when d_ij <= 0, the header's tie to the lower axis). Every step adds a multiple of
  *     U = 2^20 to d_ij, so the lane keeps q_ij = floor((d_ij - 1) / U) instead: q_ij < 0
  *     exactly when d_ij <= 0, a step adds a_j, -a_i or 0, and |q_ij| <= 2^30 + 2 (the
  *     next crossings of two axes lie within one block's t of each other, so |d_ij| <=
  *     U max(a_i, a_j)): 32-bit lanes, the sign bit is the comparison;
- *   - each lane runs its precounted steps (one per plane crossing with t <= 1) and stops
- *     at its first solid block; a stopped lane takes no step while the others go on;
+ *   - each lane runs its precounted steps (one per plane crossing with t <= 1); its
+ *     steps do not wait for its block tests, and its first solid block, with the axis
+ *     of the step into it, is kept when the test finds it;
  *   - a lane keeps its block inside its chunk (0..31 per axis) and its chunk's address;
  *     a step out of the chunk is rare and handled out of line (rc_pack_move), the block
  *     test is one row read and a shift;
  *   - after RC_LOCK_STEPS steps the lanes still walking continue one at a time in the
  *     scalar walk (voxel_raycast_walk.h: its x-row masks and air-level skips pay on long
- *     segments), from their exact state.
- * The set-up (validation, snapping, the start block) and the answer's t are the
- * reference's own scalar code per lane, so every result bit is the reference's. */
+ *     segments), from their exact state;
+ *   - a hit's t is the reference's division of the same integers.
+ * So every result bit is the reference's. */
 #ifndef HORDE_VOXEL_RAYCAST_LANES_H
 #define HORDE_VOXEL_RAYCAST_LANES_H
 
@@ -29,7 +33,7 @@
 #include <simde/x86/avx2.h>
 
 #define RC_PACK 8
-#define RC_LOCK_STEPS 40
+#define RC_LOCK_STEPS 40 /* then the lanes still walking go on one at a time */
 #define RC_HAS_PACK 1
 
 /* Eight lanes: the walk's state as rows of 32-bit lanes. */
@@ -43,8 +47,8 @@ typedef struct rc_pack {
     int32_t cc[3][RC_PACK];  /* the chunk */
     int32_t rem[RC_PACK];    /* steps left; 0 once stopped */
     int32_t last[RC_PACK];   /* the axis of the last step */
-    int32_t solid[RC_PACK];  /* sign bit: the current block is solid */
-    int64_t cdel[RC_PACK];   /* the chunk's address */
+    int32_t found[RC_PACK];  /* -1: the lane has found its solid block (loc holds it) */
+    int64_t caddr[RC_PACK];   /* the chunk's address */
     int invalid, inside;     /* lane bits */
 } rc_pack;
 
@@ -70,7 +74,7 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
             }
         }
         if (moved)
-            p->cdel[i] = (int64_t)(uintptr_t)horde_view_chunk(v, p->cc[0][i], p->cc[1][i], p->cc[2][i]);
+            p->caddr[i] = (int64_t)(uintptr_t)horde_view_chunk(v, p->cc[0][i], p->cc[1][i], p->cc[2][i]);
     }
 }
 
@@ -80,8 +84,8 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
 /* The chunk row at address o. */
 static inline int32_t rc_row_at(int64_t o) { return (int32_t)*(const uint32_t *)(uintptr_t)o; }
 
-/* The rows under the eight lanes' blocks: eight loads (on the machines measured they
- * beat the gather instruction). */
+/* The rows under the eight lanes' blocks: eight loads (a gather instruction is no faster
+ * on the machines measured, and would need one base address for every chunk). */
 static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simde__m256i ly,
                                         simde__m256i lz)
 {
@@ -104,7 +108,7 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
     simde__m256i lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
     simde__m256i rem = RC_LD(p->rem), hit = rc_mask_of(p->inside), last = zero;
     simde__m256i hx = lx, hy = ly, hz = lz;
-    simde__m256i clo = RC_LD(p->cdel), chi = RC_LD(p->cdel + 4);
+    simde__m256i clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4);
     for (int it = 0; it < RC_LOCK_STEPS; it++) {
         const simde__m256i act = simde_mm256_cmpgt_epi32(rem, zero);
         const simde__m256i open = simde_mm256_andnot_si256(hit, act);
@@ -128,7 +132,7 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
             RC_ST(p->loc[0], lx), RC_ST(p->loc[1], ly), RC_ST(p->loc[2], lz);
             rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(out, zero))) & 0xFF);
             lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
-            clo = RC_LD(p->cdel), chi = RC_LD(p->cdel + 4);
+            clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4);
         }
         /* a lane past its block may have left its chunk: its row index wraps, and its
          * shift count may leave 0..31 (sllv then gives 0) */
@@ -145,15 +149,14 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
     RC_ST(p->loc[0], simde_mm256_blendv_epi8(lx, hx, hit));
     RC_ST(p->loc[1], simde_mm256_blendv_epi8(ly, hy, hit));
     RC_ST(p->loc[2], simde_mm256_blendv_epi8(lz, hz, hit));
-    RC_ST(p->rem, simde_mm256_andnot_si256(hit, rem)), RC_ST(p->last, last), RC_ST(p->solid, hit);
+    RC_ST(p->rem, simde_mm256_andnot_si256(hit, rem)), RC_ST(p->last, last), RC_ST(p->found, hit);
 }
-
 
 /* The chunks (cx, cy, cz) of eight lanes through the view, as addresses
  * (horde_view_chunk's answer: the index of a chunk outside the view is zeroed, so the
  * table read is in bounds, and its pointer is dropped). */
 static inline void rc_pack_chunks(const horde_view *v, simde__m256i cx, simde__m256i cy,
-                                  simde__m256i cz, int64_t *cdel)
+                                  simde__m256i cz, int64_t *caddr)
 {
     const simde__m256i top = simde_mm256_set1_epi32(INT32_MIN);
     const simde__m256i gx = simde_mm256_sub_epi32(cx, simde_mm256_set1_epi32(v->ox));
@@ -177,7 +180,7 @@ static inline void rc_pack_chunks(const horde_view *v, simde__m256i cx, simde__m
         simde__m256i c = simde_mm256_and_si256(simde_mm256_i32gather_epi64(table, ih, 8), simde_mm256_cvtepi32_epi64(mh));
         const simde__m256i none = simde_mm256_cmpeq_epi64(c, simde_mm256_setzero_si256());
         c = simde_mm256_blendv_epi8(c, fill, none);
-        RC_ST(cdel + 4 * h, c);
+        RC_ST(caddr + 4 * h, c);
     }
 }
 
@@ -261,9 +264,9 @@ static inline void rc_pack_setup(const horde_view *v, rc_pack *p, const float *c
     RC_ST(p->q[0], simde_mm256_set_m128i(rc_q4(&ax[1][0], &ax[1][1]), rc_q4(&ax[0][0], &ax[0][1])));
     RC_ST(p->q[1], simde_mm256_set_m128i(rc_q4(&ax[1][0], &ax[1][2]), rc_q4(&ax[0][0], &ax[0][2])));
     RC_ST(p->q[2], simde_mm256_set_m128i(rc_q4(&ax[1][1], &ax[1][2]), rc_q4(&ax[0][1], &ax[0][2])));
-    rc_pack_chunks(v, RC_LD(p->cc[0]), RC_LD(p->cc[1]), RC_LD(p->cc[2]), p->cdel);
+    rc_pack_chunks(v, RC_LD(p->cc[0]), RC_LD(p->cc[1]), RC_LD(p->cc[2]), p->caddr);
     const simde__m256i lx = RC_LD(p->loc[0]);
-    const simde__m256i rows = rc_pack_rows(RC_LD(p->cdel), RC_LD(p->cdel + 4), RC_LD(p->loc[1]), RC_LD(p->loc[2]));
+    const simde__m256i rows = rc_pack_rows(RC_LD(p->caddr), RC_LD(p->caddr + 4), RC_LD(p->loc[1]), RC_LD(p->loc[2]));
     const simde__m256i solid = simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(simde_mm256_set1_epi32(31), lx));
     p->invalid = invalid;
     p->inside = simde_mm256_movemask_ps(simde_mm256_castsi256_ps(solid)) & ~invalid;
@@ -297,9 +300,9 @@ static inline void rc_pack_answer(const horde_view *v, rc_pack *p, float *t, int
         th[h] = simde_mm256_cvtpd_ps(simde_mm256_div_pd(simde_mm256_cvtepi32_pd(n4), simde_mm256_cvtepi32_pd(a4)));
     }
     const int walking = simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(rem, zero)));
-    const int solid = simde_mm256_movemask_ps(simde_mm256_castsi256_ps(RC_LD(p->solid)));
+    const int found = simde_mm256_movemask_ps(simde_mm256_castsi256_ps(RC_LD(p->found)));
     const int done = p->invalid | p->inside | walking;
-    const simde__m256i hit = rc_mask_of(solid & ~done), in = rc_mask_of(p->inside);
+    const simde__m256i hit = rc_mask_of(found & ~done), in = rc_mask_of(p->inside);
     const simde__m256i inv = rc_mask_of(p->invalid);
     simde__m256 tv = simde_mm256_set_m128(th[1], th[0]);
     tv = simde_mm256_blendv_ps(simde_mm256_set1_ps(1.0f), tv, simde_mm256_castsi256_ps(hit));
