@@ -48,7 +48,10 @@ typedef struct rc_pack {
     int32_t rem[RC_PACK];    /* steps left; 0 once stopped */
     int32_t last[RC_PACK];   /* the axis of the last step */
     int32_t found[RC_PACK];  /* -1: the lane has found its solid block (loc holds it) */
-    int64_t caddr[RC_PACK];   /* the chunk's address */
+    int64_t caddr[RC_PACK];  /* the chunk's address */
+    int32_t coff[RC_PACK];   /* the chunk's address less base, when near */
+    int64_t base;            /* lane 0's chunk's address at the start */
+    int near;                /* every lane's chunk lies within 2^31 - 2^12 bytes of base */
     int invalid, inside;     /* lane bits */
 } rc_pack;
 
@@ -57,6 +60,20 @@ static inline simde__m256i rc_mask_of(int bits)
 {
     const simde__m256i lane = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     return simde_mm256_cmpeq_epi32(simde_mm256_and_si256(simde_mm256_set1_epi32(bits), lane), lane);
+}
+
+/* The chunks' offsets from the pack's base, and whether all of them fit the 32-bit
+ * offsets of one gather (chunks allocated together do; a far one is read lane by lane). */
+static void rc_pack_near(rc_pack *p)
+{
+    const int64_t lim = ((int64_t)1 << 31) - 4096;
+    int near = 1;
+    for (int i = 0; i < RC_PACK; i++) {
+        const int64_t d = p->caddr[i] - p->base;
+        near &= d > -lim && d < lim;
+        p->coff[i] = (int32_t)(near ? d : 0);
+    }
+    p->near = near;
 }
 
 /* The lanes (bits of `lanes`) whose block left its chunk: the next chunk along that axis
@@ -76,6 +93,7 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
         if (moved)
             p->caddr[i] = (int64_t)(uintptr_t)horde_view_chunk(v, p->cc[0][i], p->cc[1][i], p->cc[2][i]);
     }
+    rc_pack_near(p);
 }
 
 #define RC_LD(p) simde_mm256_loadu_si256((const void *)(p))
@@ -84,8 +102,8 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
 /* The chunk row at address o. */
 static inline int32_t rc_row_at(int64_t o) { return (int32_t)*(const uint32_t *)(uintptr_t)o; }
 
-/* The rows under the eight lanes' blocks: eight loads (a gather instruction is no faster
- * on the machines measured, and would need one base address for every chunk). */
+/* The rows under the eight lanes' blocks: eight loads, for chunks too far apart for one
+ * gather's 32-bit offsets. */
 static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simde__m256i ly,
                                         simde__m256i lz)
 {
@@ -98,6 +116,13 @@ static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simd
                                   rc_row_at(o[4]), rc_row_at(o[5]), rc_row_at(o[6]), rc_row_at(o[7]));
 }
 
+/* The same when the pack's chunks are near its base: one gather of 32-bit offsets. */
+static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff, simde__m256i ly, simde__m256i lz)
+{
+    const simde__m256i off = simde_mm256_slli_epi32(simde_mm256_add_epi32(simde_mm256_slli_epi32(ly, 5), lz), 2);
+    return simde_mm256_i32gather_epi32((const int32_t *)(uintptr_t)p->base, simde_mm256_add_epi32(coff, off), 1);
+}
+
 /* Up to RC_LOCK_STEPS steps of every lane (file comment); the state goes back into p. */
 static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
 {
@@ -108,7 +133,7 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
     simde__m256i lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
     simde__m256i rem = RC_LD(p->rem), hit = rc_mask_of(p->inside), last = zero;
     simde__m256i hx = lx, hy = ly, hz = lz;
-    simde__m256i clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4);
+    simde__m256i clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
     for (int it = 0; it < RC_LOCK_STEPS; it++) {
         const simde__m256i act = simde_mm256_cmpgt_epi32(rem, zero);
         const simde__m256i open = simde_mm256_andnot_si256(hit, act);
@@ -132,11 +157,12 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
             RC_ST(p->loc[0], lx), RC_ST(p->loc[1], ly), RC_ST(p->loc[2], lz);
             rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(out, zero))) & 0xFF);
             lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
-            clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4);
+            clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
         }
         /* a lane past its block may have left its chunk: its row index wraps, and its
          * shift count may leave 0..31 (sllv then gives 0) */
-        const simde__m256i rows = rc_pack_rows(clo, chi, simde_mm256_and_si256(ly, low), simde_mm256_and_si256(lz, low));
+        const simde__m256i wy = simde_mm256_and_si256(ly, low), wz = simde_mm256_and_si256(lz, low);
+        const simde__m256i rows = p->near ? rc_pack_rows_near(p, coff, wy, wz) : rc_pack_rows(clo, chi, wy, wz);
         const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(low, lx)), 31);
         const simde__m256i found = simde_mm256_andnot_si256(hit, simde_mm256_and_si256(solid, act));
         /* the axis code: 0 for x, 1 for y, 2 for z (masks are -1 or 0) */
@@ -265,6 +291,8 @@ static inline void rc_pack_setup(const horde_view *v, rc_pack *p, const float *c
     RC_ST(p->q[1], simde_mm256_set_m128i(rc_q4(&ax[1][0], &ax[1][2]), rc_q4(&ax[0][0], &ax[0][2])));
     RC_ST(p->q[2], simde_mm256_set_m128i(rc_q4(&ax[1][1], &ax[1][2]), rc_q4(&ax[0][1], &ax[0][2])));
     rc_pack_chunks(v, RC_LD(p->cc[0]), RC_LD(p->cc[1]), RC_LD(p->cc[2]), p->caddr);
+    p->base = p->caddr[0];
+    rc_pack_near(p);
     const simde__m256i lx = RC_LD(p->loc[0]);
     const simde__m256i rows = rc_pack_rows(RC_LD(p->caddr), RC_LD(p->caddr + 4), RC_LD(p->loc[1]), RC_LD(p->loc[2]));
     const simde__m256i solid = simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(simde_mm256_set1_epi32(31), lx));
