@@ -18,7 +18,7 @@
  *     of the step into it, is kept when the test finds it;
  *   - a lane keeps its block inside its chunk (0..31 per axis) and its chunk's address;
  *     a step out of the chunk is rare and handled out of line (rc_pack_move), the block
- *     test is one row read and a shift;
+ *     test is one row gather for the eight lanes and a shift;
  *   - after RC_LOCK_STEPS steps the lanes still walking continue one at a time in the
  *     scalar walk (voxel_raycast_walk.h: its x-row masks and air-level skips pay on long
  *     segments), from their exact state;
