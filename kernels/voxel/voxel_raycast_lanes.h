@@ -27,7 +27,7 @@
 #ifndef HORDE_VOXEL_RAYCAST_LANES_H
 #define HORDE_VOXEL_RAYCAST_LANES_H
 
-#include "voxel_raycast_walk.h"
+#include "voxel_los_walk.h"
 
 #if defined(HORDE_WIDE_AVX2)
 #include <simde/x86/avx2.h>
@@ -351,13 +351,16 @@ static inline void rc_pack_answer(const horde_view *v, rc_pack *p, float *t, int
     for (int m = walking; m; m &= m - 1) { /* invalid and inside lanes have no steps */
         const int i = rc_low_bit((uint32_t)m);
         horde_rc_lane l;
-        horde_rc_hit h;
+        horde_rc_hit h = {0.0f, {0, 0, 0}, 0, 0}; /* both walks set every field */
         for (int k = 0; k < 3; k++) {
             const int32_t b = p->cc[k][i] * HORDE_CHUNK_SIZE + p->loc[k][i];
             l.a[k] = p->a[k][i], l.s[k] = p->s[k][i], l.b[k] = b;
             l.n[k] = p->n[k][i] + (int64_t)((b - p->b[k][i]) * p->s[k][i]) * RC_U;
         }
-        rc_walk(v, &l, &h);
+        if (bx)
+            rc_walk(v, &l, &h);
+        else
+            rc_walk_skip(v, &l, &h); /* the line of sight's walk, with its boxes of air */
         t[i] = h.t, flags[i] = h.flags;
         if (bx)
             bx[i] = h.b[0], by[i] = h.b[1], bz[i] = h.b[2], face[i] = h.face;
