@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Internal, AVX2: the raycast's walk for eight segments in lock step. Most segments of a
- * game's sight and shot queries stop after a handful of blocks, so what costs is the
- * per-segment work around a short walk and the walk's unpredictable axis choice; eight
- * lanes share the set-up and the answers (vector code) and step together with no branch
- * on the axis. It visits the header's block sequence exactly
+/* Internal, AVX2: the raycast's and the line of sight's walk for eight segments in lock
+ * step. Most segments of a game's sight and shot queries stop after a handful of blocks,
+ * so what costs is the per-segment work around a short walk and the walk's unpredictable
+ * axis choice; eight lanes share the set-up and the answers (vector code) and step
+ * together with no branch on the axis. It visits the header's block sequence exactly
  * (include/horde/voxel_raycast.h):
  *   - the set-up is horde_rc_setup's arithmetic in double, where every value is an
  *     integer below 2^53 (exact), and the start block's test;
@@ -19,9 +19,10 @@
  *   - a lane keeps its block inside its chunk (0..31 per axis) and its chunk's address;
  *     a step out of the chunk is rare and handled out of line (rc_pack_move), the block
  *     test is one row gather for the eight lanes and a shift;
- *   - after RC_LOCK_STEPS steps the lanes still walking continue one at a time in the
- *     scalar walk (voxel_raycast_walk.h: its x-row masks and air-level skips pay on long
- *     segments), from their exact state;
+ *   - after RC_LOCK_STEPS steps the lanes still walking continue one at a time, from
+ *     their exact state, in the raycast's walk (voxel_raycast_walk.h: x-row masks,
+ *     air-level skips) or the line of sight's (voxel_los_walk.h: boxes of air), which
+ *     pay on long segments;
  *   - a hit's t is the reference's division of the same integers.
  * So every result bit is the reference's. */
 #ifndef HORDE_VOXEL_RAYCAST_LANES_H
