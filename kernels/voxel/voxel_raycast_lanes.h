@@ -31,7 +31,7 @@
 #include "voxel_los_walk.h"
 
 #if defined(HORDE_WIDE_AVX2)
-#include <simde/x86/avx2.h>
+#include "simd/wide.h"
 
 #define RC_PACK 8
 #define RC_LOCK_STEPS 40 /* then the lanes still walking go on one at a time */
