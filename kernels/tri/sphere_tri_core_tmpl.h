@@ -205,8 +205,9 @@ typedef struct sphere_tri_res {
 
 /* edge_offset of sphere_tri_pairs_ref.c on every lane: P's offset from the region's
  * edge line, perpendicular to it by construction (u (s / u.u) + n (h / n.n) for a
- * face-bearing triangle, d less its part along E for a degenerate one). */
-SPHERE_TRI_INLINE void sphere_tri_edge_offset(const sphere_tri_closest *c, wf o[3])
+ * face-bearing triangle, d less its part along E for a degenerate one). Only the lanes of
+ * need are used, so the degenerate form is made only when one of them is degenerate. */
+SPHERE_TRI_INLINE void sphere_tri_edge_offset(const sphere_tri_closest *c, wi need, wf o[3])
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wf ux = wf_sub(wf_mul(c->ny, c->ez), wf_mul(c->nz, c->ey));
@@ -221,7 +222,7 @@ SPHERE_TRI_INLINE void sphere_tri_edge_offset(const sphere_tri_closest *c, wf o[
     const wf U[3] = {ux, uy, uz}, N[3] = {c->nx, c->ny, c->nz};
     for (int a = 0; a < 3; a++)
         o[a] = wf_add(wf_mul(U[a], ks), wf_mul(N[a], kh));
-    if (!wi_any(c->degen))
+    if (!wi_any(wi_and(need, c->degen)))
         return;
     const wf L = wf_dot3(c->ex, c->ey, c->ez, c->ex, c->ey, c->ez);
     const wi lpos = wf_gt(L, zero);
@@ -231,8 +232,11 @@ SPHERE_TRI_INLINE void sphere_tri_edge_offset(const sphere_tri_closest *c, wf o[
         o[a] = wf_sel(c->degen, wf_sub(D[a], wf_mul(E[a], k)), o[a]);
 }
 
-/* vertex_offset of the reference on every lane: d projected onto the vertex's cone. */
-SPHERE_TRI_INLINE void sphere_tri_vertex_offset(const sphere_tri_closest *c, wf o[3])
+/* vertex_offset of the reference on the lanes of need (the others are discarded): d
+ * projected onto the vertex's cone. d is inside the cone on about every vertex lane, so
+ * the projections are made only when a lane of need is outside it: asked of every lane
+ * (they hold other regions' values), the test holds in most blocks. */
+SPHERE_TRI_INLINE void sphere_tri_vertex_offset(const sphere_tri_closest *c, wi need, wf o[3])
 {
     const wf zero = wf_set(0.0f), one = wf_set(1.0f);
     const wf d[3] = {c->dx, c->dy, c->dz}, eo[3] = {c->ex, c->ey, c->ez}, ei[3] = {c->ix, c->iy, c->iz};
@@ -241,7 +245,7 @@ SPHERE_TRI_INLINE void sphere_tri_vertex_offset(const sphere_tri_closest *c, wf 
     const wf di = wf_dot3(d[0], d[1], d[2], ei[0], ei[1], ei[2]);
     const wi va = wf_gt(da, zero), vi = wf_lt(di, zero);
     o[0] = d[0], o[1] = d[1], o[2] = d[2];
-    if (!wi_any(wi_or(va, vi)))
+    if (!wi_any(wi_and(need, wi_or(va, vi))))
         return;
     const wf lo = wf_dot3(eo[0], eo[1], eo[2], eo[0], eo[1], eo[2]);
     const wf li = wf_dot3(ei[0], ei[1], ei[2], ei[0], ei[1], ei[2]);
@@ -313,16 +317,17 @@ SPHERE_TRI_INLINE wi sphere_tri_sphere_main(const sphere_tri_closest *c, wf r, s
     wf a[3] = {c->dx, c->dy, c->dz}, len = dist;
     const wi vertex = wi_not(wi_or(c->edge, c->face));
     int changed = 0;
-    if (wi_any(wi_and(over, c->edge))) {
+    const wi need_e = wi_and(over, c->edge), need_v = wi_and(over, vertex);
+    if (wi_any(need_e)) {
         wf eo[3];
-        sphere_tri_edge_offset(c, eo);
+        sphere_tri_edge_offset(c, need_e, eo);
         for (int k = 0; k < 3; k++)
             a[k] = wf_sel(c->edge, eo[k], a[k]);
         changed = 1;
     }
-    if (wi_any(wi_and(over, vertex))) {
+    if (wi_any(need_v)) {
         wf vo[3];
-        sphere_tri_vertex_offset(c, vo);
+        sphere_tri_vertex_offset(c, need_v, vo);
         for (int k = 0; k < 3; k++)
             a[k] = wf_sel(vertex, vo[k], a[k]);
         changed = 1;

@@ -33,10 +33,12 @@ static void flush(tile *t, fold *f)
         const sphere_tri_tri tr = {wf_load(t->v[4] + j), wf_load(t->v[5] + j), wf_load(t->v[6] + j),
                            wf_load(t->v[7] + j), wf_load(t->v[8] + j), wf_load(t->v[9] + j),
                            wf_load(t->v[10] + j), wf_load(t->v[11] + j), wf_load(t->v[12] + j)};
+        sphere_tri_closest c;
+        sphere_tri_closest_point(wf_load(t->v[0] + j), wf_load(t->v[1] + j), wf_load(t->v[2] + j), &tr, &c);
+        /* Q is stored before the push is made: the registers it would hold serve the push. */
+        wf_store(res[0] + j, c.qx), wf_store(res[1] + j, c.qy), wf_store(res[2] + j, c.qz);
         sphere_tri_res o;
-        sphere_tri_one(wf_load(t->v[0] + j), wf_load(t->v[1] + j), wf_load(t->v[2] + j),
-                      wf_load(t->v[3] + j), &tr, &o);
-        wf_store(res[0] + j, o.qx), wf_store(res[1] + j, o.qy), wf_store(res[2] + j, o.qz);
+        sphere_tri_sphere_finish(&c, &tr, wf_load(t->v[3] + j), &o);
         wf_store(res[3] + j, o.depth);
         wf_store(res[4] + j, o.px), wf_store(res[5] + j, o.py), wf_store(res[6] + j, o.pz);
         wi_store(rflags + j, o.flags);
