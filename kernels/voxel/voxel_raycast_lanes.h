@@ -28,9 +28,14 @@
 #ifndef HORDE_VOXEL_RAYCAST_LANES_H
 #define HORDE_VOXEL_RAYCAST_LANES_H
 
+#include <stdint.h>
+
 #include "voxel_los_walk.h"
 
-#if defined(HORDE_WIDE_AVX2)
+/* The lanes hold chunk addresses in 64-bit elements and read the view's chunk table as
+ * 64-bit words: 64-bit pointers only (a 32-bit target's AVX2 is emulated, and its
+ * backend walks one lane at a time as the others do). */
+#if defined(HORDE_WIDE_AVX2) && UINTPTR_MAX > 0xffffffffu
 #include "simd/wide.h"
 
 #define RC_PACK 8
