@@ -7,13 +7,13 @@
  * NPCs in the spatial order and does the recipe's per-NPC arithmetic between the stages,
  * in batch stages over fixed blocks (src/batch_tasks.h): each NPC's arithmetic reads
  * only that NPC's values, so any split and any order gives the same bits. Five stages of
- * blocks at most (intent, pack, gather, finish, unpack) besides the crowd's and the
- * trees' own. */
-#include <math.h>
+ * blocks at most (intent, pack, gather, finish, unpack) and the order's sort's four,
+ * besides the crowd's and the trees' own. */
 #include <string.h>
 #include <stdint.h>
 
 #include "batch_tasks.h" /* horde_batch_stage: the per-NPC steps in fixed blocks */
+#include "frame_order.h"
 #include "horde/frame.h"
 #include "tri/ground_height_grid.h"
 
@@ -57,6 +57,7 @@ typedef struct rec_out {
 
 static size_t array_bytes(size_t n) { return (n * 4 + FRAME_ALIGN - 1) / FRAME_ALIGN * FRAME_ALIGN; }
 
+
 /* The stages' own scratch (crowd or trees, never both at once); 0 when a query is 0. */
 static size_t stage_bytes(const horde_frame_scene *s, size_t n)
 {
@@ -74,7 +75,7 @@ static size_t scratch_bytes(const horde_frame_scene *s, size_t n)
 {
     if (!s || n > HORDE_CROWD_SEPARATE_MAX_N)
         return 0;
-    const size_t st = stage_bytes(s, n), fixed = (FRAME_ALIGN - 1) + array_bytes(HORDE_FRAME_CELLS + 1);
+    const size_t st = stage_bytes(s, n), fixed = (FRAME_ALIGN - 1) + horde_frame_order_bytes(n);
     /* the records are 16 floats per NPC: at most 16 arrays' worth (a 32-bit size_t
      * cannot hold the largest n's scratch) */
     if (!st || array_bytes(n) > (SIZE_MAX - fixed) / (A_COUNT + 16))
@@ -146,42 +147,14 @@ typedef struct glue {
     const horde_frame_batch *b;
     float *a[A_COUNT];
     const uint32_t *perm; /* NULL: the caller's order */
-    uint32_t *cells;      /* HORDE_FRAME_CELLS + 1 counters */
+    uint32_t *cells;      /* the sort's counters: a row of HORDE_FRAME_CELLS per part */
     rec_in *in;           /* the sorted path's records in the caller's order */
     rec_out *out;         /* (the same memory, once the records in are read) */
-    float kx0, kz0, kinv; /* the order's cells: (x - kx0) * kinv, (z - kz0) * kinv */
-    uint32_t knx, knz;
+    horde_frame_cells cells_of; /* the order's cells */
     int sorted, trees;
 } glue;
 
 #define U(g, k) ((uint32_t *)(void *)(g)->a[k])
-
-/* One coordinate's cell, clamped to [0, nc): NaN and everything below the world go to 0. */
-static uint32_t cell_of(float v, float v0, float inv, uint32_t nc)
-{
-    const float f = (v - v0) * inv;
-    if (!(f >= 1.0f))
-        return 0;
-    if (!(f < (float)nc))
-        return nc - 1;
-    return (uint32_t)f;
-}
-
-/* The order's cells: square cells of 8 blocks (doubled until at most HORDE_FRAME_CELLS
- * cover the world view's x, z extent), rows along x. They only choose the order the
- * per-NPC stages visit the NPCs in, never a result. */
-static void plan_cells(glue *g, const horde_world *w)
-{
-    /* An axis without chunks still has one row of cells, so the product bounds the count. */
-    const double bx = (double)w->nx * HORDE_CHUNK_SIZE, bz = (double)w->nz * HORDE_CHUNK_SIZE;
-    double cell = 8.0;
-    while (fmax(1.0, ceil(bx / cell)) * fmax(1.0, ceil(bz / cell)) > (double)HORDE_FRAME_CELLS)
-        cell *= 2.0;
-    g->knx = (uint32_t)fmax(1.0, ceil(bx / cell)), g->knz = (uint32_t)fmax(1.0, ceil(bz / cell));
-    g->kx0 = (float)((double)w->origin_cx * HORDE_CHUNK_SIZE);
-    g->kz0 = (float)((double)w->origin_cz * HORDE_CHUNK_SIZE);
-    g->kinv = (float)(1.0 / cell);
-}
 
 /* 1. intent (for the crowd), and each NPC's cell (for the order) */
 static void intent_block(const void *ctx, size_t i0, size_t i1)
@@ -193,23 +166,7 @@ static void intent_block(const void *ctx, size_t i0, size_t i1)
             g->a[O_IX][i] = b->x[i] + b->dx[i], g->a[O_IZ][i] = b->z[i] + b->dz[i];
     if (g->sorted)
         for (size_t i = i0; i < i1; i++)
-            U(g, O_KEY)[i] = cell_of(b->z[i], g->kz0, g->kinv, g->knz) * g->knx +
-                             cell_of(b->x[i], g->kx0, g->kinv, g->knx);
-}
-
-/* The spatial order: a counting sort of the NPCs by cell, stable, on the calling thread. */
-static void sort_cells(const glue *g, size_t n)
-{
-    uint32_t *c = g->cells, *perm = U(g, P_PERM);
-    const uint32_t *key = U(g, O_KEY);
-    const size_t m = (size_t)g->knx * g->knz;
-    memset(c, 0, (m + 1) * sizeof *c);
-    for (size_t i = 0; i < n; i++)
-        c[key[i] + 1]++;
-    for (size_t k = 0; k < m; k++)
-        c[k + 1] += c[k];
-    for (size_t i = 0; i < n; i++)
-        perm[c[key[i]]++] = (uint32_t)i;
+            U(g, O_KEY)[i] = horde_frame_cell(&g->cells_of, b->x[i], b->z[i]);
 }
 
 /* The correction so far: the crowd's joined to the intent (ix = x + dx again, the same
@@ -376,19 +333,19 @@ static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene 
     g.in = (rec_in *)(void *)(base + (size_t)A_COUNT * ab);
     g.out = (rec_out *)(void *)g.in;
     g.cells = (uint32_t *)(void *)(base + (size_t)A_COUNT * ab + n * sizeof(rec_in));
-    void *stage = (unsigned char *)g.cells + array_bytes(HORDE_FRAME_CELLS + 1);
+    void *stage = (unsigned char *)g.cells + horde_frame_order_bytes(n);
     const size_t stage_size = stage_bytes(s, n);
     g.sorted = p->sort > 0 || (p->sort < 0 && n >= HORDE_FRAME_SORT_MIN_N);
     g.trees = s->tree_grid != NULL;
     if (g.sorted)
-        plan_cells(&g, s->world);
+        horde_frame_cells_plan(&g.cells_of, s->world);
     horde_stages stages;
     horde_stages_init(&stages, tasks);
 
     if (p->separate || g.sorted)
         horde_batch_stage(&stages, n, intent_block, &g);
     if (g.sorted) {
-        sort_cells(&g, n);
+        horde_frame_order_sort(&stages, U(&g, O_KEY), U(&g, P_PERM), g.cells, n, &g.cells_of);
         g.perm = U(&g, P_PERM);
     }
     if (p->separate) {

@@ -40,11 +40,11 @@
  * horde_crowd_separate_tasks, the trees through horde_radial_push_grid_tasks, the move
  * through horde_cylinder_move_tasks, the ground through horde_ground_height_tasks (whole
  * soup) or the grid form over fixed blocks of NPCs, and the per-NPC arithmetic between
- * them over fixed blocks too (the counting sort of the order runs on the calling thread);
- * the same bits for any worker count, split and order. A
- * valid task system with worker_count == 1 runs the call as tasks == NULL does, inline
- * on the calling thread (one worker cannot share the work; the plain calls skip the
- * stages' bookkeeping), and enqueues nothing.
+ * them over fixed blocks too, the counting sort of the order over parts of the batch;
+ * the same bits for any worker count, split and order. A valid task system with
+ * worker_count == 1 runs the call as tasks == NULL does, inline on the calling thread
+ * (one worker cannot share the work; the plain calls skip the stages' bookkeeping), and
+ * enqueues nothing.
  *
  * Crowd state. p->crowd is horde_crowd_separate's params, its frame-coherence state
  * (p->crowd.state) and push cap (p->crowd.max_move) included: keep one state for the
@@ -64,8 +64,9 @@
  *
  * Scratch. horde_frame_scratch_bytes(scene, n) is the caller's scratch for n NPCs (any
  * alignment): 22 arrays of n floats (each rounded up to 64 bytes), 64 bytes per NPC for
- * the records, 262,208 bytes of cell counters, 63 bytes of alignment slack, and the
- * larger of the crowd's and the trees' grid scratch; 0 when scene is NULL, n >
+ * the records, k rows of 262,144 bytes of cell counters (k = n / 16,384 rounded down,
+ * at least 1, at most 8), 63 bytes of alignment slack, and the larger of the crowd's
+ * and the trees' grid scratch; 0 when scene is NULL, n >
  * HORDE_CROWD_SEPARATE_MAX_N, the tree grid's query is 0 or the size does not fit a
  * size_t. It depends on the scene's tree grid, not on the params or the task system.
  *

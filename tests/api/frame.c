@@ -246,9 +246,20 @@ static void bad_arguments(void)
          * the alignment slack, the larger of the stages' scratch */
         const size_t cs = horde_crowd_separate_scratch_bytes(1000);
         const size_t ts = horde_radial_push_grid_scratch_bytes(&tree_grid, 1000);
-        const size_t want = 22 * 4032 + 64 * 1000 + 262208 + 63 + (cs > ts ? cs : ts);
+        const size_t want = 22 * 4032 + 64 * 1000 + 262144 + 63 + (cs > ts ? cs : ts);
         CHECK(horde_frame_scratch_bytes(&s, 1000) == want, "scratch formula: %zu, not %zu",
               horde_frame_scratch_bytes(&s, 1000), want);
+        /* a row of counters per 16,384 NPCs, at most 8: 6 rows for 100,000 */
+        const size_t cs6 = horde_crowd_separate_scratch_bytes(100000);
+        const size_t ts6 = horde_radial_push_grid_scratch_bytes(&tree_grid, 100000);
+        const size_t want6 = 22 * 400000 + 64 * 100000 + 6 * 262144 + 63 + (cs6 > ts6 ? cs6 : ts6);
+        CHECK(horde_frame_scratch_bytes(&s, 100000) == want6, "scratch formula: %zu, not %zu",
+              horde_frame_scratch_bytes(&s, 100000), want6);
+        const size_t n8 = 200000, cs8 = horde_crowd_separate_scratch_bytes(n8);
+        const size_t ts8 = horde_radial_push_grid_scratch_bytes(&tree_grid, n8);
+        const size_t want8 = 22 * 4 * n8 + 64 * n8 + 8 * 262144 + 63 + (cs8 > ts8 ? cs8 : ts8);
+        CHECK(horde_frame_scratch_bytes(&s, n8) == want8, "scratch formula: %zu, not %zu",
+              horde_frame_scratch_bytes(&s, n8), want8);
         CHECK(horde_frame_scratch_bytes(&s, HORDE_CROWD_SEPARATE_MAX_N + 1) == 0, "n above the crowd's limit");
     }
     CHECK(horde_frame(NULL, NULL, &p, &b, mem, bytes) == HORDE_ERR_NULL_ARG, "NULL scene");
@@ -364,6 +375,35 @@ static void spatial_order(tp_pool *pools, int n_pools)
         free_out(&ref), free_out(&a), free_out(&b);
         free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
     }
+    /* batches that the order's sort splits into parts (one per 16,384 NPCs, at most 8)
+     * on a task system, against the caller's order inline */
+    cur_world = &big;
+    static const size_t large[] = {36865, 139999};
+    for (size_t si = 0; si < 2 && !(si == 1 && tu_reduced()); si++) {
+        npcs c;
+        make_npcs(&c, large[si], &g);
+        for (size_t i = 0; i < c.n; i++)
+            if (i % 2 == 0)
+                c.x[i] = tu_uniform(&g, lo, hi), c.z[i] = tu_uniform(&g, lo - 64.0f, hi);
+        intents(&c, &g);
+        out ref, b;
+        alloc_out(&ref, c.n), alloc_out(&b, c.n);
+        const variant v = {0, 1, 2, 0, 1};
+        horde_frame_params p;
+        horde_frame_params_default(&p);
+        p.sort = 0;
+        CHECK(frame(horde_isa_active(), NULL, &v, &p, &c, &ref) == HORDE_OK, "n=%zu caller's order", c.n);
+        p.sort = 1;
+        for (int k = 0; k <= n_pools; k++) {
+            static tp_serial serial;
+            tp_serial_init(&serial, 3, TP_RANDOM, 1, 77u + (uint64_t)si);
+            const horde_tasks *t = k < n_pools ? &pools[k].tasks : &serial.tasks;
+            CHECK(frame(horde_isa_active(), t, &v, &p, &c, &b) == HORDE_OK && same(&ref, &b, c.n, 1),
+                  "n=%zu pool %d: spatial order in parts differs", c.n, k);
+        }
+        free_out(&ref), free_out(&b);
+        free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+    }
     cur_world = &world.w;
 }
 
@@ -380,7 +420,7 @@ int main(void)
               pool_workers[k]);
     static tp_serial serial;
     horde_frame_scene big = {&world.w, &tree_grid, &trees, NULL, NULL};
-    scratch_size = horde_frame_scratch_bytes(&big, N_MAX) + 8;
+    scratch_size = horde_frame_scratch_bytes(&big, 139999) + 8; /* spatial_order's largest batch */
     scratch = malloc(scratch_size);
     spatial_order(pools, POOLS);
     static const size_t sizes[] = {0, 1, 37, 1200, N_MAX};
