@@ -32,22 +32,6 @@ void horde_frame_cells_plan(horde_frame_cells *c, const horde_world *w)
     c->inv = (float)(1.0 / cell);
 }
 
-/* One coordinate's cell, clamped to [0, nc): NaN and everything below the world go to 0. */
-static uint32_t cell_1d(float v, float v0, float inv, uint32_t nc)
-{
-    const float f = (v - v0) * inv;
-    if (!(f >= 1.0f))
-        return 0;
-    if (!(f < (float)nc))
-        return nc - 1;
-    return (uint32_t)f;
-}
-
-uint32_t horde_frame_cell(const horde_frame_cells *c, float x, float z)
-{
-    return cell_1d(z, c->z0, c->inv, c->nz) * c->nx + cell_1d(x, c->x0, c->inv, c->nx);
-}
-
 static uint32_t parts_for(size_t n)
 {
     const size_t q = n / ORDER_PART_MIN;

@@ -20,9 +20,23 @@ typedef struct horde_frame_cells {
 /* Cells of 8 blocks, doubled until at most HORDE_FRAME_CELLS cover w's x, z extent. */
 void horde_frame_cells_plan(horde_frame_cells *c, const horde_world *w);
 
+/* One coordinate's cell, clamped to [0, nc): NaN and everything below the view go to 0. */
+static inline uint32_t horde_frame_cell_1d(float v, float v0, float inv, uint32_t nc)
+{
+    const float f = (v - v0) * inv;
+    if (!(f >= 1.0f))
+        return 0;
+    if (!(f < (float)nc))
+        return nc - 1;
+    return (uint32_t)f;
+}
+
 /* The cell of (x, z); NaN and everything below the view count as its first row or column,
- * everything beyond it as its last. */
-uint32_t horde_frame_cell(const horde_frame_cells *c, float x, float z);
+ * everything beyond it as its last. (Inline: the frame's intent stage calls it per NPC.) */
+static inline uint32_t horde_frame_cell(const horde_frame_cells *c, float x, float z)
+{
+    return horde_frame_cell_1d(z, c->z0, c->inv, c->nz) * c->nx + horde_frame_cell_1d(x, c->x0, c->inv, c->nx);
+}
 
 /* The sort's counters for n NPCs, in bytes (a multiple of 64). */
 size_t horde_frame_order_bytes(size_t n);
