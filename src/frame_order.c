@@ -114,10 +114,12 @@ void horde_frame_order_sort(const horde_stages *st, const uint32_t *key, uint32_
     o.n = n, o.m = (size_t)c->nx * c->nz;
     o.parts = st->tasks ? parts_for(n) : 1;
     o.sums[0] = 0;
+    /* one part: the counting and the scatter run inline, and so do the cell ranges */
+    const uint32_t min_ranges = o.parts > 1 ? 1 : ORDER_RANGES;
     horde_stage(st, count_parts, o.parts, 1, &o);
-    horde_stage(st, sum_ranges, ORDER_RANGES, 1, &o);
+    horde_stage(st, sum_ranges, ORDER_RANGES, min_ranges, &o);
     for (uint32_t r = 0; r < ORDER_RANGES; r++)
         o.sums[r + 1] += o.sums[r];
-    horde_stage(st, cursor_ranges, ORDER_RANGES, 1, &o);
+    horde_stage(st, cursor_ranges, ORDER_RANGES, min_ranges, &o);
     horde_stage(st, scatter_parts, o.parts, 1, &o);
 }
