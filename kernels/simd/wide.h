@@ -95,7 +95,22 @@ static inline wf wf_from_i(wi a) { return simde_mm256_cvtepi32_ps(a); }
 static inline wi wi_trunc(wf a) { return simde_mm256_cvttps_epi32(a); }
 static inline wf wf_as(wi a) { return simde_mm256_castsi256_ps(a); }
 static inline wi wi_as(wf a) { return simde_mm256_castps_si256(a); }
+/* A template that defines HORDE_WIDE_SEL_OPAQUE before its includes gets wf_sel as the
+ * blend instruction itself (GCC, native AVX). GCC otherwise rewrites the intrinsic as a
+ * select on "mask < 0", and a mask that serves several selects then gets that compare
+ * (vpcmpgtd against zero) made into a register of its own. Opaque, the blend cannot be
+ * turned into an and when one side is zero, either: which way is shorter depends on the
+ * kernel, so it is chosen per template (sweep_sphere_tri_tmpl.c). Same bits either way. */
+#if defined(HORDE_WIDE_SEL_OPAQUE) && defined(SIMDE_X86_AVX_NATIVE) && defined(__GNUC__) && !defined(__clang__)
+static inline wf wf_sel(wi m, wf a, wf b)
+{
+    wf r;
+    __asm__("vblendvps %1, %2, %3, %0" : "=x"(r) : "x"(m), "xm"(a), "x"(b));
+    return r;
+}
+#else
 static inline wf wf_sel(wi m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, simde_mm256_castsi256_ps(m)); }
+#endif
 static inline wi wi_sel(wi m, wi a, wi b) { return simde_mm256_blendv_epi8(b, a, m); }
 static inline int wi_any(wi m) { return simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)) != 0; }
 static inline int wi_bits(wi m) { return simde_mm256_movemask_ps(simde_mm256_castsi256_ps(m)); }
