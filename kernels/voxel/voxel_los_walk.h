@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal: the line-of-sight walk. It visits the header's block sequence
  * (include/horde/voxel_raycast.h) like rc_walk_steps, and skips empty space a box of air
- * at a time: at the start and whenever the walk enters a new row (a y or z step, or a new
- * chunk), rc_air_box grows a box of air blocks from the current block towards the
- * segment's travel, inside the current chunk (the chunk's bit rows make a run of x blocks
- * one mask test), and rc_skip_box takes every step whose block lies in it at once:
+ * at a time: at the start and whenever the walk enters a new level or a new chunk (a y
+ * step, or a step out of the chunk), rc_air_box grows a box of air blocks from the
+ * current block towards the segment's travel, inside the current chunk (the chunk's bit
+ * rows make a run of x blocks one mask test), and rc_skip_box takes every step whose
+ * block lies in it at once:
  *   - a missing chunk that reads as air (the view's stand-in) is one box, the whole part
  *     of the chunk ahead, grown through the next chunks along the axis the segment
  *     leaves it by while they are missing too (rc_extend_air);
@@ -203,8 +204,11 @@ static inline int rc_air_box(const horde_view *v, const horde_chunk *c, const ho
 }
 
 /* The line-of-sight walk: rc_walk_steps' branch-free stepping (its three cross-product
- * differences) with rc_air_box / rc_skip_box on every new row. `air` is the view's
- * stand-in for missing chunks when they read as air (NULL otherwise). */
+ * differences) with rc_air_box / rc_skip_box on every new level and every new chunk. An
+ * x or z step inside the chunk grows no box: on terrain, boxes grown there too cost more
+ * than they skip. Where boxes are grown changes no result, only how many steps are
+ * taken one at a time. `air` is the view's stand-in for missing chunks when they read as
+ * air (NULL otherwise). */
 static inline void rc_walk_skip(const horde_view *v, horde_rc_lane *l, horde_rc_hit *h)
 {
     const horde_chunk *air = v->fill == &horde_empty_chunk ? v->fill : NULL;
@@ -253,7 +257,7 @@ static inline void rc_walk_skip(const horde_view *v, horde_rc_lane *l, horde_rc_
             rc_hit(h, l, horde_rc_t(nk, a[k]), horde_rc_face(k, l->s[k]), HORDE_FLAG_HIT);
             return;
         }
-        look = moved | (k != 0);
+        look = moved | (k == 1);
     }
     horde_rc_miss(h, 0);
 }
