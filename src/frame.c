@@ -57,7 +57,6 @@ typedef struct rec_out {
 
 static size_t array_bytes(size_t n) { return (n * 4 + FRAME_ALIGN - 1) / FRAME_ALIGN * FRAME_ALIGN; }
 
-
 /* The stages' own scratch (crowd or trees, never both at once); 0 when a query is 0. */
 static size_t stage_bytes(const horde_frame_scene *s, size_t n)
 {

@@ -2,9 +2,9 @@
 /* horde_sweep_sphere_tri for one ISA: one (mover, triangle) pair per lane, branch-free
  * except for skipping a whole stage when no lane needs it. Mirrors sweep_sphere_tri_ref.c
  * operation for operation (that file defines the result). */
-/* Selects as written blends (wide.h): with GCC on AVX2 this kernel runs 161.6 instead of
- * 166.2 instructions a pair (callgrind, sweep_sphere_tri/avx2/1024) and about 3% faster;
- * sphere_tri_pairs, the other way, runs slower with them. */
+/* Selects as written blends (wide.h): most of this kernel's masks serve several selects,
+ * where the blend instruction needs no compare of its own. sphere_tri_pairs keeps the
+ * intrinsic, whose selects against zero GCC turns into ands. */
 #define HORDE_WIDE_SEL_OPAQUE
 #include "simd/template.h"
 #include "sphere_tri_core_tmpl.h"
