@@ -34,7 +34,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import bench_table  # noqa: E402
 from bench_run import cpu_model  # noqa: E402
 
 # (row, the row it is compared with, the ratio asked, the issue asking, at_most): at_most,
@@ -53,6 +52,15 @@ TARGETS = [
     ("radial_push_grid/avx2/65536", "radial_push/scalar/65536", 4.0, 14, False),
     ("crowd_separate/avx2/100000", "crowd_separate/grid/100000", 4.0, 14, False),
     ("crowd_separate/avx2/1000000", "crowd_separate/avx2/10000", 1.5, 14, True),
+    # the frame call against the recipe's calls, against itself on two workers, per NPC
+    ("frame/avx2/100000/workers:1/real_time", "frame/recipe/100000/real_time", 0.5, 51, True),
+    ("frame/avx2/100000/workers:2/real_time", "frame/avx2/100000/workers:1/real_time", 1.8, 51, False),
+    ("frame/avx2/1000000/workers:1/iterations:5/real_time", "frame/avx2/10000/workers:1/real_time", 1.3, 51, True),
+    ("voxel_raycast/avx2/1024", "voxel_raycast/naive/1024", 4.0, 52, False),
+    ("voxel_los/avx2/1024", "voxel_los/naive/1024", 8.0, 52, False),
+    ("sphere_tri_pairs/avx2/1024", "sphere_tri_pairs/scalar/1024", 12.0, 53, False),
+    ("sphere_tri_pairs/avx2/1024", "sphere_tri_pairs/bullet/1024", 12.0, 53, False),
+    ("sweep_sphere_tri/avx2/1024", "sweep_sphere_tri/scalar/1024", 8.0, 53, False),
 ]
 
 
@@ -64,7 +72,7 @@ def run_round(binary, rows, min_time, warmup):
                          env=env, check=True, capture_output=True, text=True)
     got = {}
     for b in json.loads(out.stdout)["benchmarks"]:
-        n = int(bench_table.split(b["name"])[2])  # <kernel>/<label>/<n>: time per item
+        n = int(b["name"].split("/")[2])  # <kernel>/<label>/<n>[/...]: time per item
         got[b["name"]] = (b["real_time"] / n, b.get("cycles_per_item", 0.0))
     return got
 
@@ -93,7 +101,8 @@ def main(argv):
         print(f"round {k + 1} of {rounds}", file=sys.stderr, flush=True)
         results.append(run_round(binary, rows, min_time, warmup))
     print(f"{cpu_model()}: {rounds} rounds of {min_time} s per row after {warmup} s of warm-up")
-    print(f"{'row':28} {'target':>7} {'by time':>8} {'best':>6} {'cycles':>7}  spread")
+    width = max(len(t[0]) for t in TARGETS)
+    print(f"{'row':{width}} {'target':>7} {'by time':>8} {'best':>6} {'cycles':>7}  spread")
     report = []
     for row, peer, want, issue, at_most in TARGETS:
         num, den = (row, peer) if at_most else (peer, row)
@@ -103,7 +112,7 @@ def main(argv):
         cycles = cyc_num / cyc_den if cyc_den > 0 else 0.0
         met = sum((x <= want) if at_most else (x >= want) for x in per_round)
         median = statistics.median(per_round)
-        print(f"{row:28} {'<=' if at_most else '>='}{want:4.1f}x {median:7.2f}x {best:5.2f}x {cycles:6.2f}x  "
+        print(f"{row:{width}} {'<=' if at_most else '>='}{want:4.1f}x {median:7.2f}x {best:5.2f}x {cycles:6.2f}x  "
               f"{min(per_round):.2f}-{max(per_round):.2f}x, met in {met} of {rounds}   (vs {peer})")
         report.append({"row": row, "compared_with": peer, "target": want, "at_most": at_most, "issue": issue,
                        "per_round": per_round, "best": best, "cycles": cycles})
