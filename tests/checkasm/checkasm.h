@@ -7,7 +7,8 @@
  * bitwise comparison. Counters and CHECK come from testutil.h (one set per test file).
  *
  * Usage: checkasm [--test=NAME] [--list] [--seed=N] [--items=N] [--long]
- *   --items: random items per backend (default 1,000,000, or HORDE_CHECKASM_ITEMS);
+ *   --items: random items per backend (default 1,000,000, or HORDE_CHECKASM_ITEMS; the
+ *            coverage checks need CA_COVERAGE_MIN_ITEMS);
  *   --long: 20,000,000. Every failure prints the seed, the test and the backend. */
 #ifndef HORDE_CHECKASM_H
 #define HORDE_CHECKASM_H
@@ -233,6 +234,20 @@ static inline void ca_banner(const char *test, const checkasm_opts *o, const cha
     size_t per_isa[HORDE_ISA_COUNT] = {0};                                                 \
     tu_rng g = {seed};                                                                     \
     ca_banner(#test, opts, #count_name)
+
+/* The check that a test's generators reached the cases it aims at (every outcome, the
+ * rare flags, a mix of hits and misses). Some of those cases come once in tens of
+ * thousands of items, so the check holds from CA_COVERAGE_MIN_ITEMS items per backend
+ * (the suite runs at least that many); a run with fewer items says that it was not made. */
+#define CA_COVERAGE_MIN_ITEMS 100000
+#define CA_COVERAGE(count, cond, ...)                                                      \
+    do {                                                                                   \
+        if ((count) >= CA_COVERAGE_MIN_ITEMS)                                              \
+            CHECK(cond, __VA_ARGS__);                                                      \
+        else                                                                               \
+            printf("  coverage not checked (%zu items per backend, below %d)\n",            \
+                   (size_t)(count), CA_COVERAGE_MIN_ITEMS);                                \
+    } while (0)
 
 /* Per-backend summary line. */
 static inline void ca_summary(const size_t *per_isa, const char *what)
