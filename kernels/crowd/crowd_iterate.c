@@ -8,7 +8,8 @@
  *     cache locality;
  *   tasks: stage after stage, each over blocks of sorted movers: the search, the slots
  *     with pass 0, then each pass j, after pass j - 1 has run every mover (pass j reads
- *     every position pass j - 1 wrote). */
+ *     every position pass j - 1 wrote); or, after a search over grid rows, the slots and
+ *     the passes as two stages over slabs of rows (slab_plan). */
 #include "crowd_stages.h"
 
 /* Step 3 and the iterations as a wavefront over the rows of cells: the search, the
@@ -145,11 +146,146 @@ static void next_pass_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ct
     pass_blocks(b0, b1, worker, ctx, 0);
 }
 
+/* The passes on tasks with the wavefront's locality: two stages over slabs of sorted
+ * movers (a box grid's rows) in place of one stage per pass.
+ *   1. slab k runs the slots and pass 0 on its movers [a_0, b_0), and pass j on
+ *      [a_j, b_j): the movers whose contacts all lie in pass j - 1's range
+ *      (a_j = ahead(a_{j-1}), b_j = behind(b_{j-1})), a trapezoid, as a wavefront;
+ *   2. between slabs k and k + 1, pass j on [b_j of k, a_j of k + 1), j = 1, 2, ...
+ *      in turn: the triangles the trapezoids left, whose contacts are the trapezoids'
+ *      and the triangle's own.
+ * Every mover runs every pass exactly once, reading the same positions as in the plain
+ * call, so the bits are the same. Buffers: pass j + 1 of a trapezoid overwrites pass
+ * j - 1's positions (buffer (j + 1) % 2) only below b_{j+1}, whose movers have no contact
+ * at or past b_j (contacts are pairs), so not where triangle j reads them; the same at
+ * the a side. Two triangles, or a triangle and another slab's trapezoid, touch disjoint
+ * movers when every slab holds a_P <= b_P one pass past the last (P passes): slab_plan
+ * checks it and halves the slabs until it holds (fewer than 2 slabs: one stage per
+ * pass). Every pass runs: a pass that finds no overlap leaves every position as it is,
+ * so the later ones find none and change nothing (the early stop of the other schedules
+ * gives the same result). */
+#define SLAB_MOVERS 8192u /* about a slab's movers (a few hundred KB of pass data) */
+#define SLABS_MAX 64u
+#define SLAB_PASSES_MAX 17u /* up to 16 iterations; beyond, one stage per pass */
+typedef struct slabs {
+    crowd_call *cc;
+    wave v;
+    uint32_t count, passes;
+    uint32_t a[SLABS_MAX][SLAB_PASSES_MAX + 1], b[SLABS_MAX][SLAB_PASSES_MAX + 1];
+} slabs;
+
+/* The first mover, rounded up to CROWD_BLOCK (at most n), of the first row whose contacts
+ * all lie at or after mover d (row R's lie in rows R - rho ... R + rho). */
+static uint32_t ahead(const wave *v, uint32_t d)
+{
+    const grid *g = v->g;
+    uint32_t row = 0;
+    while (row < g->nz && (row < v->rho ? 0u : row_start(g, row - v->rho)) < d)
+        row++;
+    const uint32_t s = row_start(g, row), up = (s + CROWD_BLOCK - 1) / CROWD_BLOCK * CROWD_BLOCK;
+    return up < g->n ? up : g->n;
+}
+
+/* Slab bounds for `count` slabs of about equal movers: 1 if every slab holds
+ * a_j <= b_j up to j = passes. */
+static int slab_bounds(slabs *sl, uint32_t count)
+{
+    const uint32_t n = sl->cc->g.n;
+    sl->count = count;
+    for (uint32_t k = 0; k < count; k++) {
+        const uint32_t lo = (uint32_t)((uint64_t)n * k / count) / CROWD_BLOCK * CROWD_BLOCK;
+        const uint32_t hi = k + 1 == count ? n : (uint32_t)((uint64_t)n * (k + 1) / count) / CROWD_BLOCK * CROWD_BLOCK;
+        uint32_t *a = sl->a[k], *b = sl->b[k];
+        a[0] = lo, b[0] = hi;
+        for (uint32_t j = 1; j <= sl->passes; j++) {
+            uint32_t row = 0;
+            a[j] = k == 0 ? 0 : ahead(&sl->v, a[j - 1]);
+            b[j] = behind(&sl->v, b[j - 1], &row);
+            if (a[j] > b[j])
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Plans the slabs; 0 when the two stages do not apply (no row locality, too many passes,
+ * slabs that would be too thin). */
+static int slab_plan(slabs *sl, crowd_call *cc)
+{
+    const grid *g = &cc->g;
+    const int32_t rho = horde_crowd_reach_cells(g, g->max_r);
+    sl->cc = cc, sl->passes = cc->iterations + 1;
+    sl->v.g = g, sl->v.rho = g->box && 2 * rho + 1 <= RUNS_MAX ? (uint32_t)rho : 0;
+    if (!sl->v.rho || sl->passes > SLAB_PASSES_MAX || cc->reuse)
+        return 0;
+    uint32_t count = g->n / SLAB_MOVERS;
+    count = count > SLABS_MAX ? SLABS_MAX : count;
+    for (; count >= 2; count /= 2)
+        if (slab_bounds(sl, count))
+            return 1;
+    return 0;
+}
+
+/* Stage 1: slab k's slots and passes, a wavefront from its first mover. */
+static void slab_trapezoids(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx)
+{
+    (void)worker;
+    const slabs *sl = (const slabs *)ctx;
+    crowd_call *cc = sl->cc;
+    const horde_crowd_ops *ops = cc->ops;
+    const uint32_t passes = sl->passes, iterations = cc->iterations;
+    for (uint32_t k = k0; k < k1; k++) {
+        const uint32_t *a = sl->a[k], *b = sl->b[k];
+        uint32_t done[SLAB_PASSES_MAX], row[SLAB_PASSES_MAX] = {0}, next = 0;
+        for (uint32_t j = 0; j < passes; j++)
+            done[j] = a[j];
+        do { /* the slots and pass 0 by rows of at least WAVE_STEP_MIN movers, the others
+              * behind; the round of pass 0's last step takes every pass to its end */
+            while (next < cc->g.nz && row_start(&cc->g, next) < done[0] + WAVE_STEP_MIN)
+                next++;
+            const uint32_t at = row_start(&cc->g, next) / CROWD_BLOCK * CROWD_BLOCK;
+            const uint32_t to = at > done[0] && at < b[0] ? at : b[0];
+            ops->slots(&cc->w, cc->sorted[2], cc->sorted[3], done[0], to);
+            ops->pass(&cc->w, 0, 1, HORDE_FLAG_CROWDED, done[0], to);
+            done[0] = to;
+            for (uint32_t j = 1; j < passes; j++) {
+                uint32_t ready = done[j - 1] == b[j - 1] ? b[j] : behind(&sl->v, done[j - 1], &row[j]);
+                ready = ready < b[j] ? ready : b[j];
+                const int push = j < iterations;
+                if (ready > done[j])
+                    ops->pass(&cc->w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, done[j],
+                              ready), done[j] = ready;
+            }
+        } while (done[0] < b[0]);
+    }
+}
+
+/* Stage 2: the triangle between slabs k and k + 1, pass by pass. */
+static void slab_triangles(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx)
+{
+    (void)worker;
+    const slabs *sl = (const slabs *)ctx;
+    crowd_call *cc = sl->cc;
+    for (uint32_t k = k0; k < k1; k++)
+        for (uint32_t j = 1; j < sl->passes; j++) {
+            const uint32_t lo = sl->b[k][j], hi = sl->a[k + 1][j];
+            const int push = j < cc->iterations;
+            if (lo < hi)
+                cc->ops->pass(&cc->w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, lo, hi);
+        }
+}
+
 /* The passes as stages, from pass `first` (1 when the search ran pass 0); returns the
- * buffer holding the result. The early stop is the wavefront's: pass j found no overlap
- * in any block. */
+ * buffer holding the result. The slabs' two stages when they apply, else one stage per
+ * pass, with the wavefront's early stop: pass j found no overlap in any block. */
 static int crowd_passes(crowd_call *cc, const horde_stages *st, uint32_t first)
 {
+    slabs sl;
+    if (first == 0 && slab_plan(&sl, cc)) {
+        horde_stage(st, slab_trapezoids, sl.count, 1, &sl);
+        horde_stage(st, slab_triangles, sl.count - 1, 1, &sl);
+        return (int)(cc->iterations % 2);
+    }
     const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
     for (uint32_t j = 0; j <= cc->iterations; j++) {
         cc->cur = (int)(j % 2), cc->push = j < cc->iterations;
