@@ -160,7 +160,9 @@ static void check_bad_tasks(void)
 
 int main(void)
 {
-    static const size_t sizes[] = {0, 1, 7, 1000, 100000};
+    /* 20,000 and 40,000: the fewest slabs of the iterations' two-stage schedule (2 and
+     * 4 of about 9,000 valid movers, crowd_separate.h), 100,000 more of them */
+    static const size_t sizes[] = {0, 1, 7, 1000, 20000, 40000, 100000};
     static const uint32_t pool_workers[] = {2, 3, 7, 16};
     enum { POOLS = sizeof pool_workers / sizeof pool_workers[0] };
     check_bad_tasks();
