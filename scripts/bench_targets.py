@@ -3,14 +3,15 @@
 """The speed targets, measured in interleaved rounds: how far each horde row is from the
 ratio its issue asks of it, with the spread a shared machine puts on that ratio.
 
-    bench_targets.py [BINARY] [--rounds N] [--min-time S] [--warmup S] [--json OUT]
+    bench_targets.py [BINARY] [--rounds N] [--min-time S] [--warmup S] [--issue N] [--json OUT]
 
 BINARY defaults to build-bench/bench/horde_bench (scripts/bench.sh builds it). Each round
 runs every target row and its comparison row once, in one process, one after the other,
 so a row and the row it is compared with are measured seconds apart; N rounds (default
 11) of S seconds per row (default 0.3), each row after a warm-up of at least one call
 (--warmup, default 0.1 s: the first call of the 1,000,000-mover crowd row is slower than
-the next ones, and 0.3 s holds only one or two calls of it). It prints,
+the next ones, and 0.3 s holds only one or two calls of it); --issue N keeps the targets of
+issue N only. It prints,
 per target:
 
   by time    the median over the rounds of that round's ratio (the compared row's time
@@ -78,7 +79,7 @@ def run_round(binary, rows, min_time, warmup):
 
 
 def main(argv):
-    binary, rounds, min_time, warmup, json_out = "build-bench/bench/horde_bench", 11, 0.3, 0.1, None
+    binary, rounds, min_time, warmup, json_out, issue = "build-bench/bench/horde_bench", 11, 0.3, 0.1, None, None
     args = argv[1:]
     while args:
         a = args.pop(0)
@@ -88,6 +89,8 @@ def main(argv):
             min_time = float(args.pop(0))
         elif a == "--warmup":
             warmup = float(args.pop(0))
+        elif a == "--issue":
+            issue = int(args.pop(0))
         elif a == "--json":
             json_out = args.pop(0)
         elif a.startswith("-"):
@@ -95,16 +98,17 @@ def main(argv):
             return 2
         else:
             binary = a
-    rows = {r for t in TARGETS for r in t[:2]}
+    targets = [t for t in TARGETS if issue is None or t[3] == issue]
+    rows = {r for t in targets for r in t[:2]}
     results = []
     for k in range(rounds):
         print(f"round {k + 1} of {rounds}", file=sys.stderr, flush=True)
         results.append(run_round(binary, rows, min_time, warmup))
     print(f"{cpu_model()}: {rounds} rounds of {min_time} s per row after {warmup} s of warm-up")
-    width = max(len(t[0]) for t in TARGETS)
+    width = max(len(t[0]) for t in targets)
     print(f"{'row':{width}} {'target':>7} {'by time':>8} {'best':>6} {'cycles':>7}  spread")
     report = []
-    for row, peer, want, issue, at_most in TARGETS:
+    for row, peer, want, asked_by, at_most in targets:
         num, den = (row, peer) if at_most else (peer, row)
         per_round = [r[num][0] / r[den][0] for r in results]
         best = min(r[num][0] for r in results) / min(r[den][0] for r in results)
@@ -114,7 +118,7 @@ def main(argv):
         median = statistics.median(per_round)
         print(f"{row:{width}} {'<=' if at_most else '>='}{want:4.1f}x {median:7.2f}x {best:5.2f}x {cycles:6.2f}x  "
               f"{min(per_round):.2f}-{max(per_round):.2f}x, met in {met} of {rounds}   (vs {peer})")
-        report.append({"row": row, "compared_with": peer, "target": want, "at_most": at_most, "issue": issue,
+        report.append({"row": row, "compared_with": peer, "target": want, "at_most": at_most, "issue": asked_by,
                        "per_round": per_round, "best": best, "cycles": cycles})
     if json_out:
         with open(json_out, "w") as f:
