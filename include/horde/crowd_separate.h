@@ -196,12 +196,13 @@ HORDE_API horde_status horde_crowd_separate_isa(horde_isa isa, const horde_crowd
  *   7. the slots with the first iteration
  *   8. each further iteration, then the testing pass (one stage each: an iteration reads
  *      every position the one before wrote; they stop early as in the plain call)
- *      After a search over grid rows, with at most 16 iterations and at least 16,384
- *      valid movers, 7 and 8 are two stages instead when the crowd's slabs allow it:
- *      slabs of about 8,192 sorted movers (at most 64) each run the slots and every
- *      iteration on the movers whose contacts lie in the slab, then the seams between
- *      slabs run the rest, iteration by iteration (every iteration runs: one that finds
- *      no overlap changes nothing)
+ *      After a search over grid rows, with at most 16 iterations, at least 16,384 valid
+ *      movers and 8 a row on average, 7 and 8 are two stages instead when the crowd's
+ *      slabs allow it: slabs of at least 8,192 sorted movers (at most 64 slabs) each run
+ *      the slots and every iteration on a range of the slab that shrinks, iteration by
+ *      iteration, by the contacts' reach; then the seams between slabs run the rest,
+ *      iteration by iteration (no early stop: where nothing an iteration reads moved in
+ *      the one before, it copies the positions, which gives the same result)
  *   9. the write-back                  blocks of 1,024 movers
  * With a state that was built for this n and these valid movers, one more stage after 1:
  *   the reuse                          blocks of 1,024 sorted movers: the movement and

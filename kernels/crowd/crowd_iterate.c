@@ -149,22 +149,24 @@ static void next_pass_blocks(uint32_t b0, uint32_t b1, uint32_t worker, void *ct
 /* The passes on tasks with the wavefront's locality: two stages over slabs of sorted
  * movers (a box grid's rows) in place of one stage per pass.
  *   1. slab k runs the slots and pass 0 on its movers [a_0, b_0), and pass j on
- *      [a_j, b_j): the movers whose contacts all lie in pass j - 1's range
- *      (a_j = ahead(a_{j-1}), b_j = behind(b_{j-1})), a trapezoid, as a wavefront;
+ *      [a_j, b_j): the movers whose contacts (rho rows each way) all lie in pass j - 1's
+ *      range (a_j = ahead(a_{j-1}), b_j = behind(b_{j-1})), a trapezoid, as a wavefront;
  *   2. between slabs k and k + 1, pass j on [b_j of k, a_j of k + 1), j = 1, 2, ...
- *      in turn: the triangles the trapezoids left, whose contacts are the trapezoids'
- *      and the triangle's own.
+ *      in turn: the seam the trapezoids left, whose contacts are the trapezoids' and
+ *      the seam's own.
  * Every mover runs every pass exactly once, reading the same positions as in the plain
- * call, so the bits are the same. Buffers: pass j + 1 of a trapezoid overwrites pass
- * j - 1's positions (buffer (j + 1) % 2) only below b_{j+1}, whose movers have no contact
- * at or past b_j (contacts are pairs), so not where triangle j reads them; the same at
- * the a side. Two triangles, or a triangle and another slab's trapezoid, touch disjoint
- * movers when every slab holds a_P <= b_P one pass past the last (P passes): slab_plan
- * checks it and halves the slabs until it holds (fewer than 2 slabs: one stage per
- * pass). Every pass runs: a pass that finds no overlap leaves every position as it is,
- * so the later ones find none and change nothing (the early stop of the other schedules
- * gives the same result). */
-#define SLAB_MOVERS 8192u /* about a slab's movers (a few hundred KB of pass data) */
+ * call, so the bits are the same. Buffers: pass j + 1 of a trapezoid writes buffer j % 2,
+ * which holds pass j - 1's positions, only below b_{j+1}, and no mover there is within
+ * rho rows of a mover at or past b_j (the bound is symmetric, unlike the lists), so not
+ * where seam j reads them; the same at the a side. No seam writes a mover that another
+ * reads or writes when every slab holds a_P <= b_P one pass past the last (P passes):
+ * slab_plan checks it and takes fewer slabs until it holds (fewer than 2: one stage per
+ * pass). Every pass runs, but where the positions pass j reads did not move in pass
+ * j - 1 and none of them overlapped (no overlap in pass j - 1 on the slab so far, or on
+ * both slabs and the seam), pass j would find none either: it copies the positions
+ * instead (the testing pass does nothing), as the other schedules' early stop leaves
+ * them. */
+#define SLAB_MOVERS 8192u /* the fewest movers of a slab (a few hundred KB of pass data) */
 #define SLABS_MAX 64u
 #define SLAB_PASSES_MAX 17u /* up to 16 iterations; beyond, one stage per pass */
 typedef struct slabs {
@@ -172,19 +174,50 @@ typedef struct slabs {
     wave v;
     uint32_t count, passes;
     uint32_t a[SLABS_MAX][SLAB_PASSES_MAX + 1], b[SLABS_MAX][SLAB_PASSES_MAX + 1];
+    uint8_t any[SLABS_MAX][SLAB_PASSES_MAX]; /* stage 1: pass j found an overlap in slab k */
 } slabs;
 
+/* The first row R in [0, nz] for which ok(R) fails (ok holds for every row before it). */
+typedef int row_test(const wave *v, uint32_t row, uint32_t d);
+static uint32_t first_failing(const wave *v, row_test *ok, uint32_t d)
+{
+    uint32_t lo = 0, hi = v->g->nz;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (ok(v, mid, d))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/* Row R's contacts all lie before mover d / row R has a mover before d / its contacts
+ * do not all lie at or after mover d: each holds for a first run of rows. */
+static int before(const wave *v, uint32_t row, uint32_t d)
+{
+    return row + v->rho + 1 <= v->g->nz && row_start(v->g, row + v->rho + 1) <= d;
+}
+static int starts_before(const wave *v, uint32_t row, uint32_t d) { return row_start(v->g, row + 1) <= d; }
+static int reaches_before(const wave *v, uint32_t row, uint32_t d)
+{
+    return row < v->rho ? d > 0 : row_start(v->g, row - v->rho) < d;
+}
+
+/* behind() without a cursor. */
+static uint32_t behind_at(const wave *v, uint32_t d)
+{
+    return d >= v->g->n ? v->g->n : row_start(v->g, first_failing(v, before, d)) / CROWD_BLOCK * CROWD_BLOCK;
+}
 /* The first mover, rounded up to CROWD_BLOCK (at most n), of the first row whose contacts
- * all lie at or after mover d (row R's lie in rows R - rho ... R + rho). */
+ * all lie at or after mover d. */
 static uint32_t ahead(const wave *v, uint32_t d)
 {
-    const grid *g = v->g;
-    uint32_t row = 0;
-    while (row < g->nz && (row < v->rho ? 0u : row_start(g, row - v->rho)) < d)
-        row++;
-    const uint32_t s = row_start(g, row), up = (s + CROWD_BLOCK - 1) / CROWD_BLOCK * CROWD_BLOCK;
-    return up < g->n ? up : g->n;
+    const uint32_t s = row_start(v->g, first_failing(v, reaches_before, d));
+    const uint32_t up = (s + CROWD_BLOCK - 1) / CROWD_BLOCK * CROWD_BLOCK;
+    return up < v->g->n ? up : v->g->n;
 }
+/* The row holding mover d (the last row starting at or before it). */
+static uint32_t row_of(const wave *v, uint32_t d) { return first_failing(v, starts_before, d); }
 
 /* Slab bounds for `count` slabs of about equal movers: 1 if every slab holds
  * a_j <= b_j up to j = passes. */
@@ -198,9 +231,8 @@ static int slab_bounds(slabs *sl, uint32_t count)
         uint32_t *a = sl->a[k], *b = sl->b[k];
         a[0] = lo, b[0] = hi;
         for (uint32_t j = 1; j <= sl->passes; j++) {
-            uint32_t row = 0;
             a[j] = k == 0 ? 0 : ahead(&sl->v, a[j - 1]);
-            b[j] = behind(&sl->v, b[j - 1], &row);
+            b[j] = behind_at(&sl->v, b[j - 1]);
             if (a[j] > b[j])
                 return 0;
         }
@@ -208,21 +240,43 @@ static int slab_bounds(slabs *sl, uint32_t count)
     return 1;
 }
 
-/* Plans the slabs; 0 when the two stages do not apply (no row locality, too many passes,
- * slabs that would be too thin). */
+/* Plans the slabs; 0 when the two stages do not apply (no row locality, a reused state,
+ * too many passes, slabs that would be too thin, rows of fewer than CROWD_BLOCK movers on
+ * average: a thin file of movers, whose passes gain nothing from the wavefront and
+ * whose every pass would walk the empty rows). */
 static int slab_plan(slabs *sl, crowd_call *cc)
 {
     const grid *g = &cc->g;
+    if (cc->reuse || !g->box || cc->iterations + 1 > SLAB_PASSES_MAX || g->nz > g->n / CROWD_BLOCK)
+        return 0;
     const int32_t rho = horde_crowd_reach_cells(g, g->max_r);
     sl->cc = cc, sl->passes = cc->iterations + 1;
-    sl->v.g = g, sl->v.rho = g->box && 2 * rho + 1 <= RUNS_MAX ? (uint32_t)rho : 0;
-    if (!sl->v.rho || sl->passes > SLAB_PASSES_MAX || cc->reuse)
+    sl->v.g = g, sl->v.rho = 2 * rho + 1 <= RUNS_MAX ? (uint32_t)rho : 0;
+    if (!sl->v.rho)
         return 0;
     uint32_t count = g->n / SLAB_MOVERS;
     count = count > SLABS_MAX ? SLABS_MAX : count;
-    for (; count >= 2; count /= 2)
+    while (count >= 2) {
         if (slab_bounds(sl, count))
             return 1;
+        count = count > 3 ? count / 2 : count - 1;
+    }
+    return 0;
+}
+
+/* Pass j on sorted movers [lo, hi), or, when nothing it reads moved or overlapped in
+ * pass j - 1 (still), the copy of their positions it would write; returns whether it
+ * found an overlap. */
+static int slab_pass(crowd_call *cc, uint32_t j, uint32_t lo, uint32_t hi, int still)
+{
+    crowd_work *w = &cc->w;
+    const int cur = (int)(j % 2), push = j < cc->iterations;
+    if (!still)
+        return cc->ops->pass(w, cur, push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, lo, hi);
+    if (push) {
+        memcpy(w->x[cur ^ 1] + lo, w->x[cur] + lo, (size_t)(hi - lo) * sizeof *w->x[0]);
+        memcpy(w->z[cur ^ 1] + lo, w->z[cur] + lo, (size_t)(hi - lo) * sizeof *w->z[0]);
+    }
     return 0;
 }
 
@@ -230,49 +284,47 @@ static int slab_plan(slabs *sl, crowd_call *cc)
 static void slab_trapezoids(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx)
 {
     (void)worker;
-    const slabs *sl = (const slabs *)ctx;
+    slabs *sl = (slabs *)ctx;
     crowd_call *cc = sl->cc;
-    const horde_crowd_ops *ops = cc->ops;
-    const uint32_t passes = sl->passes, iterations = cc->iterations;
+    const uint32_t passes = sl->passes;
     for (uint32_t k = k0; k < k1; k++) {
         const uint32_t *a = sl->a[k], *b = sl->b[k];
-        uint32_t done[SLAB_PASSES_MAX], row[SLAB_PASSES_MAX] = {0}, next = 0;
+        uint8_t *any = sl->any[k];
+        uint32_t done[SLAB_PASSES_MAX], row[SLAB_PASSES_MAX], next = row_of(&sl->v, a[0]);
         for (uint32_t j = 0; j < passes; j++)
-            done[j] = a[j];
+            done[j] = a[j], row[j] = row_of(&sl->v, a[j]), any[j] = 0;
         do { /* the slots and pass 0 by rows of at least WAVE_STEP_MIN movers, the others
               * behind; the round of pass 0's last step takes every pass to its end */
             while (next < cc->g.nz && row_start(&cc->g, next) < done[0] + WAVE_STEP_MIN)
                 next++;
             const uint32_t at = row_start(&cc->g, next) / CROWD_BLOCK * CROWD_BLOCK;
             const uint32_t to = at > done[0] && at < b[0] ? at : b[0];
-            ops->slots(&cc->w, cc->sorted[2], cc->sorted[3], done[0], to);
-            ops->pass(&cc->w, 0, 1, HORDE_FLAG_CROWDED, done[0], to);
+            cc->ops->slots(&cc->w, cc->sorted[2], cc->sorted[3], done[0], to);
+            any[0] |= (uint8_t)slab_pass(cc, 0, done[0], to, 0);
             done[0] = to;
             for (uint32_t j = 1; j < passes; j++) {
                 uint32_t ready = done[j - 1] == b[j - 1] ? b[j] : behind(&sl->v, done[j - 1], &row[j]);
                 ready = ready < b[j] ? ready : b[j];
-                const int push = j < iterations;
                 if (ready > done[j])
-                    ops->pass(&cc->w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, done[j],
-                              ready), done[j] = ready;
+                    any[j] |= (uint8_t)slab_pass(cc, j, done[j], ready, !any[j - 1]), done[j] = ready;
             }
         } while (done[0] < b[0]);
     }
 }
 
-/* Stage 2: the triangle between slabs k and k + 1, pass by pass. */
-static void slab_triangles(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx)
+/* Stage 2: the seam between slabs k and k + 1, pass by pass. */
+static void slab_seams(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx)
 {
     (void)worker;
     const slabs *sl = (const slabs *)ctx;
-    crowd_call *cc = sl->cc;
-    for (uint32_t k = k0; k < k1; k++)
+    for (uint32_t k = k0; k < k1; k++) {
+        int any = 0; /* the seam's pass j - 1 (pass 0: none, it is empty) */
         for (uint32_t j = 1; j < sl->passes; j++) {
             const uint32_t lo = sl->b[k][j], hi = sl->a[k + 1][j];
-            const int push = j < cc->iterations;
-            if (lo < hi)
-                cc->ops->pass(&cc->w, (int)(j % 2), push, push ? HORDE_FLAG_CROWDED : HORDE_FLAG_WEDGED, lo, hi);
+            const int still = !any && !sl->any[k][j - 1] && !sl->any[k + 1][j - 1];
+            any = lo < hi ? slab_pass(sl->cc, j, lo, hi, still) : 0;
         }
+    }
 }
 
 /* The passes as stages, from pass `first` (1 when the search ran pass 0); returns the
@@ -283,7 +335,7 @@ static int crowd_passes(crowd_call *cc, const horde_stages *st, uint32_t first)
     slabs sl;
     if (first == 0 && slab_plan(&sl, cc)) {
         horde_stage(st, slab_trapezoids, sl.count, 1, &sl);
-        horde_stage(st, slab_triangles, sl.count - 1, 1, &sl);
+        horde_stage(st, slab_seams, sl.count - 1, 1, &sl);
         return (int)(cc->iterations % 2);
     }
     const uint32_t blocks = horde_crowd_blocks(cc->w.n, CROWD_TASK_BLOCK);
