@@ -48,13 +48,18 @@ static uint32_t row_start(const grid *g, uint32_t row)
 /* How far a step may run behind one that has run the movers before d: through the rows
  * R whose movers' contacts are all before d (row_start(R + rho + 1) <= d), rounded down
  * to CROWD_BLOCK; every mover once d = n. *row: the rows so far (it only grows). */
+/* Row R's contacts all lie before mover d (true for a first run of rows). */
+static int before(const wave *v, uint32_t row, uint32_t d)
+{
+    return row + v->rho + 1 <= v->g->nz && row_start(v->g, row + v->rho + 1) <= d;
+}
 static uint32_t behind(const wave *v, uint32_t d, uint32_t *row)
 {
     if (d >= v->g->n)
         return v->g->n;
     if (v->rho == 0)
         return 0;
-    while (*row + v->rho + 1 <= v->g->nz && row_start(v->g, *row + v->rho + 1) <= d)
+    while (before(v, *row, d))
         (*row)++;
     return row_start(v->g, *row) / CROWD_BLOCK * CROWD_BLOCK;
 }
@@ -191,12 +196,8 @@ static uint32_t first_failing(const wave *v, row_test *ok, uint32_t d)
     }
     return lo;
 }
-/* Row R's contacts all lie before mover d / row R has a mover before d / its contacts
- * do not all lie at or after mover d: each holds for a first run of rows. */
-static int before(const wave *v, uint32_t row, uint32_t d)
-{
-    return row + v->rho + 1 <= v->g->nz && row_start(v->g, row + v->rho + 1) <= d;
-}
+/* Row R has a mover before d / its contacts do not all lie at or after mover d: each
+ * holds for a first run of rows, as before() does. */
 static int starts_before(const wave *v, uint32_t row, uint32_t d) { return row_start(v->g, row + 1) <= d; }
 static int reaches_before(const wave *v, uint32_t row, uint32_t d)
 {
@@ -290,14 +291,15 @@ static void slab_trapezoids(uint32_t k0, uint32_t k1, uint32_t worker, void *ctx
     for (uint32_t k = k0; k < k1; k++) {
         const uint32_t *a = sl->a[k], *b = sl->b[k];
         uint8_t *any = sl->any[k];
-        uint32_t done[SLAB_PASSES_MAX], row[SLAB_PASSES_MAX], next = row_of(&sl->v, a[0]);
+        /* row[0]: where pass 0's next step ends; row[j]: pass j's behind() cursor */
+        uint32_t done[SLAB_PASSES_MAX], row[SLAB_PASSES_MAX];
         for (uint32_t j = 0; j < passes; j++)
             done[j] = a[j], row[j] = row_of(&sl->v, a[j]), any[j] = 0;
         do { /* the slots and pass 0 by rows of at least WAVE_STEP_MIN movers, the others
               * behind; the round of pass 0's last step takes every pass to its end */
-            while (next < cc->g.nz && row_start(&cc->g, next) < done[0] + WAVE_STEP_MIN)
-                next++;
-            const uint32_t at = row_start(&cc->g, next) / CROWD_BLOCK * CROWD_BLOCK;
+            while (row[0] < cc->g.nz && row_start(&cc->g, row[0]) < done[0] + WAVE_STEP_MIN)
+                row[0]++;
+            const uint32_t at = row_start(&cc->g, row[0]) / CROWD_BLOCK * CROWD_BLOCK;
             const uint32_t to = at > done[0] && at < b[0] ? at : b[0];
             cc->ops->slots(&cc->w, cc->sorted[2], cc->sorted[3], done[0], to);
             any[0] |= (uint8_t)slab_pass(cc, 0, done[0], to, 0);
