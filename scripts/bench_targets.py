@@ -20,7 +20,7 @@ per target:
   best       the ratio of the two rows' fastest rounds: the machine's least disturbed
              moments, the closest this gets to the code's own speed
   cycles     the same from the fewest cycles per item, when the PMU counts them
-             (HORDE_BENCH_CYCLES; 0 where it does not)
+             (HORDE_BENCH_CYCLES; n/a, and null in --json, where it does not)
   spread     the lowest and highest per-round ratio, and in how many rounds it met the target
 
 A full ./scripts/bench.sh run takes the median of 3 repetitions per row, with a kernel's
@@ -113,10 +113,10 @@ def main(argv):
         per_round = [r[num][0] / r[den][0] for r in results]
         best = min(r[num][0] for r in results) / min(r[den][0] for r in results)
         cyc_num, cyc_den = min(r[num][1] for r in results), min(r[den][1] for r in results)
-        cycles = cyc_num / cyc_den if cyc_den > 0 else 0.0
+        cycles = cyc_num / cyc_den if cyc_num > 0 and cyc_den > 0 else None  # no PMU: no count
         met = sum((x <= want) if at_most else (x >= want) for x in per_round)
         median = statistics.median(per_round)
-        print(f"{row:{width}} {'<=' if at_most else '>='}{want:4.1f}x {median:7.2f}x {best:5.2f}x {cycles:6.2f}x  "
+        print(f"{row:{width}} {'<=' if at_most else '>='}{want:4.1f}x {median:7.2f}x {best:5.2f}x {'n/a' if cycles is None else f'{cycles:6.2f}x':>7}  "
               f"{min(per_round):.2f}-{max(per_round):.2f}x, met in {met} of {rounds}   (vs {peer})")
         report.append({"row": row, "compared_with": peer, "target": want, "at_most": at_most, "issue": asked_by,
                        "per_round": per_round, "best": best, "cycles": cycles})
