@@ -8,6 +8,8 @@
  * Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, max, compares,
  * conversions): no FMA, no reciprocal estimates, so each lane computes exactly what
  * the scalar reference computes. Masks are int lanes holding 0 or -1.
+ * HORDE_WIDE_DIV_PER_LANE is defined where wf_div divides lane by lane (no vector
+ * divide): a kernel that divides speculatively then keeps one division instead.
  *
  * Lane operations only: what one kernel family reads its own way lives in its folder
  * (the voxel rows: kernels/voxel/fetch_rows.h; the poles' fields: kernels/crowd/
@@ -52,6 +54,7 @@ static inline wf wf_sub(wf a, wf b) { return simde_mm256_sub_ps(a, b); }
 static inline wf wf_mul(wf a, wf b) { return simde_mm256_mul_ps(a, b); }
 #if defined(SIMDE_ARM_NEON_A32V7_NATIVE) && !defined(SIMDE_ARM_NEON_A64V8_NATIVE)
 HORDE_WIDE_DIV_SQRT_PER_LANE(simde_mm256_storeu_ps, simde_mm256_loadu_ps)
+#define HORDE_WIDE_DIV_PER_LANE
 #else
 static inline wf wf_div(wf a, wf b) { return simde_mm256_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm256_sqrt_ps(a); }
@@ -152,6 +155,7 @@ static inline wf wf_sub(wf a, wf b) { return simde_mm_sub_ps(a, b); }
 static inline wf wf_mul(wf a, wf b) { return simde_mm_mul_ps(a, b); }
 #if defined(SIMDE_ARM_NEON_A32V7_NATIVE) && !defined(SIMDE_ARM_NEON_A64V8_NATIVE)
 HORDE_WIDE_DIV_SQRT_PER_LANE(simde_mm_storeu_ps, simde_mm_loadu_ps)
+#define HORDE_WIDE_DIV_PER_LANE
 #else
 static inline wf wf_div(wf a, wf b) { return simde_mm_div_ps(a, b); }
 static inline wf wf_sqrt(wf a) { return simde_mm_sqrt_ps(a); }
@@ -246,6 +250,7 @@ static inline wf wf_sub(wf a, wf b) { return simde_vsubq_f32(a, b); }
 static inline wf wf_mul(wf a, wf b) { return simde_vmulq_f32(a, b); }
 /* SIMDe 0.7.4 has no vdivq_f32 / vsqrtq_f32 (and ARMv7 has neither): per lane, which
  * is still the correctly rounded IEEE result. */
+#define HORDE_WIDE_DIV_PER_LANE
 static inline wf wf_div(wf a, wf b)
 {
     float x[4], y[4];

@@ -145,13 +145,21 @@ SPHERE_TRI_INLINE void sphere_tri_region_of(wf px, wf py, wf pz, const sphere_tr
     r->edge = wi_or(wi_or(mAB, mCA), mBC);
     r->j1 = wi_or(mB, mBC), r->j2 = wi_or(mC, mCA);
 
-    /* Face: tq = n.w0 / n.n; edge j: pe / L; vertex: +0 (the reference's 0 / 1). Every
-     * quotient is made before the regions are known and the region's is kept: the
-     * divisions start as soon as their operands exist. */
+    /* Face: tq = n.w0 / n.n; edge j: pe / L; vertex: 0 / 1 = +0. With a vector divide,
+     * every quotient is made before the regions are known and the region's is kept (the
+     * same operands, so the same bits): the division need not wait for the region. */
+#if defined(HORDE_WIDE_DIV_PER_LANE)
+    const wf pej = wf_sel(r->j1, pe[1], wf_sel(r->j2, pe[2], pe[0]));
+    const wf lj = wf_sel(r->j1, L[1], wf_sel(r->j2, L[2], L[0]));
+    const wf num = wf_sel(r->face, fnum, wf_as(wi_and(r->edge, wi_as(pej))));
+    const wf den = wf_sel(r->face, f->nn, wf_sel(r->edge, lj, one));
+    r->tq = wf_div(num, den);
+#else
     const wf qe[3] = {wf_div(pe[0], L[0]), wf_div(pe[1], L[1]), wf_div(pe[2], L[2])};
     const wf qj = wf_sel(r->j1, qe[1], wf_sel(r->j2, qe[2], qe[0]));
     (void)one;
     r->tq = wf_sel(r->face, wf_div(fnum, f->nn), wf_as(wi_and(r->edge, wi_as(qj))));
+#endif
 }
 
 SPHERE_TRI_INLINE void sphere_tri_closest_from(wf px, wf py, wf pz, const sphere_tri_tri *t, const sphere_tri_frame *f,
