@@ -2,8 +2,8 @@
 /* Internal, per ISA: the branch-free sphere-triangle core, W pairs per call. It mirrors
  * horde_sphere_tri_closest_point / horde_sphere_tri_one (sphere_tri_pairs_ref.c) operation for
  * operation: every lane evaluates all of the region tests, takes the first that holds
- * (the reference's early exits, in order), and runs the one division and the formula of
- * that region. Included by the templates. */
+ * (the reference's early exits, in order), and keeps that region's division (of the
+ * reference's operands) and formula. Included by the templates. */
 #ifndef HORDE_SPHERE_TRI_CORE_TMPL_H
 #define HORDE_SPHERE_TRI_CORE_TMPL_H
 
