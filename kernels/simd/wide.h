@@ -8,8 +8,8 @@
  * Only IEEE-exact operations are offered (add, sub, mul, div, sqrt, max, compares,
  * conversions): no FMA, no reciprocal estimates, so each lane computes exactly what
  * the scalar reference computes. Masks are int lanes holding 0 or -1.
- * HORDE_WIDE_DIV_PER_LANE is defined where wf_div divides lane by lane (no vector
- * divide): a kernel that divides speculatively then keeps one division instead.
+ * HORDE_WIDE_DIV_PER_LANE is defined where wide.h itself divides lane by lane (no
+ * vector divide): a kernel that divides speculatively then keeps one division instead.
  *
  * Lane operations only: what one kernel family reads its own way lives in its folder
  * (the voxel rows: kernels/voxel/fetch_rows.h; the poles' fields: kernels/crowd/

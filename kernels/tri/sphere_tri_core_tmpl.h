@@ -145,9 +145,11 @@ SPHERE_TRI_INLINE void sphere_tri_region_of(wf px, wf py, wf pz, const sphere_tr
     r->edge = wi_or(wi_or(mAB, mCA), mBC);
     r->j1 = wi_or(mB, mBC), r->j2 = wi_or(mC, mCA);
 
-    /* Face: tq = n.w0 / n.n; edge j: pe / L; vertex: 0 / 1 = +0. With a vector divide,
-     * every quotient is made before the regions are known and the region's is kept (the
-     * same operands, so the same bits): the division need not wait for the region. */
+    /* Face: tq = n.w0 / n.n; edge j: pe / L; vertex: +0 (the reference's 0 / 1). With a
+     * vector divide, every quotient is made before the regions are known and the
+     * region's is kept (the same operands, so the same bits): the division need not wait
+     * for the region. The quotients a lane discards may be 0 / 0 or x / 0; with the call's
+     * exceptions masked (HORDE_CALL) they only raise flags, and a select drops them. */
 #if defined(HORDE_WIDE_DIV_PER_LANE)
     const wf pej = wf_sel(r->j1, pe[1], wf_sel(r->j2, pe[2], pe[0]));
     const wf lj = wf_sel(r->j1, L[1], wf_sel(r->j2, L[2], L[0]));
