@@ -45,14 +45,14 @@ static uint32_t row_start(const grid *g, uint32_t row)
     return row < g->nz ? g->start[row * g->nx] : g->n;
 }
 
-/* How far a step may run behind one that has run the movers before d: through the rows
- * R whose movers' contacts are all before d (row_start(R + rho + 1) <= d), rounded down
- * to CROWD_BLOCK; every mover once d = n. *row: the rows so far (it only grows). */
 /* Row R's contacts all lie before mover d (true for a first run of rows). */
 static int before(const wave *v, uint32_t row, uint32_t d)
 {
     return row + v->rho + 1 <= v->g->nz && row_start(v->g, row + v->rho + 1) <= d;
 }
+/* How far a step may run behind one that has run the movers before d: through the rows
+ * R whose movers' contacts are all before d (row_start(R + rho + 1) <= d), rounded down
+ * to CROWD_BLOCK; every mover once d = n. *row: the rows so far (it only grows). */
 static uint32_t behind(const wave *v, uint32_t d, uint32_t *row)
 {
     if (d >= v->g->n)

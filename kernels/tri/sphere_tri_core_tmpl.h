@@ -102,7 +102,7 @@ SPHERE_TRI_INLINE void sphere_tri_region_of(wf px, wf py, wf pz, const sphere_tr
     /* Ordered to keep few vectors live (the block is bound by its operation count and
      * by spills): per edge j, w, pe and s are made and reduced at once; the regions
      * are masks combined with and-not; choices with a zero side are ands. */
-    const wf zero = wf_set(0.0f), one = wf_set(1.0f);
+    const wf zero = wf_set(0.0f);
     const wf X[3][3] = {{t->ax, t->ay, t->az}, {t->bx, t->by, t->bz}, {t->cx, t->cy, t->cz}};
     const wf nx = f->nx, ny = f->ny, nz = f->nz, *L = f->L;
     wf E[3][3];
@@ -154,12 +154,11 @@ SPHERE_TRI_INLINE void sphere_tri_region_of(wf px, wf py, wf pz, const sphere_tr
     const wf pej = wf_sel(r->j1, pe[1], wf_sel(r->j2, pe[2], pe[0]));
     const wf lj = wf_sel(r->j1, L[1], wf_sel(r->j2, L[2], L[0]));
     const wf num = wf_sel(r->face, fnum, wf_as(wi_and(r->edge, wi_as(pej))));
-    const wf den = wf_sel(r->face, f->nn, wf_sel(r->edge, lj, one));
+    const wf den = wf_sel(r->face, f->nn, wf_sel(r->edge, lj, wf_set(1.0f)));
     r->tq = wf_div(num, den);
 #else
     const wf qe[3] = {wf_div(pe[0], L[0]), wf_div(pe[1], L[1]), wf_div(pe[2], L[2])};
     const wf qj = wf_sel(r->j1, qe[1], wf_sel(r->j2, qe[2], qe[0]));
-    (void)one;
     r->tq = wf_sel(r->face, wf_div(fnum, f->nn), wf_as(wi_and(r->edge, wi_as(qj))));
 #endif
 }
