@@ -2,9 +2,15 @@
 // A task system as a game engine has one, for the benchmarks: a fixed pool of
 // std::threads and one queue of ranges, behind horde's task interface
 // (include/horde/tasks.h). enqueue cuts the items into about 4 ranges per worker (at
-// least min_range each) and queues them; the pool threads take ranges from the front;
-// finish makes the calling thread take ranges too (of any job, as a job system's wait
-// helps) until its job's last range has run. Any number of jobs may be outstanding.
+// least min_range each) and queues them, each with an owner: worker k owns the k-th of
+// worker_count equal runs of consecutive ranges. A thread takes the first queued range
+// it owns and, with none left, the last queued range of another worker (stealing from
+// the far end). horde's stages over the same NPCs cut them the same way, so a worker
+// meets in each stage mostly the items it handled in the one before, still in its own
+// caches, as engines' affinity partitioners arrange; any thread still runs any range,
+// so a stalled worker holds nothing up. finish makes the calling thread take ranges too
+// (of any job, as a job system's wait helps) until its job's last range has run. Any
+// number of jobs may be outstanding.
 // An idle thread polls for about kSpin before it sleeps on a condition variable, as
 // engines' job systems do: a frame's stages follow each other within microseconds, and
 // a thread woken through the kernel for each one joins the stage late.
@@ -61,6 +67,7 @@ class TaskPool {
     struct Range {
         Job *job;
         uint32_t begin, end;
+        uint32_t owner; // the worker that takes it first
     };
 
     std::mutex mu_;
@@ -94,11 +101,24 @@ class TaskPool {
         }
     }
 
-    // Runs the front range; called and returns with lock held.
+    // Takes worker's next range (its own first, else another's last).
+    Range take(uint32_t worker)
+    {
+        for (auto it = queue_.begin(); it != queue_.end(); ++it)
+            if (it->owner == worker) {
+                const Range r = *it;
+                queue_.erase(it);
+                return r;
+            }
+        const Range r = queue_.back();
+        queue_.pop_back();
+        return r;
+    }
+
+    // Runs one range (take()); called and returns with lock held, the queue not empty.
     void run_one(std::unique_lock<std::mutex> &lock, uint32_t worker)
     {
-        const Range r = queue_.front();
-        queue_.pop_front();
+        const Range r = take(worker);
         queued_.fetch_sub(1, std::memory_order_relaxed);
         lock.unlock();
         r.job->fn(r.begin, r.end, worker, r.job->ctx);
@@ -133,8 +153,10 @@ class TaskPool {
         Job *job = new Job{fn, ctx, {ranges}};
         {
             std::lock_guard<std::mutex> lock(p->mu_);
-            for (uint32_t b = 0; b < count; b += range)
-                p->queue_.push_back(Range{job, b, count - b > range ? b + range : count});
+            for (uint32_t b = 0, k = 0; b < count; b += range, k++) {
+                const uint32_t owner = (uint32_t)((uint64_t)k * p->tasks.worker_count / ranges);
+                p->queue_.push_back(Range{job, b, count - b > range ? b + range : count, owner});
+            }
             p->queued_.fetch_add(ranges, std::memory_order_release);
         }
         p->wake_.notify_all();
