@@ -69,17 +69,27 @@ static inline simde__m256i rc_mask_of(int bits)
 }
 
 /* The chunks' offsets from the pack's base, and whether all of them fit the 32-bit
- * offsets of one gather (chunks allocated together do; a far one is read lane by lane). */
-static void rc_pack_near(rc_pack *p)
+ * offsets of one gather (chunks allocated together do; a far one is read lane by lane,
+ * and the offsets are then zero and unused). Four 64-bit lanes at a time: the offsets'
+ * low halves, gathered into one row, are the offsets themselves when all are near. */
+static inline void rc_pack_near(rc_pack *p)
 {
-    const int64_t lim = ((int64_t)1 << 31) - 4096;
-    int near = 1;
-    for (int i = 0; i < RC_PACK; i++) {
-        const int64_t d = p->caddr[i] - p->base;
-        near &= d > -lim && d < lim;
-        p->coff[i] = (int32_t)(near ? d : 0);
+    const simde__m256i base = simde_mm256_set1_epi64x(p->base);
+    const simde__m256i hi = simde_mm256_set1_epi64x(((int64_t)1 << 31) - 4096);
+    const simde__m256i lo = simde_mm256_set1_epi64x(-(((int64_t)1 << 31) - 4096));
+    simde__m256i d[2];
+    int far = 0;
+    for (int h = 0; h < 2; h++) {
+        d[h] = simde_mm256_sub_epi64(simde_mm256_loadu_si256((const void *)(p->caddr + 4 * h)), base);
+        /* near: lo < d < hi */
+        const simde__m256i in = simde_mm256_and_si256(simde_mm256_cmpgt_epi64(d[h], lo), simde_mm256_cmpgt_epi64(hi, d[h]));
+        far |= ~simde_mm256_movemask_pd(simde_mm256_castsi256_pd(in)) & 0xF;
     }
-    p->near = near;
+    const simde__m256i low = simde_mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    const simde__m256i a = simde_mm256_permutevar8x32_epi32(d[0], low), b = simde_mm256_permutevar8x32_epi32(d[1], low);
+    const simde__m256i off = simde_mm256_blend_epi32(a, b, 0xF0);
+    simde_mm256_storeu_si256((void *)p->coff, far ? simde_mm256_setzero_si256() : off);
+    p->near = !far;
 }
 
 /* The lanes (bits of `lanes`) whose block left its chunk: the next chunk along that axis
