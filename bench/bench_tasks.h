@@ -4,11 +4,12 @@
 // (include/horde/tasks.h). enqueue cuts the items into about 4 ranges per worker (at
 // least min_range each) and queues them, each with an owner: worker k owns the k-th of
 // worker_count equal runs of consecutive ranges. A thread takes the first queued range
-// it owns and, with none left, the last queued range of another worker (stealing from
-// the far end). horde's stages over the same NPCs cut them the same way, so a worker
-// meets in each stage mostly the items it handled in the one before, still in its own
-// caches, as engines' affinity partitioners arrange; any thread still runs any range,
-// so a stalled worker holds nothing up. finish makes the calling thread take ranges too
+// it owns and, with none left, the last queued range (stealing from the far end of the
+// newest job). Where consecutive stages of horde's calls run over the same NPCs in the
+// same order (docs/tasks.md, "Which worker takes which range"), a worker then meets in
+// each stage mostly the items it handled in the one before, still in its own caches, as
+// engines' affinity partitioners arrange; any thread still runs any range, so a stalled
+// worker holds nothing up. finish makes the calling thread take ranges too
 // (of any job, as a job system's wait helps) until its job's last range has run. Any
 // number of jobs may be outstanding.
 // An idle thread polls for about kSpin before it sleeps on a condition variable, as
@@ -147,15 +148,17 @@ class TaskPool {
     {
         TaskPool *p = static_cast<TaskPool *>(user);
         const uint32_t parts = 4 * p->tasks.worker_count;
-        uint32_t range = (count + parts - 1) / parts;
+        // in 64 bits: count and min_range may come close to 2^32
+        uint64_t range = ((uint64_t)count + parts - 1) / parts;
         range = range < min_range ? min_range : range;
-        const uint32_t ranges = (count + range - 1) / range;
+        const uint32_t ranges = (uint32_t)(((uint64_t)count + range - 1) / range);
         Job *job = new Job{fn, ctx, {ranges}};
         {
             std::lock_guard<std::mutex> lock(p->mu_);
-            for (uint32_t b = 0, k = 0; b < count; b += range, k++) {
-                const uint32_t owner = (uint32_t)((uint64_t)k * p->tasks.worker_count / ranges);
-                p->queue_.push_back(Range{job, b, count - b > range ? b + range : count, owner});
+            for (uint64_t b = 0, k = 0; b < count; b += range, k++) {
+                const uint32_t owner = (uint32_t)(k * p->tasks.worker_count / ranges);
+                const uint64_t e = count - b > range ? b + range : count;
+                p->queue_.push_back(Range{job, (uint32_t)b, (uint32_t)e, owner});
             }
             p->queued_.fetch_add(ranges, std::memory_order_release);
         }
