@@ -9,9 +9,9 @@
 // same order (docs/tasks.md, "Which worker takes which range"), a worker then meets in
 // each stage mostly the items it handled in the one before, still in its own caches, as
 // engines' affinity partitioners arrange; any thread still runs any range, so a stalled
-// worker holds nothing up. finish makes the calling thread take ranges too
-// (of any job, as a job system's wait helps) until its job's last range has run. Any
-// number of jobs may be outstanding.
+// worker holds nothing up. finish makes the calling thread take ranges too (of any
+// job, as a job system's wait helps) until its job's last range has run. Any number of
+// jobs may be outstanding.
 // An idle thread polls for about kSpin before it sleeps on a condition variable, as
 // engines' job systems do: a frame's stages follow each other within microseconds, and
 // a thread woken through the kernel for each one joins the stage late.

@@ -68,19 +68,22 @@ static inline simde__m256i rc_mask_of(int bits)
     return simde_mm256_cmpeq_epi32(simde_mm256_and_si256(simde_mm256_set1_epi32(bits), lane), lane);
 }
 
+#define RC_LD(p) simde_mm256_loadu_si256((const void *)(p))
+#define RC_ST(p, v) simde_mm256_storeu_si256((void *)(p), v)
+
 /* The chunks' offsets from the pack's base, and whether all of them fit the 32-bit
  * offsets of one gather (chunks allocated together do; a far one is read lane by lane,
  * and the offsets are then zero and unused). Four 64-bit lanes at a time: the offsets'
  * low halves, gathered into one row, are the offsets themselves when all are near. */
 static inline void rc_pack_near(rc_pack *p)
 {
+    const int64_t lim = ((int64_t)1 << 31) - 4096;
     const simde__m256i base = simde_mm256_set1_epi64x(p->base);
-    const simde__m256i hi = simde_mm256_set1_epi64x(((int64_t)1 << 31) - 4096);
-    const simde__m256i lo = simde_mm256_set1_epi64x(-(((int64_t)1 << 31) - 4096));
+    const simde__m256i hi = simde_mm256_set1_epi64x(lim), lo = simde_mm256_set1_epi64x(-lim);
     simde__m256i d[2];
     int far = 0;
     for (int h = 0; h < 2; h++) {
-        d[h] = simde_mm256_sub_epi64(simde_mm256_loadu_si256((const void *)(p->caddr + 4 * h)), base);
+        d[h] = simde_mm256_sub_epi64(RC_LD(p->caddr + 4 * h), base);
         /* near: lo < d < hi */
         const simde__m256i in = simde_mm256_and_si256(simde_mm256_cmpgt_epi64(d[h], lo), simde_mm256_cmpgt_epi64(hi, d[h]));
         far |= ~simde_mm256_movemask_pd(simde_mm256_castsi256_pd(in)) & 0xF;
@@ -88,7 +91,7 @@ static inline void rc_pack_near(rc_pack *p)
     const simde__m256i low = simde_mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     const simde__m256i a = simde_mm256_permutevar8x32_epi32(d[0], low), b = simde_mm256_permutevar8x32_epi32(d[1], low);
     const simde__m256i off = simde_mm256_blend_epi32(a, b, 0xF0);
-    simde_mm256_storeu_si256((void *)p->coff, far ? simde_mm256_setzero_si256() : off);
+    RC_ST(p->coff, far ? simde_mm256_setzero_si256() : off);
     p->near = !far;
 }
 
@@ -111,9 +114,6 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
     }
     rc_pack_near(p);
 }
-
-#define RC_LD(p) simde_mm256_loadu_si256((const void *)(p))
-#define RC_ST(p, v) simde_mm256_storeu_si256((void *)(p), v)
 
 /* The chunk row at address o. */
 static inline int32_t rc_row_at(int64_t o) { return (int32_t)*(const uint32_t *)(uintptr_t)o; }
