@@ -11,6 +11,11 @@
 // Peers: <kernel>/naive/<n>, the scalar Amanatides-Woo DDA a game programmer writes (float
 // tMax / tDelta per axis, one world lookup per block, t of the block entered), and
 // <kernel>/floor/<n>, the memory floor (the input and output streams, no work).
+// voxel_los_poles/<isa>/<n>: voxel_los's segments with a forest on the terrain: a tree
+// every 8 blocks on a jittered grid (4,096 trunks, radius 0.3 to 0.6, from a block below
+// the ground to 7 above it), in a grid of 4-block cells. Its naive peer is the naive DDA,
+// then a 2D DDA over the trees' grid testing the 3 x 3 cells around each cell it visits
+// with the textbook ray-circle quadratic (sides only, as that code usually is).
 // items_per_second = segments per second.
 #include <benchmark/benchmark.h>
 
@@ -117,8 +122,82 @@ void naive_cast(const horde_world &w, const float *x0, const float *y0, const fl
     }
 }
 
+// The forest over the terrain and its grid.
+struct Forest {
+    std::vector<float> x, z, r, bottom, top;
+    std::vector<unsigned char> mem;
+    horde_poles poles;
+    horde_pole_grid grid;
+    Forest()
+    {
+        Rng rng{0x74726565ull}; // "tree"
+        for (int gz = 0; gz < 64; gz++)
+            for (int gx = 0; gx < 64; gx++) {
+                const float px = 8.0f * gx + rng.uniform(1.0f, 7.0f), pz = 8.0f * gz + rng.uniform(1.0f, 7.0f);
+                x.push_back(px), z.push_back(pz), r.push_back(rng.uniform(0.3f, 0.6f));
+                bottom.push_back((float)Terrain::height((int)px, (int)pz) - 1.0f);
+                top.push_back(bottom.back() + 8.0f);
+            }
+        poles = {x.data(), z.data(), r.data(), bottom.data(), top.data(), x.size()};
+        mem.resize(horde_pole_grid_scratch_bytes(&poles, 4.0f));
+        horde_pole_grid_build(&grid, &poles, 4.0f, mem.data(), mem.size());
+    }
+};
+
+// The trees a game programmer tests along a sight line, up to tmax: a 2D DDA over the
+// grid's cells, the 3 x 3 cells around each visited one, the ray-circle quadratic, and
+// the height at the entry (no caps).
+float naive_trees(const Forest &f, const float *a, const float *b, float tmax, bool *hit)
+{
+    const horde_pole_grid &g = f.grid;
+    const float dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+    const float inv = 1.0f / g.cell;
+    int cx = peers::ifloor(a[0] * inv) - g.cx0, cz = peers::ifloor(a[2] * inv) - g.cz0;
+    const int sx = dx > 0.0f ? 1 : -1, sz = dz > 0.0f ? 1 : -1;
+    const float ddx = dx != 0.0f ? std::fabs(g.cell / dx) : INFINITY, ddz = dz != 0.0f ? std::fabs(g.cell / dz) : INFINITY;
+    float tx = dx != 0.0f ? ((dx > 0.0f ? (float)(cx + g.cx0 + 1) * g.cell - a[0] : a[0] - (float)(cx + g.cx0) * g.cell) / std::fabs(dx)) : INFINITY;
+    float tz = dz != 0.0f ? ((dz > 0.0f ? (float)(cz + g.cz0 + 1) * g.cell - a[2] : a[2] - (float)(cz + g.cz0) * g.cell) / std::fabs(dz)) : INFINITY;
+    float best = tmax;
+    *hit = false;
+    const float A = dx * dx + dz * dz;
+    for (float tc = 0.0f; tc <= best;) {
+        for (int oz = -1; oz <= 1; oz++)
+            for (int ox = -1; ox <= 1; ox++) {
+                const int qx = cx + ox, qz = cz + oz;
+                if (qx < 0 || qz < 0 || qx >= (int)g.nx || qz >= (int)g.nz)
+                    continue;
+                const size_t c = (size_t)qz * g.nx + (size_t)qx;
+                for (uint32_t k = g.start[c]; k < g.start[c + 1]; k++) {
+                    const uint32_t j = g.items[k];
+                    const float ex = a[0] - f.x[j], ez = a[2] - f.z[j];
+                    const float B = ex * dx + ez * dz, C = ex * ex + ez * ez - f.r[j] * f.r[j];
+                    float t;
+                    if (C <= 0.0f)
+                        t = 0.0f;
+                    else {
+                        const float disc = B * B - A * C;
+                        if (A == 0.0f || disc < 0.0f)
+                            continue;
+                        t = (-B - std::sqrt(disc)) / A;
+                    }
+                    const float y = a[1] + dy * t;
+                    if (t >= 0.0f && t < best && y >= f.bottom[j] && y <= f.top[j])
+                        best = t, *hit = true;
+                }
+            }
+        if (tx < tz)
+            cx += sx, tc = tx, tx += ddx;
+        else
+            cz += sz, tc = tz, tz += ddz;
+        if (tc > 1.0f)
+            break;
+    }
+    return best;
+}
+
 Segments *g_npc, *g_open;
 Terrain *g_terrain;
+Forest *g_forest;
 
 void fill_npc(Segments &s, size_t n)
 {
@@ -206,4 +285,30 @@ void hb::register_voxel_raycast()
         return (int)HORDE_OK;
     });
     floor_rows("voxel_los", &g_open);
+
+    g_forest = new Forest();
+    IsaCall trees = [](horde_isa isa, size_t f, size_t n) {
+        Segments &s = *g_open;
+        const horde_voxel_los_poles_batch b = {s.x0.data() + f, s.y0.data() + f, s.z0.data() + f, s.x1.data() + f,
+                                               s.y1.data() + f, s.z1.data() + f, s.t.data() + f,
+                                               s.flags.data() + f, n};
+        return (int)horde_voxel_los_poles_isa(isa, &g_terrain->world, &g_forest->grid, &g_forest->poles, &b);
+    };
+    register_backends_flagged("voxel_los_poles", kBatches, trees, kMax, g_open->flags.data(), HORDE_FLAG_POLE,
+                              "trunk_first_pct");
+    register_rows("voxel_los_poles", "naive", kBatches, [](size_t f, size_t n) {
+        Segments &s = *g_open;
+        naive_cast(g_terrain->world, s.x0.data() + f, s.y0.data() + f, s.z0.data() + f,
+                   s.x1.data() + f, s.y1.data() + f, s.z1.data() + f, s.t.data() + f,
+                   s.flags.data() + f, n);
+        for (size_t i = f; i < f + n; i++) {
+            const float a[3] = {s.x0[i], s.y0[i], s.z0[i]}, b[3] = {s.x1[i], s.y1[i], s.z1[i]};
+            bool hit;
+            const float t = naive_trees(*g_forest, a, b, s.t[i], &hit);
+            if (hit)
+                s.t[i] = t, s.flags[i] = HORDE_FLAG_HIT | HORDE_FLAG_POLE;
+        }
+        return (int)HORDE_OK;
+    });
+    floor_rows("voxel_los_poles", &g_open);
 }

@@ -3,7 +3,8 @@
  * goals on the east side, through a wall with doorways, past pillars and a mesa with a
  * tunnel, and up a triangle-mesh ramp onto the mesa. A beacon moves up and down the goal
  * area. Per frame:
- *   0. sight: horde_voxel_los, one batched call, from every NPC's eyes to the beacon;
+ *   0. sight: horde_voxel_los_poles, one batched call, from every NPC's eyes to the
+ *      beacon, blocked by blocks and by the trees' trunks;
  *   1. intent: towards the beacon while it is in sight (until near the goal area), else
  *      towards the goal (or sideways for a while when blocked), gravity;
  *   2. horde_frame (include/horde/frame.h), one call for the rest of the recipe:
@@ -128,7 +129,7 @@ typedef struct {
     float *x, *y, *z, *z0, *vy, *r, *h, *dx, *dy, *dz, *gx, *gz, *ground;
     uint32_t *tri;
     uint32_t *flags, *gflags;
-    uint32_t *sight; /* horde_voxel_los's out_flags this frame: 0 = the beacon is in sight */
+    uint32_t *sight; /* horde_voxel_los_poles's out_flags this frame: 0 = the beacon is in sight */
     int *stuck, *detour, *reached, *tries, *saw;
 } crowd;
 
@@ -258,7 +259,7 @@ static double now(void)
 }
 
 typedef struct {
-    double frame, sight; /* seconds in horde_frame, in horde_voxel_los */
+    double frame, sight; /* seconds in horde_frame, in horde_voxel_los_poles */
     uint64_t hash;
 } frame_stats;
 
@@ -269,17 +270,17 @@ static void hash_words(uint64_t *h, const void *p, size_t n_words)
         *h = (*h ^ b[i]) * 0x100000001b3ull;
 }
 
-/* 0. Sight: one batched horde_voxel_los from every NPC's eyes (nine tenths of its height)
- * to the beacon. Only blocks stop the sight line (not trees, not the ramp). */
+/* 0. Sight: one batched horde_voxel_los_poles from every NPC's eyes (nine tenths of its
+ * height) to the beacon. Blocks and the trees' trunks stop the sight line (not the ramp). */
 static void sight(crowd *c, horde_isa isa, int frame, frame_stats *st)
 {
     static float eye_y[1 << 16], to_x[1 << 16], to_y[1 << 16], to_z[1 << 16], t[1 << 16];
     beacon_at(frame);
     for (int i = 0; i < c->n; i++)
         eye_y[i] = c->y[i] + 0.9f * c->h[i], to_x[i] = beacon_x, to_y[i] = beacon_y, to_z[i] = beacon_z;
-    const horde_voxel_los_batch lb = {c->x, eye_y, c->z, to_x, to_y, to_z, t, c->sight, (size_t)c->n};
+    const horde_voxel_los_poles_batch lb = {c->x, eye_y, c->z, to_x, to_y, to_z, t, c->sight, (size_t)c->n};
     const double t0 = now();
-    horde_voxel_los_isa(isa, &world, &lb);
+    horde_voxel_los_poles_isa(isa, &world, &tree_grid, &trees, &lb);
     st->sight += now() - t0;
     hash_words(&st->hash, t, (size_t)c->n), hash_words(&st->hash, c->sight, (size_t)c->n);
     for (int i = 0; i < c->n; i++)
@@ -487,7 +488,7 @@ int main(int argc, char **argv)
             pairs += c.y[i] < c.y[j] + c.h[j] && c.y[j] < c.y[i] + c.h[i] && dx * dx + dz * dz < 0.9025f * R * R;
         }
     printf("crowd: %d NPCs, %zu trees, %d frames on %s: horde_frame (crowd, trees, voxels, ramp) %.3f ms/frame "
-           "(%.1f ns per NPC per frame), horde_voxel_los %.3f ms/frame (%.1f ns per NPC)\n",
+           "(%.1f ns per NPC per frame), horde_voxel_los_poles %.3f ms/frame (%.1f ns per NPC)\n",
            npcs, trees.n, frames, horde_isa_name(best), 1e3 * st.frame / frames,
            1e9 * st.frame / ((double)frames * npcs), 1e3 * st.sight / frames, 1e9 * st.sight / ((double)frames * npcs));
     printf("  NPC pairs overlapping by more than 5 %% of their radii at the end: %d\n", pairs);

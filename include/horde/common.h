@@ -61,6 +61,7 @@ HORDE_API const char *horde_status_string(horde_status status);
 #define HORDE_FLAG_DEGENERATE 0x100000u /* sphere_tri_*, sweep_sphere_tri: the triangle has no face (union of its edges) */
 #define HORDE_FLAG_HIT 0x200000u        /* sweep_sphere_tri: contact at some t in [0, 1]; voxel_raycast, voxel_los: a solid block on the segment */
 #define HORDE_FLAG_STARTED_INSIDE 0x400000u /* sweep_sphere_tri: overlapping at t = 0; voxel_raycast, voxel_los: the start block is solid */
+#define HORDE_FLAG_POLE 0x800000u       /* voxel_los_poles: the first blocker is a pole, not a block */
 #define HORDE_FLAG_INVALID 0x80000000u  /* every kernel: the lane's input was rejected; see the kernel's header for its outputs */
 
 /* The frame recipe (README) chains crowd_separate, radial_push_grid, cylinder_move and

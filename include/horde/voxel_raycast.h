@@ -54,6 +54,7 @@
 #include "horde/world.h"
 #include "horde/isa.h"
 #include "horde/tasks.h"
+#include "horde/radial_push.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -122,6 +123,68 @@ HORDE_API horde_status horde_voxel_los_tasks(const horde_tasks *tasks, const hor
                                              const horde_voxel_los_batch *b);
 HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_tasks *tasks,
                                                  const horde_world *w, const horde_voxel_los_batch *b);
+
+/* Line of sight through the voxels and the poles (tree trunks, posts) of a poles' grid
+ * (radial_push.h): horde_voxel_los's answer, unless a pole blocks the sight line first.
+ *
+ * The segments, their limits and the voxel part are horde_voxel_los's (the voxel answer:
+ * t_v and its flags). The poles are every entry of the grid: for each item j of g (built
+ * over `poles`), pole j, ignored when j >= poles->n or when the pole is not valid (radial
+ * family rules, radial_push.h; possible only when the poles changed after the build). A
+ * pole is the closed solid cylinder |(x, z) - (x[j], z[j])| <= r[j], bottom[j] <= y <=
+ * top[j]. The pole part takes the lane's inputs as given (the voxel part's snapping does
+ * not apply). Per pole, in float, in this order, with max(u, v) = (u > v ? u : v) and
+ * min(u, v) = (u < v ? u : v) (so a NaN in u gives v):
+ *     dx = x1 - x0, dy = y1 - y0, dz = z1 - z0, ex = x0 - x[j], ez = z0 - z[j];
+ *     the pole's height on the segment, t in [lo, hi]: when dy == 0, [0, 1] if bottom[j]
+ *         <= y0 <= top[j], else none; otherwise ta = (bottom[j] - y0) / dy, tb = (top[j]
+ *         - y0) / dy, lo = max(min(ta, tb), 0), hi = min(max(ta, tb), 1), none unless
+ *         lo <= hi;
+ *     a = dx * dx + dz * dz; ts = -((ex * dx + ez * dz) / a) when a > 0, else ts = lo;
+ *     the closest approach tc = min(max(ts, lo), hi), mx = ex + dx * tc, mz = ez + dz * tc;
+ *     the pole blocks when mx * mx + mz * mz <= r[j] * r[j];
+ *     where it blocks, from: lo when a == 0; else with lx = ex + dx * ts, lz = ez + dz *
+ *         ts, q = (r[j] * r[j] - (lx * lx + lz * lz)) / a: t = min(max(ts - sqrt(max(q,
+ *         0)), lo), tc), in [lo, tc].
+ * t_p is the smallest t over the blocking poles, +0 when it is zero (hi, and so t, can be
+ * -0; a minimum and the sign fixed, so the grid's cells and its order of entries do not
+ * matter). When some pole blocks and the voxel answer has no HIT
+ * or t_p < t_v (a block at the same t wins), the lane's answer is the pole's: out_t =
+ * t_p, out_flags = HIT | POLE, and STARTED_INSIDE too when t_p = 0. Otherwise it is the
+ * voxel answer, bit for bit. An invalid segment gets horde_voxel_los's invalid answer.
+ *
+ * How the float test relates to the real cylinder (what tests/property/voxel_raycast.c
+ * checks against a double-precision model): with s = |ex| + |ez| + |dx| + |dz| + r[j], a
+ * segment whose exact distance to the axis over its exact height interval shrunk by
+ * 2^-20 (1 + |lo| + |hi|) at each end is below r[j] - 2^-18 s is blocked by the pole, one
+ * whose distance over that interval grown as much is above r[j] + 2^-18 s is not, and t
+ * lies between the exact entries into the cylinders of radius r[j] + 2^-18 s and r[j] -
+ * 2^-18 s (those intervals).
+ *
+ * Calls: as horde_voxel_los, with g and poles after the world view. Statuses also
+ * HORDE_ERR_NULL_ARG for g or poles NULL or, with poles->n > 0, a pole array NULL;
+ * HORDE_ERR_BAD_PARAMS for a g that horde_pole_grid_build did not fill. Cost: the voxel
+ * part's, plus a walk over the grid cells within the largest pole radius of the sight
+ * line up to the voxel hit, testing each pole there once. */
+typedef struct horde_voxel_los_poles_batch {
+    const float *x0, *y0, *z0; /* eye */
+    const float *x1, *y1, *z1; /* target */
+    float *out_t;              /* how far the sight gets */
+    uint32_t *out_flags;       /* HIT (blocked), POLE (by a pole), STARTED_INSIDE or INVALID */
+    size_t n;
+} horde_voxel_los_poles_batch;
+
+HORDE_API horde_status horde_voxel_los_poles(const horde_world *w, const horde_pole_grid *g,
+                                             const horde_poles *poles, const horde_voxel_los_poles_batch *b);
+HORDE_API horde_status horde_voxel_los_poles_isa(horde_isa isa, const horde_world *w, const horde_pole_grid *g,
+                                                 const horde_poles *poles, const horde_voxel_los_poles_batch *b);
+HORDE_API horde_status horde_voxel_los_poles_tasks(const horde_tasks *tasks, const horde_world *w,
+                                                   const horde_pole_grid *g, const horde_poles *poles,
+                                                   const horde_voxel_los_poles_batch *b);
+HORDE_API horde_status horde_voxel_los_poles_tasks_isa(horde_isa isa, const horde_tasks *tasks,
+                                                       const horde_world *w, const horde_pole_grid *g,
+                                                       const horde_poles *poles,
+                                                       const horde_voxel_los_poles_batch *b);
 
 #ifdef __cplusplus
 }

@@ -157,5 +157,9 @@ HORDE_KERNEL_PROTOS(voxel_raycast)
 #define HORDE_PARAMS_voxel_los const horde_world *w, const horde_voxel_los_batch *b
 #define HORDE_ARGS_voxel_los w, b
 HORDE_KERNEL_PROTOS(voxel_los)
+#define HORDE_PARAMS_voxel_los_poles const horde_world *w, const horde_pole_grid *g, const horde_poles *poles, \
+    const horde_voxel_los_poles_batch *b
+#define HORDE_ARGS_voxel_los_poles w, g, poles, b
+HORDE_KERNEL_PROTOS(voxel_los_poles)
 
 #endif

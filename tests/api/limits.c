@@ -353,6 +353,13 @@ static int run_grid(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
                                       bytes);
 }
 
+/* Line of sight with poles: the segments of voxel_los against the grid above. */
+static int run_los_poles(horde_isa isa, float *const *in, size_t n, uint32_t *flags)
+{
+    const horde_voxel_los_poles_batch b = {in[0], in[1], in[2], in[3], in[4], in[5], o[0], flags, n};
+    return horde_voxel_los_poles_isa(isa, &g_air, &g_grid, &g_grid_poles, &b);
+}
+
 /* Triangle kernels: inputs 0 .. 8 are the triangle's corners. */
 static horde_triangles tris_of(float *const *in, size_t n)
 {
@@ -435,6 +442,7 @@ static kernel kernels[] = {
     {"crowd_separate", NO_INPUTS, HORDE_FLAG_INVALID, run_crowd, NO_EXTRA},
     {"voxel_raycast", NO_INPUTS, HORDE_FLAG_INVALID, run_raycast, segment_extra, NIN(segment_extra)},
     {"voxel_los", NO_INPUTS, HORDE_FLAG_INVALID, run_los, segment_extra, NIN(segment_extra)},
+    {"voxel_los_poles", NO_INPUTS, HORDE_FLAG_INVALID, run_los_poles, segment_extra, NIN(segment_extra)},
 };
 enum { NKERNEL = sizeof kernels / sizeof kernels[0] };
 

@@ -267,6 +267,8 @@ LIMIT_KERNEL(voxel_raycast, "horde/voxel_raycast.h")
 LIMIT_SEGMENT(voxel_raycast)
 LIMIT_KERNEL(voxel_los, "horde/voxel_raycast.h")
 LIMIT_SEGMENT(voxel_los)
+LIMIT_KERNEL(voxel_los_poles, "horde/voxel_raycast.h")
+LIMIT_SEGMENT(voxel_los_poles)
 
 LIMIT_KERNEL(pole_grid, "horde/radial_push.h")
 LIMIT_CALL(pole_grid, "cell", F, CLOSED, 0x1p-10f, 0x1p17f, probe_grid_cell,

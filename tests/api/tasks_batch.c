@@ -296,6 +296,22 @@ static horde_status call_radial_push_grid(horde_isa isa, const horde_tasks *t, s
              : horde_radial_push_grid_isa(isa, gr, &poles, &p, &b, push_mem, push_bytes);
 }
 
+/* Sight lines among the grid's poles: segments within [-30, 30] at the poles' heights. */
+static void setup_los_poles(tu_rng *g)
+{
+    build_grid(g, 2.5f);
+    fill(g, 0, -30.0f, 30.0f), fill(g, 1, -2.0f, 4.0f), fill(g, 2, -30.0f, 30.0f);
+    fill(g, 6, -30.0f, 30.0f), fill(g, 7, -2.0f, 4.0f), fill(g, 8, -30.0f, 30.0f);
+}
+
+static horde_status call_voxel_los_poles(horde_isa isa, const horde_tasks *t, size_t n)
+{
+    const horde_voxel_los_poles_batch b = {.x0 = I(0), .y0 = I(1), .z0 = I(2), .x1 = I(6), .y1 = I(7),
+                                           .z1 = I(8), .out_t = fo(0), .out_flags = uo(1), .n = n};
+    return t ? horde_voxel_los_poles_tasks_isa(isa, t, SCENE_W, &grid, &poles, &b)
+             : horde_voxel_los_poles_isa(isa, SCENE_W, &grid, &poles, &b);
+}
+
 typedef struct kcase {
     const char *name;
     void (*setup)(tu_rng *g);
@@ -320,6 +336,7 @@ static const kcase cases[] = {
     {"radial_push_grid_fine", setup_fine_grid, call_radial_push_grid, 3},
     {"voxel_raycast", setup_segments, call_voxel_raycast, 1},
     {"voxel_los", setup_segments, call_voxel_los, 1},
+    {"voxel_los_poles", setup_los_poles, call_voxel_los_poles, 1},
 };
 enum { CASES = sizeof cases / sizeof cases[0] };
 

@@ -15,7 +15,7 @@
 #include "scene.h"
 #include "testutil.h"
 
-enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 17 };
+enum { N = 203 /* odd: tails */, NT = 24, WORKERS = 3, NSTEPS = 18 };
 
 static scene sc;
 static float tv[9][NT];
@@ -139,6 +139,12 @@ static int step(int k, horde_isa isa, outputs *o)
     case 15: {
         const horde_voxel_los_batch b = {in_x, in_y, in_z, tri[3], tri[4], tri[5], f[0], u[0], N};
         return dflt ? horde_voxel_los(&sc.world, &b) : horde_voxel_los_isa(isa, &sc.world, &b);
+    }
+    case 16: { /* the same sight lines, also blocked by the poles */
+        const horde_poles poles = {tv[0], tv[2], pole_r, tv[1], pole_top, NT};
+        const horde_voxel_los_poles_batch b = {in_x, in_y, in_z, tri[3], tri[4], tri[5], f[0], u[0], N};
+        return dflt ? horde_voxel_los_poles(&sc.world, &pole_grid, &poles, &b)
+                    : horde_voxel_los_poles_isa(isa, &sc.world, &pole_grid, &poles, &b);
     }
     default:
         horde_verlet_displacement(in_prev, in_x, 0.98f, -20.0f, 1.0f / 64.0f, f[0], N);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* checkasm for horde_voxel_raycast and horde_voxel_los: every backend against the scalar
+/* checkasm for horde_voxel_raycast, horde_voxel_los and horde_voxel_los_poles: every backend against the scalar
  * reference, bit for bit (t, block, face, flags), over the six test scenes, also viewed
  * just inside +-2^20, on random and aimed segments (ray_gen.h: grid lines, faces, edges
  * and corners, tiny direction components, ulps around faces, zero length, long segments
@@ -7,9 +7,13 @@
  * unaligned arrays and in-place calls (out_t over x0). The line of sight must equal the
  * raycast's t and flags. Invariants of the reference: t in [0, 1], HIT exactly when a
  * block is reported, t = 0 exactly with STARTED_INSIDE, the face is consistent, and the
- * reported block is solid.
+ * reported block is solid. The line of sight with poles runs over random poles (and
+ * poles changed after the grid's build) with half its segments aimed at them
+ * (ray_gen.h); its reference must be the line of sight's answer except where a pole
+ * blocks first.
  *
- * Run: checkasm --test=voxel_raycast | --test=voxel_los [--seed=N] [--items=N] [--long]. */
+ * Run: checkasm --test=voxel_raycast | --test=voxel_los | --test=voxel_los_poles [--seed=N]
+ * [--items=N] [--long]. */
 #include "scene.h"
 #include "checkasm.h"
 #include "ray_gen.h"
@@ -178,4 +182,166 @@ CHECKASM_TEST(voxel_los)
     if (run(opts, 1))
         return 2;
     return tu_finish("checkasm_voxel_los");
+}
+
+/* The poles of a pass: n valid-or-not poles around base, the grid over them (cell
+ * 0.5 .. 8), and in one pass of four the arrays changed after the build (a few poles made
+ * invalid, the count cut) so that entries name no valid pole. */
+typedef struct pole_set {
+    float *v[5];
+    horde_poles hp;
+    horde_pole_grid grid;
+    void *scratch;
+} pole_set;
+
+static int pole_set_make(pole_set *P, tu_rng *g, const float base[3], size_t n, int change)
+{
+    for (int k = 0; k < 5; k++)
+        if (!(P->v[k] = malloc((n + 1) * sizeof(float))))
+            return 1;
+    for (size_t j = 0; j < n; j++) {
+        float v[5];
+        rg_pole(g, base, -40.0f, 100.0f, v);
+        for (int k = 0; k < 5; k++)
+            P->v[k][j] = v[k];
+    }
+    const horde_poles hp = {P->v[0], P->v[2], P->v[1], P->v[3], P->v[4], n};
+    P->hp = hp;
+    static const float cells[] = {0.5f, 1.0f, 2.0f, 4.0f, 8.0f};
+    const float cell = cells[tu_below(g, 5)];
+    const size_t bytes = horde_pole_grid_scratch_bytes(&P->hp, cell);
+    if (!bytes || !(P->scratch = malloc(bytes)) || horde_pole_grid_build(&P->grid, &P->hp, cell, P->scratch, bytes))
+        return 1;
+    if (change) {
+        for (size_t j = 0; j < n; j += 7)
+            P->v[tu_below(g, 3) ? 3 : 1][j] = tu_below(g, 2) ? NAN : -2.0f; /* bottom NaN or r < 0 */
+        P->hp.n = n - n / 8;
+    }
+    return 0;
+}
+
+static void pole_set_free(pole_set *P)
+{
+    for (int k = 0; k < 5; k++)
+        free(P->v[k]);
+    free(P->scratch);
+}
+
+static int call_poles(horde_isa isa, const horde_world *w, const pole_set *P, rc_arrays *in, rc_arrays *out,
+                      size_t off, size_t n)
+{
+    const horde_voxel_los_poles_batch b = {in->in[0] + off, in->in[1] + off, in->in[2] + off,
+                                           in->in[3] + off, in->in[4] + off, in->in[5] + off,
+                                           (float *)out->out[0] + off, out->out[5] + off, n};
+    return horde_voxel_los_poles_isa(isa, w, &P->grid, &P->hp, &b);
+}
+
+/* The reference against the line of sight (los): its answer, or a pole's before it. */
+static size_t check_poles_ref(const rc_arrays *ref, const rc_arrays *los, size_t n, size_t *pole_hits)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        float t, tv;
+        memcpy(&t, &ref->out[0][i], 4), memcpy(&tv, &los->out[0][i], 4);
+        const uint32_t f = ref->out[5][i], fv = los->out[5][i];
+        int ok;
+        if (f & HORDE_FLAG_POLE) {
+            ok = f == (HORDE_FLAG_HIT | HORDE_FLAG_POLE | (t == 0.0f ? HORDE_FLAG_STARTED_INSIDE : 0u));
+            ok &= t >= 0.0f && t <= 1.0f && (!(fv & HORDE_FLAG_HIT) || t < tv);
+            ++*pole_hits;
+        } else {
+            ok = f == fv && ref->out[0][i] == los->out[0][i];
+        }
+        if (!ok && bad++ == 0)
+            fprintf(stderr, "BAD REF i=%zu t=%a flags=%#x (line of sight t=%a flags=%#x)\n", i, t, f, tv, fv);
+    }
+    return bad;
+}
+
+static int run_poles(const checkasm_opts *opts)
+{
+    const uint64_t seed = opts->seed;
+    const size_t items = opts->items;
+    size_t per_isa[HORDE_ISA_COUNT] = {0};
+    tu_rng g = {seed};
+    printf("checkasm_voxel_los_poles: seed=%" PRIu64 " segments per backend=%zu\n", seed, items);
+    const size_t chunk_n = 16384;
+    rc_arrays in, ref, out, alias, los;
+    CA_ALLOC_ARRAYS(&in, chunk_n), CA_ALLOC_ARRAYS(&ref, chunk_n), CA_ALLOC_ARRAYS(&out, chunk_n);
+    CA_ALLOC_ARRAYS(&alias, chunk_n), CA_ALLOC_ARRAYS(&los, chunk_n);
+    size_t done = 0, pole_hits = 0;
+    for (int pass = 0; done < items; pass++) {
+        const size_t n = items - done < chunk_n ? items - done : chunk_n;
+        scene s;
+        pole_set P;
+        memset(&P, 0, sizeof P);
+        const float base[3] = {0.0f, 0.0f, 0.0f};
+        const size_t np = 1 + tu_below(&g, 3000);
+        if (scene_build(&s, (scene_kind)(pass % SCENE_COUNT), seed + (uint64_t)pass) ||
+            pole_set_make(&P, &g, base, np, pass % 4 == 3)) {
+            fprintf(stderr, "out of memory\n");
+            return 2;
+        }
+        const horde_world w = s.world;
+        for (size_t i = 0; i < n; i++) {
+            const size_t j = tu_below(&g, (uint32_t)np);
+            if (tu_below(&g, 2)) {
+                const float v[5] = {P.v[0][j], P.v[1][j], P.v[2][j], P.v[3][j], P.v[4][j]};
+                rg_segment_at_pole(&g, v, in.in, in.in + 3, i);
+            } else {
+                float b[3] = {0.0f, 0.0f, 0.0f};
+                rg_segment(&g, b, -40.0f, 100.0f, in.in, in.in + 3, i);
+            }
+        }
+        CHECK(call_poles(HORDE_ISA_SCALAR, &w, &P, &in, &ref, 0, n) == HORDE_OK, "scalar status");
+        CHECK(call(1, HORDE_ISA_SCALAR, &w, &in, &los, 0, n) == HORDE_OK, "los status");
+        const size_t badref = check_poles_ref(&ref, &los, n, &pole_hits);
+        CHECK(badref == 0, "reference invariants fail on %zu of %zu (seed=%" PRIu64 " scene=%s)", badref, n, seed,
+              s.name);
+        per_isa[HORDE_ISA_SCALAR] += n;
+        TU_FOR_EACH_BACKEND(isa) if (isa != HORDE_ISA_SCALAR) {
+            const char *nm = horde_isa_name(isa);
+            ca_poison(out.out[0], n), ca_poison(out.out[5], n);
+            for (size_t off = 0; off < n;) {
+                const size_t len = ca_sub_batch(&g, n - off, 70, 5000);
+                CHECK(call_poles(isa, &w, &P, &in, &out, off, len) == HORDE_OK, "%s status", nm);
+                off += len;
+            }
+            size_t bad = 0;
+            for (size_t i = 0; i < n; i++)
+                if ((out.out[0][i] != ref.out[0][i] || out.out[5][i] != ref.out[5][i]) && bad++ == 0)
+                    fprintf(stderr,
+                            "MISMATCH voxel_los_poles seed=%" PRIu64 " scene=%s isa=%s i=%zu\n  in %a %a %a -> %a %a %a\n"
+                            "  ref t=%#x flags %#x\n  new t=%#x flags %#x\n",
+                            seed, s.name, nm, i, in.in[0][i], in.in[1][i], in.in[2][i], in.in[3][i], in.in[4][i],
+                            in.in[5][i], ref.out[0][i], ref.out[5][i], out.out[0][i], out.out[5][i]);
+            CHECK(bad == 0, "voxel_los_poles: %s differs from scalar on %zu of %zu (seed=%" PRIu64 " scene=%s)", nm,
+                  bad, n, seed, s.name);
+            const size_t m = n < 2000 ? n : 2000; /* in place: t over x0 */
+            for (int k = 0; k < 6; k++)
+                memcpy(alias.in[k], in.in[k], m * 4);
+            rc_arrays al = alias;
+            al.out[0] = (uint32_t *)alias.in[0];
+            CHECK(call_poles(isa, &w, &P, &alias, &al, 0, m) == HORDE_OK, "%s in place status", nm);
+            CHECK(!memcmp(al.out[0], ref.out[0], m * 4) && !memcmp(al.out[5], ref.out[5], m * 4),
+                  "voxel_los_poles in place: %s differs (seed=%" PRIu64 ")", nm, seed);
+            per_isa[isa] += n;
+        }
+        pole_set_free(&P);
+        scene_free(&s);
+        done += n;
+    }
+    CA_COVERAGE(items, pole_hits > items / 20 && pole_hits < items / 2,
+                "voxel_los_poles: poles first on %zu of %zu: the poles stopped mixing with the blocks", pole_hits,
+                items);
+    ca_summary(per_isa, "segments");
+    CA_FREE_ARRAYS(&in), CA_FREE_ARRAYS(&ref), CA_FREE_ARRAYS(&out), CA_FREE_ARRAYS(&alias), CA_FREE_ARRAYS(&los);
+    return 0;
+}
+
+CHECKASM_TEST(voxel_los_poles)
+{
+    if (run_poles(opts))
+        return 2;
+    return tu_finish("checkasm_voxel_los_poles");
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Fuzz target: horde_voxel_raycast and horde_voxel_los (fuzz.h has the harness). Inputs:
+/* Fuzz target: horde_voxel_raycast, horde_voxel_los and horde_voxel_los_poles (fuzz.h has
+ * the harness). Inputs:
  * a world of up to 3 x 3 x 3 chunks (some NULL, extreme origins, either missing policy),
  * segments near it (grid lines, ulps off faces, special values, the limits), batch size,
  * pointer offset, in place (out_t over x0) or not, and the caller's FP mode. Checks:
@@ -7,7 +8,11 @@
  * written outside the batch; an invalid lane gets INVALID alone, t = 1, block 0, no face
  * exactly when the header's limits say so; a hit names a solid block (t = 0 exactly with
  * STARTED_INSIDE, and then no face); a miss reports t = 1, block 0, no face; the line
- * of sight is the raycast's t and flags. */
+ * of sight is the raycast's t and flags. With up to 16 poles from the input (any values,
+ * some changed after the grid's build) and a grid of any cell: every backend equals the
+ * scalar reference; a lane is the line of sight's answer unless POLE is set, and then its
+ * t is in [0, 1], before the block's, and its flags are HIT | POLE (| STARTED_INSIDE
+ * exactly at t = 0). */
 #include "fuzz.h"
 
 enum { C_HIT, C_MISS, C_INSIDE, C_INVALID, C_N };
@@ -63,6 +68,59 @@ static int cast(horde_isa isa, const fz_world *fw, float *const *x, size_t n, in
     fz_guard_ok(o->by.v, off, n, "out_by");
     fz_guard_ok(o->bz.v, off, n, "out_bz");
     return st;
+}
+
+/* The line of sight with poles against the plain line of sight (lt, lf). */
+static fz_floats lp_t[2];
+static fz_u32s lp_f[2];
+static void los_poles(fz_bytes *b, const fz_world *fw, float *const *x, size_t n, int off, uint8_t fp,
+                      const float *lt, const uint32_t *lf)
+{
+    enum { NP = 16 };
+    static float pv[5][NP];
+    static unsigned char mem[1 << 16];
+    const size_t np = fz_u8(b) % (NP + 1);
+    for (size_t j = 0; j < np; j++) {
+        pv[0][j] = fz_near_world(b, fw->w.origin_cx, 60.0f), pv[1][j] = fz_near_world(b, fw->w.origin_cz, 60.0f);
+        pv[2][j] = fz_float(b, 3.0f), pv[3][j] = fz_near_world(b, fw->w.origin_cy, 20.0f);
+        pv[4][j] = pv[3][j] + fz_float(b, 10.0f);
+    }
+    horde_poles poles = {pv[0], pv[1], pv[2], pv[3], pv[4], np};
+    const float cell = (float)(1 + fz_u8(b) % 16) * 0.25f;
+    horde_pole_grid g;
+    const size_t bytes = horde_pole_grid_scratch_bytes(&poles, cell);
+    if (!bytes || bytes > sizeof mem || horde_pole_grid_build(&g, &poles, cell, mem, bytes) != HORDE_OK)
+        return;
+    if (np && (fz_u8(b) & 3) == 0) /* changed after the build */
+        pv[fz_u8(b) % 5][fz_u8(b) % np] = fz_float(b, 100.0f), poles.n = fz_u8(b) % (np + 1);
+    float *t = fz_place(&lp_t[0], 0, n);
+    uint32_t *f = fz_place_u(&lp_f[0], 0);
+    const horde_voxel_los_poles_batch lb = {x[0], x[1], x[2], x[3], x[4], x[5], t, f, n};
+    FZ_CHECK(horde_voxel_los_poles_isa(HORDE_ISA_SCALAR, &fw->w, &g, &poles, &lb) == HORDE_OK, "poles status");
+    fz_guard_ok(lp_t[0].v, 0, n, "poles out_t");
+    fz_guard_ok(lp_f[0].v, 0, n, "poles out_flags");
+    for (size_t i = 0; i < n; i++) {
+        if (!(f[i] & HORDE_FLAG_POLE)) {
+            FZ_CHECK(!memcmp(&t[i], &lt[i], 4) && f[i] == lf[i], "lane %zu: no pole, not the line of sight's", i);
+            continue;
+        }
+        FZ_CHECK(t[i] >= 0.0f && t[i] <= 1.0f && (!(lf[i] & HORDE_FLAG_HIT) || t[i] < lt[i]) &&
+                     f[i] == (HORDE_FLAG_HIT | HORDE_FLAG_POLE | (t[i] == 0.0f ? HORDE_FLAG_STARTED_INSIDE : 0u)),
+                 "lane %zu: pole t %a flags %#x, block t %a flags %#x", i, t[i], f[i], lt[i], lf[i]);
+    }
+    FZ_FOR_EACH_SIMD_BACKEND(isa) {
+        float *t2 = fz_place(&lp_t[1], off, n);
+        uint32_t *f2 = fz_place_u(&lp_f[1], off);
+        const horde_voxel_los_poles_batch b2 = {x[0], x[1], x[2], x[3], x[4], x[5], t2, f2, n};
+        const fz_fp s = fz_fp_enter(fp);
+        const int st = horde_voxel_los_poles_isa(isa, &fw->w, &g, &poles, &b2);
+        fz_fp_leave(s);
+        FZ_CHECK(st == HORDE_OK, "%s poles status %d", horde_isa_name(isa), st);
+        fz_guard_ok(lp_t[1].v, off, n, "poles out_t");
+        fz_guard_ok(lp_f[1].v, off, n, "poles out_flags");
+        FZ_CHECK(fz_same(t2, t, n) && fz_same(f2, f, n), "%s: los with poles differs from scalar",
+                 horde_isa_name(isa));
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -122,6 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const horde_voxel_los_batch lb = {x[0], x[1], x[2], x[3], x[4], x[5], lt, lf, n};
     FZ_CHECK(horde_voxel_los_isa(HORDE_ISA_SCALAR, &fw.w, &lb) == HORDE_OK, "los status");
     FZ_CHECK(fz_same(lt, t, n) && fz_same(lf, f, n), "los differs from raycast");
+    los_poles(&b, &fw, x, n, off, fp, lt, lf);
     FZ_FOR_EACH_SIMD_BACKEND(isa) {
         const int s2 = cast(isa, &fw, x, n, off, alias, fp, &res[1]);
         FZ_CHECK(s2 == st, "%s status %d", horde_isa_name(isa), s2);

@@ -9,8 +9,12 @@
  * run along x inside one chunk row and across a chunk border, missing chunks under both
  * policies, the line of sight's skips (through missing chunks and chunk corners, along
  * a row's border, ending on a chunk border, inside an all-air chunk), the coordinate and
- * length limits, non-finite inputs, and argument errors.
- * Every case on every backend, both kernels. */
+ * length limits, non-finite inputs, and argument errors. The line of sight with poles:
+ * through a pole, tangent to it and an ulp outside, level with its top and an ulp above,
+ * down its axis, starting inside it, a pole before a wall and a wall before a pole, a
+ * tie (the block wins), a pole of radius 0, poles changed after the grid's build, an
+ * invalid segment, argument errors.
+ * Every case on every backend, every kernel. */
 #include "testutil.h"
 
 static horde_isa cur_isa;
@@ -195,6 +199,101 @@ static void skips(void)
     tu_world_free(&t);
 }
 
+/* Line of sight with poles, every answer worked out from the header's float steps (all
+ * exact here: dyadic inputs). */
+static float pole_v[5][4] = {
+    {4.0f, 4.0f, 11.0f, 4.0f},   /* x */
+    {0.5f, 6.0f, -5.5f, 12.0f},  /* z */
+    {1.0f, 0.5f, 1.0f, 0.0f},    /* r */
+    {0.0f, 0.0f, 0.0f, 0.0f},    /* bottom */
+    {4.0f, 2.0f, 4.0f, 4.0f},    /* top */
+};
+static horde_poles pole_set = {pole_v[0], pole_v[1], pole_v[2], pole_v[3], pole_v[4], 4};
+static horde_pole_grid pole_grid;
+
+static void sight(const horde_world *w, float x0, float y0, float z0, float x1, float y1, float z1, float *t,
+                  uint32_t *f)
+{
+    const horde_voxel_los_poles_batch b = {&x0, &y0, &z0, &x1, &y1, &z1, t, f, 1};
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, &pole_grid, &pole_set, &b) == HORDE_OK, "status");
+}
+#define SIGHT(w, x0, y0, z0, x1, y1, z1, T, F)                                                   \
+    do {                                                                                         \
+        float t_;                                                                                \
+        uint32_t f_;                                                                             \
+        sight(w, x0, y0, z0, x1, y1, z1, &t_, &f_);                                              \
+        CHECK(!memcmp(&t_, &(float){T}, 4) && f_ == (F), "[%s] line %d: t %a flags %#x", ISA,    \
+              __LINE__, t_, f_);                                                                 \
+    } while (0)
+#define POLE_HIT (HORDE_FLAG_HIT | HORDE_FLAG_POLE)
+
+static void poles(void)
+{
+    tu_world t;
+    tu_world_make(&t, -1, -1, -1, 3, 3, 3, HORDE_MISSING_EMPTY);
+    for (int y = -4; y <= 4; y++)
+        for (int z = -8; z <= 4; z++)
+            tu_set(&t, 10, y, z, 1); /* wall: x in [10, 11] */
+    const horde_world *w = &t.w;
+    static unsigned char mem[256];
+    CHECK(horde_pole_grid_scratch_bytes(&pole_set, 2.0f) <= sizeof mem &&
+              horde_pole_grid_build(&pole_grid, &pole_set, 2.0f, mem, sizeof mem) == HORDE_OK,
+          "grid");
+    /* Head-on through pole 0 (axis x = 4, r = 1) at y = 1: a = 64, ts = 32 / 64 = 0.5, the
+     * axis at tc; q = 1 / 64, t = 0.5 - 0.125 = 0.375 (x = 3). */
+    SIGHT(w, 0.0f, 1.0f, 0.5f, 8.0f, 1.0f, 0.5f, 0.375f, POLE_HIT);
+    /* Tangent (z = 1.5: distance exactly r, closed): q = 0, t = tc = 0.5; one ulp farther out,
+     * 1 + 2^-23 from the axis: clear. */
+    SIGHT(w, 0.0f, 1.0f, 1.5f, 8.0f, 1.0f, 1.5f, 0.5f, POLE_HIT);
+    SIGHT(w, 0.0f, 1.0f, 0x1.800002p0f, 8.0f, 1.0f, 0x1.800002p0f, 1.0f, 0u);
+    /* Level with the top (y = 4, closed) and one ulp above it. */
+    SIGHT(w, 0.0f, 4.0f, 0.5f, 8.0f, 4.0f, 0.5f, 0.375f, POLE_HIT);
+    SIGHT(w, 0.0f, 0x1.000002p2f, 0.5f, 8.0f, 0x1.000002p2f, 0.5f, 1.0f, 0u);
+    /* Down the axis from y = 6 to 2: the height gives [0.5, 1] (top at (4 - 6) / -4), a = 0:
+     * t = lo = 0.5. */
+    SIGHT(w, 4.0f, 6.0f, 0.5f, 4.0f, 2.0f, 0.5f, 0.5f, POLE_HIT);
+    /* From the axis outwards: ts = -0, t = 0: STARTED_INSIDE; so is a zero-length segment in
+     * the pole. */
+    SIGHT(w, 4.0f, 1.0f, 0.5f, 0.0f, 1.0f, 0.5f, 0.0f, POLE_HIT | HORDE_FLAG_STARTED_INSIDE);
+    SIGHT(w, 4.0f, 1.0f, 0.5f, 4.0f, 1.0f, 0.5f, 0.0f, POLE_HIT | HORDE_FLAG_STARTED_INSIDE);
+    /* The pole before the wall (x = 10 at t = 0.625): a = 256, ts = 0.25, q = 1 / 256,
+     * t = 0.1875. Backwards, the wall's face x = 11 comes first, at 5 / 16: the block's
+     * answer. */
+    SIGHT(w, 0.0f, 1.0f, 0.5f, 16.0f, 1.0f, 0.5f, 0.1875f, POLE_HIT);
+    SIGHT(w, 16.0f, 1.0f, 0.5f, 0.0f, 1.0f, 0.5f, 0.3125f, HORDE_FLAG_HIT);
+    /* A tie: pole 2 (axis x = 11, r = 1) is entered at x = 10, t = 0.6875 - 0.0625 =
+     * 0.625, where the wall is: the block wins. */
+    SIGHT(w, 0.0f, 1.0f, -5.5f, 16.0f, 1.0f, -5.5f, 0.625f, HORDE_FLAG_HIT);
+    /* A pole of radius 0 blocks a line through its axis (0 <= 0): t = 0.5. */
+    SIGHT(w, 0.0f, 1.0f, 12.0f, 8.0f, 1.0f, 12.0f, 0.5f, POLE_HIT);
+    /* Pole 1 (z = 6, top 2): blocked at y = 1.5, clear above; made invalid after the build
+     * (r NaN), or cut off by n, it is ignored. */
+    SIGHT(w, 0.0f, 1.5f, 6.0f, 8.0f, 1.5f, 6.0f, 0x1.cp-2f, POLE_HIT);
+    SIGHT(w, 0.0f, 2.5f, 6.0f, 8.0f, 2.5f, 6.0f, 1.0f, 0u);
+    pole_v[2][1] = NAN;
+    SIGHT(w, 0.0f, 1.5f, 6.0f, 8.0f, 1.5f, 6.0f, 1.0f, 0u);
+    pole_v[2][1] = 0.5f, pole_set.n = 1;
+    SIGHT(w, 0.0f, 1.5f, 6.0f, 8.0f, 1.5f, 6.0f, 1.0f, 0u);
+    pole_set.n = 4;
+    /* An invalid segment: the line of sight's answer. */
+    SIGHT(w, NAN, 1.0f, 0.5f, 8.0f, 1.0f, 0.5f, 1.0f, HORDE_FLAG_INVALID);
+    /* Arguments. */
+    float x = 0.5f, o = 7.0f;
+    uint32_t u = 7;
+    horde_voxel_los_poles_batch b = {&x, &x, &x, &x, &x, &x, &o, &u, 1};
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, NULL, &pole_set, &b) == HORDE_ERR_NULL_ARG, "NULL grid");
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, &pole_grid, NULL, &b) == HORDE_ERR_NULL_ARG, "NULL poles");
+    const horde_pole_grid unbuilt = {0};
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, &unbuilt, &pole_set, &b) == HORDE_ERR_BAD_PARAMS, "unbuilt grid");
+    horde_poles holes = pole_set;
+    holes.top = NULL;
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, &pole_grid, &holes, &b) == HORDE_ERR_NULL_ARG, "NULL top");
+    b.n = 0;
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, &pole_grid, &holes, &b) == HORDE_OK, "n = 0");
+    CHECK(o == 7.0f && u == 7, "an error or n = 0 wrote");
+    tu_world_free(&t);
+}
+
 static void arguments(void)
 {
     tu_world t;
@@ -224,6 +323,6 @@ static void arguments(void)
 
 int main(void)
 {
-    TU_RUN_CASES(cur_isa, walls, edges_and_corners, runs_chunks_and_limits, skips, arguments);
+    TU_RUN_CASES(cur_isa, walls, edges_and_corners, runs_chunks_and_limits, skips, poles, arguments);
     return tu_finish("known_voxel_raycast");
 }
