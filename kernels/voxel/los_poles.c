@@ -53,14 +53,13 @@ static int pole_at(const horde_poles *poles, uint32_t j, float v[5])
 }
 
 /* The cell of world coordinate v on an axis whose first cell is `first` with n cells,
- * clamped to [-1, n] (|v| <= 2^22 and cell >= 2^-10: the quotient fits easily). */
+ * clamped to [-1, n] (v is finite: |v| <= 2^22 and cell >= 2^-10 keep the quotient far
+ * inside double's integers). */
 static int64_t cell_at(double v, double inv_cell, int32_t first, uint32_t n)
 {
-    const double q = v * inv_cell;
-    int64_t c = (int64_t)q;
-    c -= (double)c > q; /* floor */
-    c -= first;
-    return c < -1 ? -1 : c > (int64_t)n ? (int64_t)n : c;
+    double q = v * inv_cell - first;
+    q = q < -1.0 ? -1.0 : q > (double)n ? (double)n : q;
+    return (int64_t)(q + 1.0) - 1; /* floor: q + 1 >= 0 truncates down */
 }
 
 /* The walk: the segment's horizontal piece for t in [0, tm], the major axis (the longer
@@ -80,8 +79,9 @@ typedef struct best_pole {
     const horde_pole_grid *g;
     const horde_poles *poles;
     const float *p0, *p1;
-    double dx, dz, a, s0; /* the horizontal direction, its length squared, |dx| + |dz| */
-    float below;          /* only poles blocking at t < below count */
+    double x0, z0, dx, dz, a; /* the start, the horizontal direction, its length squared */
+    double m0;                /* 2^-16 (|dx| + |dz| + 1): pole_far's margin without the pole's part */
+    float below;              /* only poles blocking at t < below count */
     float t;
     int found;
 } best_pole;
@@ -91,27 +91,25 @@ typedef struct best_pole {
  * of the segment (s = |ex| + |ez| + |dx| + |dz| + r, as in the header), so the test
  * passes only within r + 2^-20 s of the axis. In double, the line's distance is
  * |ex dz - ez dx| / sqrt(a), with rounding far below m. */
-static int pole_far(const best_pole *B, const float *v)
+static int pole_far(const best_pole *B, double px, double pz, double r)
 {
-    const double ex = (double)B->p0[0] - v[0], ez = (double)B->p0[2] - v[1];
+    const double ex = B->x0 - px, ez = B->z0 - pz;
     const double cross = ex * B->dz - ez * B->dx;
-    const double m = (double)v[2] + 0x1p-16 * (fabs(ex) + fabs(ez) + B->s0 + v[2] + 1.0);
+    const double m = r * (1.0 + 0x1p-16) + 0x1p-16 * (fabs(ex) + fabs(ez)) + B->m0;
     return cross * cross > m * m * B->a;
 }
 
-static void test_cell(best_pole *B, size_t c)
+/* The grid's items [k, end): each pole tested once. */
+static void test_items(best_pole *B, uint32_t k, uint32_t end)
 {
-    const horde_pole_grid *g = B->g;
     const horde_poles *p = B->poles;
-    for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++) {
-        const uint32_t j = g->items[k];
-        float t;
-        if (j >= p->n)
-            continue;
+    const uint32_t *items = B->g->items;
+    for (; k < end; k++) {
+        const uint32_t j = items[k];
+        float v[5], t;
         /* Far (NaN is never far) skips the pole: right for a valid one, and an invalid one
          * is ignored anyway. */
-        float v[5] = {p->x[j], p->z[j], p->r[j]};
-        if (pole_far(B, v) || !pole_at(p, j, v))
+        if (j >= p->n || pole_far(B, p->x[j], p->z[j], p->r[j]) || !pole_at(p, j, v))
             continue;
         if (horde_los_pole_blocks(B->p0, B->p1, v[0], v[1], v[2], v[3], v[4], &t) && t < B->below &&
             (!B->found || t < B->t))
@@ -121,40 +119,48 @@ static void test_cell(best_pole *B, size_t c)
 
 static void walk(best_pole *B, const walk_axis *A, const walk_axis *M, int major_is_z, double pad, double tm)
 {
-    const double cell = B->g->cell, inv = 1.0 / cell;
+    const horde_pole_grid *g = B->g;
+    const double cell = g->cell, inv = 1.0 / cell, width = cell + 2.0 * pad;
     const double alo = A->v0 < A->v1 ? A->v0 : A->v1, ahi = A->v0 < A->v1 ? A->v1 : A->v0;
     int64_t a0 = cell_at(alo - pad, inv, A->first, A->n), a1 = cell_at(ahi + pad, inv, A->first, A->n);
     a0 = a0 < 0 ? 0 : a0, a1 = a1 > (int64_t)A->n - 1 ? (int64_t)A->n - 1 : a1;
     const double span = A->v1 - A->v0, inv_span = span != 0.0 ? 1.0 / span : 0.0;
+    const double dm = M->v1 - M->v0;
+    const size_t nx = g->nx;
     /* Columns in the order the segment meets them: once a column's part of the piece
-     * starts (u0) past the best t found, no pole there or later can block before it (a
+     * starts (ulo) past the best t found, no pole there or later can block before it (a
      * blocking pole's point at its t is within pad of its axis, inside the column's grown
      * extent). */
     const int64_t step = span < 0.0 ? -1 : 1, first = span < 0.0 ? a1 : a0, count = a1 - a0 + 1;
     for (int64_t q = 0; q < count; q++) {
         const int64_t ca = first + step * q;
-        /* The part of the piece whose major coordinate lies in this cell, grown by pad. */
-        double u0 = 0.0, u1 = 1.0;
+        /* The part of the piece whose major coordinate lies in this column, grown by pad:
+         * u in [ulo, uhi] of the piece (the column's low edge gives ulo when the piece runs
+         * up the axis, its high edge when it runs down). */
+        double ulo = 0.0, uhi = 1.0;
         if (span != 0.0) {
-            const double e0 = (double)(ca + A->first) * cell - pad, e1 = (double)(ca + A->first + 1) * cell + pad;
-            u0 = (e0 - A->v0) * inv_span, u1 = (e1 - A->v0) * inv_span;
-            if (u0 > u1) {
-                const double s = u0;
-                u0 = u1, u1 = s;
-            }
-            u0 = u0 < 0.0 ? 0.0 : u0, u1 = u1 > 1.0 ? 1.0 : u1;
-            if (B->found && u0 * tm > (double)B->t * (1.0 + 0x1p-20) + 0x1p-30)
+            const double e0 = (double)(ca + A->first) * cell - pad, e1 = e0 + width;
+            ulo = ((span > 0.0 ? e0 : e1) - A->v0) * inv_span, uhi = ((span > 0.0 ? e1 : e0) - A->v0) * inv_span;
+            ulo = ulo < 0.0 ? 0.0 : ulo, uhi = uhi > 1.0 ? 1.0 : uhi;
+            if (B->found && ulo * tm > (double)B->t * (1.0 + 0x1p-20) + 0x1p-30)
                 return;
-            if (u0 > u1)
+            if (ulo > uhi)
                 continue;
         }
-        const double m0 = M->v0 + (M->v1 - M->v0) * u0, m1 = M->v0 + (M->v1 - M->v0) * u1;
-        const double mlo = m0 < m1 ? m0 : m1, mhi = m0 < m1 ? m1 : m0;
-        int64_t b0 = cell_at(mlo - pad, inv, M->first, M->n), b1 = cell_at(mhi + pad, inv, M->first, M->n);
+        const double m0 = M->v0 + dm * ulo, m1 = M->v0 + dm * uhi;
+        int64_t b0 = cell_at((dm < 0.0 ? m1 : m0) - pad, inv, M->first, M->n);
+        int64_t b1 = cell_at((dm < 0.0 ? m0 : m1) + pad, inv, M->first, M->n);
         b0 = b0 < 0 ? 0 : b0, b1 = b1 > (int64_t)M->n - 1 ? (int64_t)M->n - 1 : b1;
-        for (int64_t cb = b0; cb <= b1; cb++) {
-            const int64_t cx = major_is_z ? cb : ca, cz = major_is_z ? ca : cb;
-            test_cell(B, (size_t)cz * B->g->nx + (size_t)cx);
+        if (b0 > b1)
+            continue;
+        if (major_is_z) { /* cells (b0 .. b1, ca) are adjacent in a grid row: one run of items */
+            const size_t c = (size_t)ca * nx;
+            test_items(B, g->start[c + (size_t)b0], g->start[c + (size_t)b1 + 1]);
+        } else {
+            for (int64_t cb = b0; cb <= b1; cb++) {
+                const size_t c = (size_t)cb * nx + (size_t)ca;
+                test_items(B, g->start[c], g->start[c + 1]);
+            }
         }
     }
 }
@@ -175,7 +181,8 @@ void horde_los_poles_lane(const horde_pole_grid *g, const horde_poles *poles, co
     const double e = 0x1p-16 * (1.0 + 2.0 * (fabs((double)p0[0]) + fabs((double)p0[2])) +
                                  3.0 * (fabs(dx) + fabs(dz)) + g->max_r);
     const double pad = g->max_r + e + sqrt(2.0 * g->max_r * e) + e;
-    B.dx = dx, B.dz = dz, B.a = dx * dx + dz * dz, B.s0 = fabs(dx) + fabs(dz);
+    B.x0 = p0[0], B.z0 = p0[2], B.dx = dx, B.dz = dz, B.a = dx * dx + dz * dz;
+    B.m0 = 0x1p-16 * (fabs(dx) + fabs(dz) + 1.0);
     const walk_axis X = {p0[0], p0[0] + dx * tm, g->cx0, g->nx}, Z = {p0[2], p0[2] + dz * tm, g->cz0, g->nz};
     if (fabs(dz) > fabs(dx))
         walk(&B, &Z, &X, 1, pad, tm);
