@@ -199,6 +199,14 @@ Segments *g_npc, *g_open;
 Terrain *g_terrain;
 Forest *g_forest;
 
+// The naive DDA over the open-terrain segments [f, f + n).
+void naive_open(size_t f, size_t n)
+{
+    Segments &s = *g_open;
+    naive_cast(g_terrain->world, s.x0.data() + f, s.y0.data() + f, s.z0.data() + f, s.x1.data() + f,
+               s.y1.data() + f, s.z1.data() + f, s.t.data() + f, s.flags.data() + f, n);
+}
+
 void fill_npc(Segments &s, size_t n)
 {
     const horde_world *w = &g_scene.world;
@@ -278,10 +286,7 @@ void hb::register_voxel_raycast()
     register_backends_flagged("voxel_los", kBatches, los, kMax, g_open->flags.data(), HORDE_FLAG_HIT,
                               "los_blocked_pct");
     register_rows("voxel_los", "naive", kBatches, [](size_t f, size_t n) {
-        Segments &s = *g_open;
-        naive_cast(g_terrain->world, s.x0.data() + f, s.y0.data() + f, s.z0.data() + f,
-                   s.x1.data() + f, s.y1.data() + f, s.z1.data() + f, s.t.data() + f,
-                   s.flags.data() + f, n);
+        naive_open(f, n);
         return (int)HORDE_OK;
     });
     floor_rows("voxel_los", &g_open);
@@ -297,10 +302,8 @@ void hb::register_voxel_raycast()
     register_backends_flagged("voxel_los_poles", kBatches, trees, kMax, g_open->flags.data(), HORDE_FLAG_POLE,
                               "trunk_first_pct");
     register_rows("voxel_los_poles", "naive", kBatches, [](size_t f, size_t n) {
+        naive_open(f, n);
         Segments &s = *g_open;
-        naive_cast(g_terrain->world, s.x0.data() + f, s.y0.data() + f, s.z0.data() + f,
-                   s.x1.data() + f, s.y1.data() + f, s.z1.data() + f, s.t.data() + f,
-                   s.flags.data() + f, n);
         for (size_t i = f; i < f + n; i++) {
             const float a[3] = {s.x0[i], s.y0[i], s.z0[i]}, b[3] = {s.x1[i], s.y1[i], s.z1[i]};
             bool hit;

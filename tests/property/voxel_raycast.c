@@ -217,19 +217,9 @@ static size_t skip_check(uint64_t seed, size_t items, float **p0, float **p1, an
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261203;
-    size_t items = tu_items(200000);
-    for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "--seed=", 7))
-            seed = strtoull(argv[i] + 7, NULL, 0);
-        else if (!strncmp(argv[i], "--items=", 8))
-            items = strtoull(argv[i] + 8, NULL, 0);
-        else if (!strcmp(argv[i], "--long"))
-            items = 10000000;
-        else {
-            fprintf(stderr, "usage: %s [--seed=N] [--items=N] [--long]\n", argv[0]);
-            return 2;
-        }
-    }
+    size_t items;
+    if (tu_seed_items_long_args(argc, argv, &seed, &items, 200000, 10000000))
+        return 2;
     printf("property_voxel_raycast: seed=%" PRIu64 " segments per backend=%zu\n", seed, items);
     static float in[6][BATCH], t[BATCH];
     static int32_t bx[BATCH], by[BATCH], bz[BATCH];

@@ -142,6 +142,26 @@ static inline int tu_seed_items_args(int argc, char **argv, uint64_t *seed, size
     return 0;
 }
 
+/* The same with a smaller default (tu_items(dflt)) and --long for long_items. */
+static inline int tu_seed_items_long_args(int argc, char **argv, uint64_t *seed, size_t *items, size_t dflt,
+                                          size_t long_items)
+{
+    *items = tu_items(dflt);
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "--seed=", 7))
+            *seed = strtoull(argv[i] + 7, NULL, 0);
+        else if (!strncmp(argv[i], "--items=", 8))
+            *items = strtoull(argv[i] + 8, NULL, 0);
+        else if (!strcmp(argv[i], "--long"))
+            *items = long_items;
+        else {
+            fprintf(stderr, "usage: %s [--seed=N] [--items=N] [--long]\n", argv[0]);
+            return 2;
+        }
+    }
+    return 0;
+}
+
 /* A property test's start: tu_seed_items_args, then the line "name: seed=S what per
  * backend=N" followed by `note`. Returns 0, or 2 for bad arguments. */
 static inline int tu_property_start(int argc, char **argv, const char *name, const char *what, const char *note,
