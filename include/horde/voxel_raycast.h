@@ -153,13 +153,13 @@ HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_task
  * t_p, out_flags = HIT | POLE, and STARTED_INSIDE too when t_p = 0. Otherwise it is the
  * voxel answer, bit for bit. An invalid segment gets horde_voxel_los's invalid answer.
  *
- * How the float test relates to the real cylinder (what tests/property/voxel_raycast.c
- * checks against a double-precision model): with s = |ex| + |ez| + |dx| + |dz| + r[j], a
- * segment whose exact distance to the axis over its exact height interval shrunk by
- * 2^-20 (1 + |lo| + |hi|) at each end is below r[j] - 2^-18 s is blocked by the pole, one
- * whose distance over that interval grown as much is above r[j] + 2^-18 s is not, and t
- * lies between the exact entries into the cylinders of radius r[j] + 2^-18 s and r[j] -
- * 2^-18 s (those intervals).
+ * How the float test relates to the real cylinder (what tests/property/voxel_los_poles.c
+ * checks against a double-precision model): with s = |ex| + |ez| + |dx| + |dz| + r[j] and
+ * e = 2^-18 s + 2^-74 (squares of distances below about 2^-75 round to 0), a segment
+ * whose exact distance to the axis over its exact height interval shrunk by 2^-20 (1 +
+ * |lo| + |hi|) at each end is below r[j] - e is blocked by the pole, one whose distance
+ * over that interval grown as much is above r[j] + e is not, and t lies between the exact
+ * entries into the cylinders of radius r[j] + e and r[j] - e (those intervals).
  *
  * Calls: as horde_voxel_los, with g and poles after the world view. Statuses also
  * HORDE_ERR_NULL_ARG for g or poles NULL or, with poles->n > 0, a pole array NULL;

@@ -205,7 +205,7 @@ static int pole_set_make(pole_set *P, tu_rng *g, const float base[3], size_t n, 
         for (int k = 0; k < 5; k++)
             P->v[k][j] = v[k];
     }
-    const horde_poles hp = {P->v[0], P->v[2], P->v[1], P->v[3], P->v[4], n};
+    const horde_poles hp = {P->v[0], P->v[1], P->v[2], P->v[3], P->v[4], n};
     P->hp = hp;
     static const float cells[] = {0.5f, 1.0f, 2.0f, 4.0f, 8.0f};
     const float cell = cells[tu_below(g, 5)];
@@ -214,7 +214,7 @@ static int pole_set_make(pole_set *P, tu_rng *g, const float base[3], size_t n, 
         return 1;
     if (change) {
         for (size_t j = 0; j < n; j += 7)
-            P->v[tu_below(g, 3) ? 3 : 1][j] = tu_below(g, 2) ? NAN : -2.0f; /* bottom NaN or r < 0 */
+            P->v[tu_below(g, 3) ? 3 : 2][j] = tu_below(g, 2) ? NAN : -2.0f; /* bottom or r: NaN or -2 */
         P->hp.n = n - n / 8;
     }
     return 0;

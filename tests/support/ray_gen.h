@@ -100,17 +100,17 @@ static inline void rg_segment(tu_rng *g, float base[3], float lo, float hi, floa
  * above top, a negative radius or an axis past the radial family's limit). */
 static inline void rg_pole(tu_rng *g, const float base[3], float lo, float hi, float v[5])
 {
-    v[0] = rg_coord(g, lo, hi) + base[0], v[2] = rg_coord(g, lo, hi) + base[2];
+    v[0] = rg_coord(g, lo, hi) + base[0], v[1] = rg_coord(g, lo, hi) + base[2];
     const uint32_t k = tu_below(g, 8);
-    v[1] = k == 0 ? 0.0f : k < 6 ? tu_uniform(g, 0.05f, 1.0f) : tu_uniform(g, 1.0f, 3.0f);
+    v[2] = k == 0 ? 0.0f : k < 6 ? tu_uniform(g, 0.05f, 1.0f) : tu_uniform(g, 1.0f, 3.0f);
     if (tu_below(g, 4) == 0)
-        v[1] = floorf(v[1] * 8.0f) * 0.125f;
+        v[2] = floorf(v[2] * 8.0f) * 0.125f;
     v[3] = rg_coord(g, -8.0f, 8.0f), v[4] = v[3] + (tu_below(g, 10) ? tu_uniform(g, 0.0f, 12.0f) : 0.0f);
     if (tu_below(g, 50) == 0) {
         static const float bad[] = {NAN, -1.0f, 65537.0f, -70000.0f};
         const uint32_t b = tu_below(g, 5);
         if (b < 4)
-            v[b == 1 ? 1 : b == 3 ? 2 : 0] = bad[b];
+            v[b == 1 ? 2 : b == 3 ? 1 : 0] = bad[b];
         else
             v[3] = v[4] + 1.0f;
     }
@@ -122,14 +122,15 @@ static inline void rg_pole(tu_rng *g, const float base[3], float lo, float hi, f
  * it, or ending a hair before it. */
 static inline void rg_segment_at_pole(tu_rng *g, const float v[5], float **p0, float **p1, size_t i)
 {
+    const float px = v[0], pz = v[1], r = v[2], bottom = v[3], top = v[4];
     const float ang = tu_uniform(g, 0.0f, 6.2831853f), ux = cosf(ang), uz = sinf(ang);
-    const float y = tu_uniform(g, v[3] - 1.0f, v[4] + 1.0f);
+    const float y = tu_uniform(g, bottom - 1.0f, top + 1.0f);
     const float l0 = tu_uniform(g, 0.0f, 30.0f), l1 = tu_uniform(g, 0.0f, 30.0f);
     float a[3], b[3];
     switch (tu_below(g, 7)) {
     case 0: { /* grazing: the closest approach at r (1 + k 2^-22), k in -4 .. 4 */
-        const float d = v[1] * (1.0f + (float)((int)tu_below(g, 9) - 4) * 0x1p-22f);
-        const float cx = v[0] - uz * d, cz = v[2] + ux * d;
+        const float d = r * (1.0f + (float)((int)tu_below(g, 9) - 4) * 0x1p-22f);
+        const float cx = px - uz * d, cz = pz + ux * d;
         const float dy = tu_below(g, 2) ? 0.0f : tu_uniform(g, -0.5f, 0.5f);
         a[0] = cx - ux * l0, a[1] = y - dy * l0, a[2] = cz - uz * l0;
         b[0] = cx + ux * l1, b[1] = y + dy * l1, b[2] = cz + uz * l1;
@@ -137,36 +138,36 @@ static inline void rg_segment_at_pole(tu_rng *g, const float v[5], float **p0, f
     }
     case 1: { /* through a cap: from above top (or below bottom) into the disc */
         const int up = (int)tu_below(g, 2);
-        const float s = tu_uniform(g, 0.0f, v[1]), s2 = tu_uniform(g, 0.0f, v[1] * 1.5f);
-        a[0] = v[0] + ux * s, a[2] = v[2] + uz * s, a[1] = up ? v[4] + tu_uniform(g, 0.0f, 4.0f) : v[3] - tu_uniform(g, 0.0f, 4.0f);
-        b[0] = v[0] - uz * s2, b[2] = v[2] + ux * s2, b[1] = up ? rg_near(g, v[4]) - tu_uniform(g, 0.0f, 2.0f) : v[3] + tu_uniform(g, 0.0f, 2.0f);
+        const float s = tu_uniform(g, 0.0f, r), s2 = tu_uniform(g, 0.0f, r * 1.5f);
+        a[0] = px + ux * s, a[2] = pz + uz * s, a[1] = up ? top + tu_uniform(g, 0.0f, 4.0f) : bottom - tu_uniform(g, 0.0f, 4.0f);
+        b[0] = px - uz * s2, b[2] = pz + ux * s2, b[1] = up ? rg_near(g, top) - tu_uniform(g, 0.0f, 2.0f) : bottom + tu_uniform(g, 0.0f, 2.0f);
         break;
     }
     case 2: { /* starting (or ending) inside or on the surface */
-        const float s = v[1] * (tu_below(g, 3) ? tu_uniform(g, 0.0f, 1.0f) : 1.0f);
-        a[0] = v[0] + ux * s, a[2] = v[2] + uz * s, a[1] = tu_below(g, 4) ? tu_uniform(g, v[3], v[4]) : v[4];
+        const float s = r * (tu_below(g, 3) ? tu_uniform(g, 0.0f, 1.0f) : 1.0f);
+        a[0] = px + ux * s, a[2] = pz + uz * s, a[1] = tu_below(g, 4) ? tu_uniform(g, bottom, top) : top;
         b[0] = a[0] + tu_uniform(g, -20.0f, 20.0f), b[1] = a[1] + tu_uniform(g, -4.0f, 4.0f), b[2] = a[2] + tu_uniform(g, -20.0f, 20.0f);
         break;
     }
     case 3: /* vertical, through the pole or beside it */
-        a[0] = b[0] = v[0] + ux * v[1] * tu_uniform(g, 0.0f, 1.2f);
-        a[2] = b[2] = v[2] + uz * v[1] * tu_uniform(g, 0.0f, 1.2f);
-        a[1] = v[3] - tu_uniform(g, -2.0f, 4.0f), b[1] = v[4] + tu_uniform(g, -2.0f, 4.0f);
+        a[0] = b[0] = px + ux * r * tu_uniform(g, 0.0f, 1.2f);
+        a[2] = b[2] = pz + uz * r * tu_uniform(g, 0.0f, 1.2f);
+        a[1] = bottom - tu_uniform(g, -2.0f, 4.0f), b[1] = top + tu_uniform(g, -2.0f, 4.0f);
         break;
     case 4: /* zero length, in the pole or just outside */
-        a[0] = b[0] = v[0] + ux * rg_near(g, v[1]);
-        a[2] = b[2] = v[2];
-        a[1] = b[1] = rg_near(g, tu_below(g, 2) ? v[4] : y);
+        a[0] = b[0] = px + ux * rg_near(g, r);
+        a[2] = b[2] = pz;
+        a[1] = b[1] = rg_near(g, tu_below(g, 2) ? top : y);
         break;
     case 5: { /* ending a hair before the surface, along a radius */
-        const float d = rg_near(g, v[1]) + (tu_below(g, 2) ? 0x1p-20f : 0.0f);
-        b[0] = v[0] + ux * d, b[2] = v[2] + uz * d, b[1] = y;
+        const float d = rg_near(g, r) + (tu_below(g, 2) ? 0x1p-20f : 0.0f);
+        b[0] = px + ux * d, b[2] = pz + uz * d, b[1] = y;
         a[0] = b[0] + ux * l0, a[2] = b[2] + uz * l0, a[1] = y + tu_uniform(g, -1.0f, 1.0f);
         break;
     }
     default: /* straight through, at any height */
-        a[0] = v[0] - ux * (l0 + v[1]), a[2] = v[2] - uz * (l0 + v[1]), a[1] = y;
-        b[0] = v[0] + ux * (l1 + v[1]), b[2] = v[2] + uz * (l1 + v[1]), b[1] = tu_uniform(g, v[3] - 1.0f, v[4] + 1.0f);
+        a[0] = px - ux * (l0 + r), a[2] = pz - uz * (l0 + r), a[1] = y;
+        b[0] = px + ux * (l1 + r), b[2] = pz + uz * (l1 + r), b[1] = tu_uniform(g, bottom - 1.0f, top + 1.0f);
         break;
     }
     for (int k = 0; k < 3; k++)
