@@ -308,8 +308,8 @@ HORDE_API horde_status horde_pole_grid_lists(const horde_pole_grid *g, const hor
  * and touches no array (the scratch may then be NULL). Returns HORDE_OK; HORDE_ERR_NULL_ARG (g, poles or b
  * NULL; for n > 0 also one of the batch's arrays, the scratch, or a pole array while
  * poles->n > 0); or HORDE_ERR_BAD_PARAMS (iterations out of [1,
- * HORDE_RADIAL_PUSH_MAX_ITERATIONS], g not a built grid: its cell or sizes out of range
- * or its arrays NULL, or bytes < horde_radial_push_grid_scratch_bytes(g, n)).
+ * HORDE_RADIAL_PUSH_MAX_ITERATIONS], g not a built grid: its cell, max_r or sizes out of
+ * range or its arrays NULL, or bytes < horde_radial_push_grid_scratch_bytes(g, n)).
  * Every backend returns exactly the scalar reference's bits, and those are
  * horde_radial_push's bits for the lists above. */
 typedef struct horde_radial_push_grid_batch {

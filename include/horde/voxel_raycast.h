@@ -130,8 +130,11 @@ HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_task
  * The segments, their limits and the voxel part are horde_voxel_los's (the voxel answer:
  * t_v and its flags). The poles are every entry of the grid: for each item j of g (built
  * over `poles`), pole j, ignored when j >= poles->n or when the pole is not valid (radial
- * family rules, radial_push.h; possible only when the poles changed after the build). A
- * pole is the closed solid cylinder |(x, z) - (x[j], z[j])| <= r[j], bottom[j] <= y <=
+ * family rules, radial_push.h). After the build a pole may become invalid, be cut off by
+ * poles->n, change its bottom and top, or shrink its radius; one that moves (x, z) or
+ * grows past the grid's max_r may be missed (the walk below finds poles by their cells
+ * and radius as built): rebuild the grid after moving poles. A pole is the closed solid
+ * cylinder |(x, z) - (x[j], z[j])| <= r[j], bottom[j] <= y <=
  * top[j]. The pole part takes the lane's inputs as given (the voxel part's snapping does
  * not apply). Per pole, in float, in this order, with max(u, v) = (u > v ? u : v) and
  * min(u, v) = (u < v ? u : v) (so a NaN in u gives v):
@@ -164,8 +167,11 @@ HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_task
  * Calls: as horde_voxel_los, with g and poles after the world view. Statuses also
  * HORDE_ERR_NULL_ARG for g or poles NULL or, with poles->n > 0, a pole array NULL;
  * HORDE_ERR_BAD_PARAMS for a g that horde_pole_grid_build did not fill. Cost: the voxel
- * part's, plus a walk over the grid cells within the largest pole radius of the sight
- * line up to the voxel hit, testing each pole there once. */
+ * part's, plus a walk over the grid cells within the grid's largest pole radius (max_r)
+ * of the sight line up to the voxel hit, testing each pole there once: about (L / cell +
+ * 1) (2 max_r / cell + 2) cells for a horizontal length L, so a cell much smaller than
+ * max_r makes every segment visit many cells (a cell of at least 2 max_r keeps it to
+ * about three per cell of length). */
 typedef struct horde_voxel_los_poles_batch {
     const float *x0, *y0, *z0; /* eye */
     const float *x1, *y1, *z1; /* target */

@@ -10,7 +10,8 @@
 int horde_pole_grid_ok(const horde_pole_grid *g)
 {
     const int32_t far = HORDE_POLE_GRID_MAX_ORIGIN;
-    return g && g->start && g->items && horde_pole_cell_ok(g->cell) && g->nx >= 1 && g->nz >= 1 &&
+    return g && g->start && g->items && horde_pole_cell_ok(g->cell) && g->max_r >= 0.0f &&
+           g->max_r <= HORDE_RADIAL_PUSH_MAX_RADIUS && g->nx >= 1 && g->nz >= 1 &&
            (uint64_t)g->nx * g->nz <= HORDE_POLE_GRID_MAX_CELLS && g->cx0 >= -far && g->cx0 <= far &&
            g->cz0 >= -far && g->cz0 <= far;
 }

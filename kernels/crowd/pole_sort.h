@@ -17,9 +17,9 @@
 #define HORDE_POLE_CELL_MAX 0x1p17f
 static inline int horde_pole_cell_ok(float cell) { return cell >= HORDE_POLE_CELL_MIN && cell <= HORDE_POLE_CELL_MAX; }
 
-/* A built grid (horde_pole_grid_build's limits): cell in [2^-10, 2^17], 1 <= nx, nz,
- * nx * nz <= HORDE_POLE_GRID_MAX_CELLS, |cx0|, |cz0| <= HORDE_POLE_GRID_MAX_ORIGIN, the
- * arrays present. Then a valid mover's cell, |v / cell| <= 2^26, fits int32 with room. */
+/* A built grid (horde_pole_grid_build's limits): cell in [2^-10, 2^17], max_r in [0,
+ * HORDE_RADIAL_PUSH_MAX_RADIUS], 1 <= nx, nz, nx * nz <= HORDE_POLE_GRID_MAX_CELLS, |cx0|,
+ * |cz0| <= HORDE_POLE_GRID_MAX_ORIGIN, the arrays present. Then a valid mover's cell, |v / cell| <= 2^26, fits int32 with room. */
 #define HORDE_POLE_GRID_MAX_ORIGIN (1 << 27)
 int horde_pole_grid_ok(const horde_pole_grid *g);
 

@@ -285,6 +285,9 @@ static void poles(void)
     CHECK(horde_voxel_los_poles_isa(cur_isa, w, &pole_grid, NULL, &b) == HORDE_ERR_NULL_ARG, "NULL poles");
     const horde_pole_grid unbuilt = {0};
     CHECK(horde_voxel_los_poles_isa(cur_isa, w, &unbuilt, &pole_set, &b) == HORDE_ERR_BAD_PARAMS, "unbuilt grid");
+    horde_pole_grid wild = pole_grid;
+    wild.max_r = INFINITY;
+    CHECK(horde_voxel_los_poles_isa(cur_isa, w, &wild, &pole_set, &b) == HORDE_ERR_BAD_PARAMS, "max_r infinite");
     horde_poles holes = pole_set;
     holes.top = NULL;
     CHECK(horde_voxel_los_poles_isa(cur_isa, w, &pole_grid, &holes, &b) == HORDE_ERR_NULL_ARG, "NULL top");

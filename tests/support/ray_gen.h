@@ -119,7 +119,7 @@ static inline void rg_pole(tu_rng *g, const float base[3], float lo, float hi, f
 /* Segment i aimed at pole v (rg_pole's order: x, z, r, bottom, top): grazing its side
  * (a line a few ulps of r inside or outside the surface), through its top or bottom cap,
  * starting or ending inside it or on its surface, vertical through it, zero length in
- * it, or ending a hair before it. */
+ * it, ending a hair before it, or axis-aligned at distance r. */
 static inline void rg_segment_at_pole(tu_rng *g, const float v[5], float **p0, float **p1, size_t i)
 {
     const float px = v[0], pz = v[1], r = v[2], bottom = v[3], top = v[4];
@@ -127,7 +127,19 @@ static inline void rg_segment_at_pole(tu_rng *g, const float v[5], float **p0, f
     const float y = tu_uniform(g, bottom - 1.0f, top + 1.0f);
     const float l0 = tu_uniform(g, 0.0f, 30.0f), l1 = tu_uniform(g, 0.0f, 30.0f);
     float a[3], b[3];
-    switch (tu_below(g, 7)) {
+    switch (tu_below(g, 8)) {
+    case 7: { /* axis-aligned at distance r from the axis (+-x or +-z, a few ulps in or
+               * out): vertical, along x or along z, the walk's hardest cells */
+        const int side = (int)tu_below(g, 4), dir = (int)tu_below(g, 3);
+        const float off_x = side == 0 ? r : side == 1 ? -r : 0.0f, off_z = side == 2 ? r : side == 3 ? -r : 0.0f;
+        a[0] = rg_near(g, px + off_x), a[2] = rg_near(g, pz + off_z), a[1] = y;
+        b[0] = a[0], b[1] = a[1], b[2] = a[2];
+        if (dir == 0)
+            a[1] = bottom - l0 * 0.25f, b[1] = top + l1 * 0.25f;
+        else
+            a[dir == 1 ? 0 : 2] -= l0, b[dir == 1 ? 0 : 2] += l1;
+        break;
+    }
     case 0: { /* grazing: the closest approach at r (1 + k 2^-22), k in -4 .. 4 */
         const float d = r * (1.0f + (float)((int)tu_below(g, 9) - 4) * 0x1p-22f);
         const float cx = px - uz * d, cz = pz + ux * d;
