@@ -16,6 +16,11 @@
 // the ground to 7 above it), in a grid of 4-block cells. Its naive peer is the naive DDA,
 // then a 2D DDA over the trees' grid testing the 3 x 3 cells around each cell it visits
 // with the textbook ray-circle quadratic (sides only, as that code usually is).
+// voxel_raycast_len<L>/<label>/4096 and voxel_los_len<L>/<label>/4096: the cost of a
+// segment against its length L (8, 32, 128, 512 blocks) where nothing stops it: over the
+// terrain in the air (both ends at y 15 to 30, above the highest hill, a random horizontal
+// direction, leaving the view where it runs out: missing chunks read as air); labels
+// scalar, the best backend, naive.
 // items_per_second = segments per second.
 #include <benchmark/benchmark.h>
 
@@ -199,6 +204,46 @@ Segments *g_npc, *g_open;
 Terrain *g_terrain;
 Forest *g_forest;
 
+// Segments of horizontal length len in the air over the terrain (y 15 to 30 at both ends).
+void fill_sky(Segments &s, size_t n, float len)
+{
+    Rng rng{0x736b79ull + (uint64_t)len}; // "sky"
+    for (size_t i = 0; i < n; i++) {
+        const float a = rng.uniform(0.0f, 6.2831853f);
+        s.x0[i] = rng.uniform(0.0f, 512.0f), s.z0[i] = rng.uniform(0.0f, 512.0f);
+        s.x1[i] = s.x0[i] + len * std::cos(a), s.z1[i] = s.z0[i] + len * std::sin(a);
+        s.y0[i] = rng.uniform(15.0f, 30.0f), s.y1[i] = rng.uniform(15.0f, 30.0f);
+    }
+}
+
+// The rows of cost against length (see the top of this file).
+void length_rows()
+{
+    const size_t n = 4096;
+    for (const float len : {8.0f, 32.0f, 128.0f, 512.0f}) {
+        Segments *s = new Segments(kFreshItems); // the rows rotate through fresh inputs
+        fill_sky(*s, kFreshItems, len);
+        const std::string tag = "_len" + std::to_string((int)len);
+        for (const horde_isa isa : {HORDE_ISA_SCALAR, horde_isa_best()}) {
+            register_rows("voxel_raycast" + tag, horde_isa_name(isa), {n}, [s, isa](size_t f, size_t m) {
+                const horde_voxel_raycast_batch b = s->raycast(f, m);
+                return (int)horde_voxel_raycast_isa(isa, &g_terrain->world, &b);
+            });
+            register_rows("voxel_los" + tag, horde_isa_name(isa), {n}, [s, isa](size_t f, size_t m) {
+                const horde_voxel_los_batch b = s->los(f, m);
+                return (int)horde_voxel_los_isa(isa, &g_terrain->world, &b);
+            });
+        }
+        for (const char *k : {"voxel_raycast", "voxel_los"})
+            register_rows(k + tag, "naive", {n}, [s](size_t f, size_t m) {
+                naive_cast(g_terrain->world, s->x0.data() + f, s->y0.data() + f, s->z0.data() + f,
+                           s->x1.data() + f, s->y1.data() + f, s->z1.data() + f, s->t.data() + f,
+                           s->flags.data() + f, m);
+                return (int)HORDE_OK;
+            });
+    }
+}
+
 // The naive DDA over the open-terrain segments [f, f + n).
 void naive_open(size_t f, size_t n)
 {
@@ -314,4 +359,5 @@ void hb::register_voxel_raycast()
         return (int)HORDE_OK;
     });
     floor_rows("voxel_los_poles", &g_open);
+    length_rows();
 }
