@@ -134,9 +134,8 @@ HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_task
  * poles->n, change its bottom and top, or shrink its radius; one that moves (x, z) or
  * grows past the grid's max_r may be missed (the walk below finds poles by their cells
  * and radius as built): rebuild the grid after moving poles. A pole is the closed solid
- * cylinder |(x, z) - (x[j], z[j])| <= r[j], bottom[j] <= y <=
- * top[j]. The pole part takes the lane's inputs as given (the voxel part's snapping does
- * not apply). Per pole, in float, in this order, with max(u, v) = (u > v ? u : v) and
+ * cylinder |(x, z) - (x[j], z[j])| <= r[j], bottom[j] <= y <= top[j]. The pole part takes
+ * the lane's inputs as given (the voxel part's snapping does not apply). Per pole, in float, in this order, with max(u, v) = (u > v ? u : v) and
  * min(u, v) = (u < v ? u : v) (so a NaN in u gives v):
  *     dx = x1 - x0, dy = y1 - y0, dz = z1 - z0, ex = x0 - x[j], ez = z0 - z[j];
  *     the pole's height on the segment, t in [lo, hi]: when dy == 0, [0, 1] if bottom[j]
@@ -146,14 +145,14 @@ HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_task
  *     a = dx * dx + dz * dz; ts = -((ex * dx + ez * dz) / a) when a > 0, else ts = lo;
  *     the closest approach tc = min(max(ts, lo), hi), mx = ex + dx * tc, mz = ez + dz * tc;
  *     the pole blocks when mx * mx + mz * mz <= r[j] * r[j];
- *     where it blocks, from: lo when a == 0; else with lx = ex + dx * ts, lz = ez + dz *
- *         ts, q = (r[j] * r[j] - (lx * lx + lz * lz)) / a: t = min(max(ts - sqrt(max(q,
+ *     where it blocks, its t: lo when a == 0; else, with lx = ex + dx * ts, lz = ez + dz
+ *         * ts, q = (r[j] * r[j] - (lx * lx + lz * lz)) / a: t = min(max(ts - sqrt(max(q,
  *         0)), lo), tc), in [lo, tc].
  * t_p is the smallest t over the blocking poles, +0 when it is zero (hi, and so t, can be
  * -0; a minimum and the sign fixed, so the grid's cells and its order of entries do not
- * matter). When some pole blocks and the voxel answer has no HIT
- * or t_p < t_v (a block at the same t wins), the lane's answer is the pole's: out_t =
- * t_p, out_flags = HIT | POLE, and STARTED_INSIDE too when t_p = 0. Otherwise it is the
+ * matter). When some pole blocks and the voxel answer has no HIT or t_p < t_v (a block
+ * at the same t wins), the lane's answer is the pole's: out_t = t_p, out_flags = HIT |
+ * POLE, and STARTED_INSIDE too when t_p = 0. Otherwise it is the
  * voxel answer, bit for bit. An invalid segment gets horde_voxel_los's invalid answer.
  *
  * How the float test relates to the real cylinder (what tests/property/voxel_los_poles.c
@@ -164,9 +163,11 @@ HORDE_API horde_status horde_voxel_los_tasks_isa(horde_isa isa, const horde_task
  * over that interval grown as much is above r[j] + e is not, and t lies between the exact
  * entries into the cylinders of radius r[j] + e and r[j] - e (those intervals).
  *
- * Calls: as horde_voxel_los, with g and poles after the world view. Statuses also
- * HORDE_ERR_NULL_ARG for g or poles NULL or, with poles->n > 0, a pole array NULL;
- * HORDE_ERR_BAD_PARAMS for a g that horde_pole_grid_build did not fill. Cost: the voxel
+ * Calls: as horde_voxel_los, with g and poles after the world view. Statuses, in this
+ * order: HORDE_ERR_NULL_ARG for b, g or poles NULL; the world view's error;
+ * HORDE_ERR_BAD_PARAMS for a g that horde_pole_grid_build did not fill (for n = 0 too);
+ * then, for n > 0, HORDE_ERR_NULL_ARG for a batch array NULL or a pole array NULL while
+ * poles->n > 0. Cost: the voxel
  * part's, plus a walk over the grid cells within the grid's largest pole radius (max_r)
  * of the sight line up to the voxel hit, testing each pole there once: about (L / cell +
  * 1) (2 max_r / cell + 2) cells for a horizontal length L, so a cell much smaller than
