@@ -118,12 +118,16 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
 /* The chunk row at address o. */
 static inline int32_t rc_row_at(int64_t o) { return (int32_t)*(const uint32_t *)(uintptr_t)o; }
 
-/* The rows under the eight lanes' blocks: eight loads, for chunks too far apart for one
- * gather's 32-bit offsets. */
-static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simde__m256i ly,
-                                        simde__m256i lz)
+/* The byte offsets in a chunk of the rows of eight lanes' levels ly and rows lz (0..31). */
+static inline simde__m256i rc_row_offsets(simde__m256i ly, simde__m256i lz)
 {
-    const simde__m256i off = simde_mm256_slli_epi32(simde_mm256_add_epi32(simde_mm256_slli_epi32(ly, 5), lz), 2);
+    return simde_mm256_slli_epi32(simde_mm256_add_epi32(simde_mm256_slli_epi32(ly, 5), lz), 2);
+}
+
+/* The rows at byte offsets off of the eight lanes' chunks: eight loads, for chunks too far
+ * apart for one gather's 32-bit offsets. */
+static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simde__m256i off)
+{
     const simde__m256i alo = simde_mm256_add_epi64(clo, simde_mm256_cvtepu32_epi64(simde_mm256_castsi256_si128(off)));
     const simde__m256i ahi = simde_mm256_add_epi64(chi, simde_mm256_cvtepu32_epi64(simde_mm256_extracti128_si256(off, 1)));
     int64_t o[8];
@@ -133,22 +137,44 @@ static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simd
 }
 
 /* The same when the pack's chunks are near its base: one gather of 32-bit offsets. */
-static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff, simde__m256i ly, simde__m256i lz)
+static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff, simde__m256i off)
 {
-    const simde__m256i off = simde_mm256_slli_epi32(simde_mm256_add_epi32(simde_mm256_slli_epi32(ly, 5), lz), 2);
     return simde_mm256_i32gather_epi32((const int32_t *)(uintptr_t)p->base, simde_mm256_add_epi32(coff, off), 1);
+}
+
+/* The walk keeps a lane's block within its chunk in one 32-bit lane, a byte per axis
+ * with a bias of 32: x in bits 0-7, z in 8-15, y in 16-23. A step adds +-1, +-256 or
+ * +-65536, and a byte that starts in 32..63 and moves by one stays within 31..64, so no
+ * step carries into the next byte; the lane is in its chunk while every byte & 0xe0 is
+ * 0x20. (A lane that found its block keeps stepping, and its bytes may then run off;
+ * nothing reads them: its block is kept apart.) One vector for the block and one for
+ * the found block, in place of six, keeps the walk's state in the registers. */
+#define RC_BIAS 0x202020
+static inline simde__m256i rc_pack_lin(const rc_pack *p)
+{
+    const simde__m256i x = RC_LD(p->loc[0]), y = RC_LD(p->loc[1]), z = RC_LD(p->loc[2]);
+    const simde__m256i yz = simde_mm256_or_si256(simde_mm256_slli_epi32(y, 16), simde_mm256_slli_epi32(z, 8));
+    return simde_mm256_add_epi32(simde_mm256_or_si256(yz, x), simde_mm256_set1_epi32(RC_BIAS));
+}
+static inline void rc_unpack_lin(rc_pack *p, simde__m256i lin)
+{
+    const simde__m256i byte = simde_mm256_set1_epi32(0xff), bias = simde_mm256_set1_epi32(32);
+    RC_ST(p->loc[0], simde_mm256_sub_epi32(simde_mm256_and_si256(lin, byte), bias));
+    RC_ST(p->loc[1], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 16), byte), bias));
+    RC_ST(p->loc[2], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 8), byte), bias));
 }
 
 /* Up to RC_LOCK_STEPS steps of every lane (file comment); the state goes back into p. */
 static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
 {
-    const simde__m256i zero = simde_mm256_setzero_si256(), low = simde_mm256_set1_epi32(31);
+    const simde__m256i zero = simde_mm256_setzero_si256();
     simde__m256i qxy = RC_LD(p->q[0]), qxz = RC_LD(p->q[1]), qyz = RC_LD(p->q[2]);
     const simde__m256i ax = RC_LD(p->a[0]), ay = RC_LD(p->a[1]), az = RC_LD(p->a[2]);
-    const simde__m256i sx = RC_LD(p->s[0]), sy = RC_LD(p->s[1]), sz = RC_LD(p->s[2]);
-    simde__m256i lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
+    /* the steps along x, y, z in the packed block (rc_pack_lin) */
+    const simde__m256i dx = RC_LD(p->s[0]), dy = simde_mm256_slli_epi32(RC_LD(p->s[1]), 16);
+    const simde__m256i dz = simde_mm256_slli_epi32(RC_LD(p->s[2]), 8);
+    simde__m256i lin = rc_pack_lin(p), found_at = lin;
     simde__m256i rem = RC_LD(p->rem), hit = rc_mask_of(p->inside), last = zero;
-    simde__m256i hx = lx, hy = ly, hz = lz;
     simde__m256i clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
     for (int it = 0; it < RC_LOCK_STEPS; it++) {
         const simde__m256i act = simde_mm256_cmpgt_epi32(rem, zero);
@@ -163,34 +189,38 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
         qxy = simde_mm256_add_epi32(qxy, simde_mm256_sub_epi32(simde_mm256_and_si256(mx, ay), simde_mm256_and_si256(my, ax)));
         qxz = simde_mm256_add_epi32(qxz, simde_mm256_sub_epi32(simde_mm256_and_si256(mx, az), simde_mm256_and_si256(mz, ax)));
         qyz = simde_mm256_add_epi32(qyz, simde_mm256_sub_epi32(simde_mm256_and_si256(my, az), simde_mm256_and_si256(mz, ay)));
-        lx = simde_mm256_add_epi32(lx, simde_mm256_and_si256(mx, sx));
-        ly = simde_mm256_add_epi32(ly, simde_mm256_and_si256(my, sy));
-        lz = simde_mm256_add_epi32(lz, simde_mm256_and_si256(mz, sz));
+        lin = simde_mm256_add_epi32(lin, simde_mm256_add_epi32(simde_mm256_and_si256(mx, dx),
+                                                               simde_mm256_add_epi32(simde_mm256_and_si256(my, dy),
+                                                                                     simde_mm256_and_si256(mz, dz))));
         rem = simde_mm256_add_epi32(rem, act);
-        const simde__m256i out = simde_mm256_andnot_si256(
-            hit, simde_mm256_andnot_si256(low, simde_mm256_or_si256(lx, simde_mm256_or_si256(ly, lz))));
-        if (!simde_mm256_testz_si256(out, out)) {
-            RC_ST(p->loc[0], lx), RC_ST(p->loc[1], ly), RC_ST(p->loc[2], lz);
-            rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(out, zero))) & 0xFF);
-            lx = RC_LD(p->loc[0]), ly = RC_LD(p->loc[1]), lz = RC_LD(p->loc[2]);
+        const simde__m256i inside = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(lin, simde_mm256_set1_epi32(0xe0e0e0)),
+                                                            simde_mm256_set1_epi32(RC_BIAS));
+        const int out = ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_or_si256(inside, hit))) & 0xFF;
+        if (out) {
+            rc_unpack_lin(p, lin);
+            rc_pack_move(v, p, out);
+            lin = rc_pack_lin(p);
             clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
         }
-        /* a lane past its block may have left its chunk: its row index wraps, and its
-         * shift count may leave 0..31 (sllv then gives 0) */
-        const simde__m256i wy = simde_mm256_and_si256(ly, low), wz = simde_mm256_and_si256(lz, low);
-        const simde__m256i rows = p->near ? rc_pack_rows_near(p, coff, wy, wz) : rc_pack_rows(clo, chi, wy, wz);
-        const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(low, lx)), 31);
+        /* the row: level (lin >> 16) & 31, row (lin >> 8) & 31, at byte 4 (32 level + row);
+         * a lane that found its block may read a wrong row of its chunk, and its shift
+         * count may leave 0..31 (sllv then gives 0): its test is not used */
+        const simde__m256i off = simde_mm256_or_si256(
+            simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 6), simde_mm256_set1_epi32(0x7c)),
+            simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 9), simde_mm256_set1_epi32(0xf80)));
+        const simde__m256i rows = p->near ? rc_pack_rows_near(p, coff, off) : rc_pack_rows(clo, chi, off);
+        /* bit x = (lin & 0xff) - 32 to the top: a shift by 63 - (lin & 0xff) */
+        const simde__m256i sh = simde_mm256_sub_epi32(simde_mm256_set1_epi32(63),
+                                                      simde_mm256_and_si256(lin, simde_mm256_set1_epi32(0xff)));
+        const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, sh), 31);
         const simde__m256i found = simde_mm256_andnot_si256(hit, simde_mm256_and_si256(solid, act));
         /* the axis code: 0 for x, 1 for y, 2 for z (masks are -1 or 0) */
         const simde__m256i code = simde_mm256_sub_epi32(zero, simde_mm256_add_epi32(my, simde_mm256_add_epi32(mz, mz)));
         hit = simde_mm256_or_si256(hit, found);
-        hx = simde_mm256_blendv_epi8(hx, lx, found), hy = simde_mm256_blendv_epi8(hy, ly, found);
-        hz = simde_mm256_blendv_epi8(hz, lz, found), last = simde_mm256_blendv_epi8(last, code, found);
+        found_at = simde_mm256_blendv_epi8(found_at, lin, found), last = simde_mm256_blendv_epi8(last, code, found);
     }
     /* a lane that found its block reports it; the others their current block */
-    RC_ST(p->loc[0], simde_mm256_blendv_epi8(lx, hx, hit));
-    RC_ST(p->loc[1], simde_mm256_blendv_epi8(ly, hy, hit));
-    RC_ST(p->loc[2], simde_mm256_blendv_epi8(lz, hz, hit));
+    rc_unpack_lin(p, simde_mm256_blendv_epi8(lin, found_at, hit));
     RC_ST(p->rem, simde_mm256_andnot_si256(hit, rem)), RC_ST(p->last, last), RC_ST(p->found, hit);
 }
 
@@ -310,7 +340,8 @@ static inline void rc_pack_setup(const horde_view *v, rc_pack *p, const float *c
     p->base = p->caddr[0];
     rc_pack_near(p);
     const simde__m256i lx = RC_LD(p->loc[0]);
-    const simde__m256i rows = rc_pack_rows(RC_LD(p->caddr), RC_LD(p->caddr + 4), RC_LD(p->loc[1]), RC_LD(p->loc[2]));
+    const simde__m256i rows =
+        rc_pack_rows(RC_LD(p->caddr), RC_LD(p->caddr + 4), rc_row_offsets(RC_LD(p->loc[1]), RC_LD(p->loc[2])));
     const simde__m256i solid = simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(simde_mm256_set1_epi32(31), lx));
     p->invalid = invalid;
     p->inside = simde_mm256_movemask_ps(simde_mm256_castsi256_ps(solid)) & ~invalid;
