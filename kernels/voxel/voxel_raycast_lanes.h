@@ -143,13 +143,15 @@ static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff
 }
 
 /* The walk keeps a lane's block within its chunk in one 32-bit lane, a byte per axis
- * with a bias of 32: x in bits 0-7, z in 8-15, y in 16-23. A step adds +-1, +-256 or
- * +-65536, and a byte that starts in 32..63 and moves by one stays within 31..64, so no
- * step carries into the next byte; the lane is in its chunk while every byte & 0xe0 is
- * 0x20. (A lane that found its block keeps stepping, and its bytes may then run off;
+ * with a bias of 64: x in bits 0-7, z in 8-15, y in 16-23. A step adds +-1, +-256 or
+ * +-65536, and a byte that starts in 64..95 and moves by one stays within 63..96, so no
+ * step carries into the next byte; the lane is in its chunk while no byte has bit 5 or
+ * bit 7 set (63 and 96 have bit 5), so one vptest against RC_OUT finds that every open
+ * lane is. (A lane that found its block keeps stepping, and its bytes may then run off;
  * nothing reads them: its block is kept apart.) One vector for the block and one for
  * the found block, in place of six, keeps the walk's state in the registers. */
-#define RC_BIAS 0x202020
+#define RC_BIAS 0x404040
+#define RC_OUT 0xa0a0a0
 static inline simde__m256i rc_pack_lin(const rc_pack *p)
 {
     const simde__m256i x = RC_LD(p->loc[0]), y = RC_LD(p->loc[1]), z = RC_LD(p->loc[2]);
@@ -158,7 +160,7 @@ static inline simde__m256i rc_pack_lin(const rc_pack *p)
 }
 static inline void rc_unpack_lin(rc_pack *p, simde__m256i lin)
 {
-    const simde__m256i byte = simde_mm256_set1_epi32(0xff), bias = simde_mm256_set1_epi32(32);
+    const simde__m256i byte = simde_mm256_set1_epi32(0xff), bias = simde_mm256_set1_epi32(64);
     RC_ST(p->loc[0], simde_mm256_sub_epi32(simde_mm256_and_si256(lin, byte), bias));
     RC_ST(p->loc[1], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 16), byte), bias));
     RC_ST(p->loc[2], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 8), byte), bias));
@@ -193,25 +195,23 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
                                                                simde_mm256_add_epi32(simde_mm256_and_si256(my, dy),
                                                                                      simde_mm256_and_si256(mz, dz))));
         rem = simde_mm256_add_epi32(rem, act);
-        const simde__m256i inside = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(lin, simde_mm256_set1_epi32(0xe0e0e0)),
-                                                            simde_mm256_set1_epi32(RC_BIAS));
-        const int out = ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_or_si256(inside, hit))) & 0xFF;
-        if (out) {
+        const simde__m256i outside = simde_mm256_set1_epi32(RC_OUT);
+        if (!simde_mm256_testz_si256(simde_mm256_andnot_si256(hit, lin), outside)) {
+            const simde__m256i in = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(lin, outside), zero);
             rc_unpack_lin(p, lin);
-            rc_pack_move(v, p, out);
+            rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_or_si256(in, hit))) & 0xFF);
             lin = rc_pack_lin(p);
             clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
         }
         /* the row: level (lin >> 16) & 31, row (lin >> 8) & 31, at byte 4 (32 level + row);
-         * a lane that found its block may read a wrong row of its chunk, and its shift
-         * count may leave 0..31 (sllv then gives 0): its test is not used */
+         * a lane that found its block may read a wrong row of its chunk: its test is not
+         * used */
         const simde__m256i off = simde_mm256_or_si256(
             simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 6), simde_mm256_set1_epi32(0x7c)),
             simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 9), simde_mm256_set1_epi32(0xf80)));
         const simde__m256i rows = p->near ? rc_pack_rows_near(p, coff, off) : rc_pack_rows(clo, chi, off);
-        /* bit x = (lin & 0xff) - 32 to the top: a shift by 63 - (lin & 0xff) */
-        const simde__m256i sh = simde_mm256_sub_epi32(simde_mm256_set1_epi32(63),
-                                                      simde_mm256_and_si256(lin, simde_mm256_set1_epi32(0xff)));
+        /* bit x = lin & 31 to the top: a shift by 31 - x = ~lin & 31 */
+        const simde__m256i sh = simde_mm256_andnot_si256(lin, simde_mm256_set1_epi32(31));
         const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, sh), 31);
         const simde__m256i found = simde_mm256_andnot_si256(hit, simde_mm256_and_si256(solid, act));
         /* the axis code: 0 for x, 1 for y, 2 for z (masks are -1 or 0) */
