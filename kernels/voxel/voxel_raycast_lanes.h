@@ -146,10 +146,13 @@ static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff
  * with a bias of 64: x in bits 0-7, z in 8-15, y in 16-23. A step adds +-1, +-256 or
  * +-65536, and a byte that starts in 64..95 and moves by one stays within 63..96, so no
  * step carries into the next byte; the lane is in its chunk while no byte has bit 5 or
- * bit 7 set (63 and 96 have bit 5), so one vptest against RC_OUT finds that every open
- * lane is. (A lane that found its block keeps stepping, and its bytes may then run off;
- * nothing reads them: its block is kept apart.) One vector for the block and one for
- * the found block, in place of six, keeps the walk's state in the registers. */
+ * bit 7 set (63 and 96 have bit 5), so one vptest against RC_OUT finds that every lane
+ * that has not found its block is (lanes that stopped stay in their chunk). A lane that
+ * found its block keeps stepping, and its bytes may run off (and turn to garbage when a
+ * move repacks the lanes): its row offset and shift are masked into its chunk, its test
+ * and moves are masked off, and its block is kept apart in found_at. One vector for the
+ * block and one for the found block, in place of six, keeps the walk's state in the
+ * registers. */
 #define RC_BIAS 0x404040
 #define RC_OUT 0xa0a0a0
 static inline simde__m256i rc_pack_lin(const rc_pack *p)
