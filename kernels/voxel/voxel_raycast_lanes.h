@@ -163,7 +163,7 @@ static inline simde__m256i rc_pack_lin(const rc_pack *p)
 }
 static inline void rc_unpack_lin(rc_pack *p, simde__m256i lin)
 {
-    const simde__m256i byte = simde_mm256_set1_epi32(0xff), bias = simde_mm256_set1_epi32(64);
+    const simde__m256i byte = simde_mm256_set1_epi32(0xff), bias = simde_mm256_set1_epi32(RC_BIAS & 0xff);
     RC_ST(p->loc[0], simde_mm256_sub_epi32(simde_mm256_and_si256(lin, byte), bias));
     RC_ST(p->loc[1], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 16), byte), bias));
     RC_ST(p->loc[2], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 8), byte), bias));
