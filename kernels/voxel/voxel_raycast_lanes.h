@@ -147,10 +147,10 @@ static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff
  * +-65536, and a byte that starts in 64..95 and moves by one stays within 63..96, so no
  * step carries into the next byte; the lane is in its chunk while no byte has bit 5 or
  * bit 7 set (63 and 96 have bit 5), so one vptest against RC_OUT finds that every lane
- * that has not found its block is (lanes that stopped stay in their chunk). A lane that
- * found its block keeps stepping, and its bytes may run off (and turn to garbage when a
- * move repacks the lanes): its row offset and shift are masked into its chunk, its test
- * and moves are masked off, and its block is kept apart in found_at. One vector for the
+ * still walking is. A lane that stopped keeps stepping, and its bytes may run off (and
+ * turn to garbage when a move repacks the lanes): its row offset and shift are masked
+ * into its chunk, its test and moves are masked off, and a found block is kept apart in
+ * found_at. One vector for the
  * block and one for the found block, in place of six, keeps the walk's state in the
  * registers. */
 #define RC_BIAS 0x404040
@@ -169,62 +169,75 @@ static inline void rc_unpack_lin(rc_pack *p, simde__m256i lin)
     RC_ST(p->loc[2], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 8), byte), bias));
 }
 
-/* Up to RC_LOCK_STEPS steps of every lane (file comment); the state goes back into p. */
+/* The step's choice among three values per lane: x's where the next step is along x
+ * (xf), else y's where y comes before z (yf), else z's (the masks are -1 or 0). */
+static inline simde__m256i rc_pick(simde__m256i xf, simde__m256i yf, simde__m256i vx, simde__m256i vy,
+                                   simde__m256i vz)
+{
+    return simde_mm256_blendv_epi8(simde_mm256_blendv_epi8(vz, vy, yf), vx, xf);
+}
+
+/* Up to RC_LOCK_STEPS steps of every lane (file comment); the state goes back into p.
+ * Every lane steps in every iteration, walking or not: only the lanes still walking
+ * (`open`: steps left, no solid block found) need an exact state. A lane that stopped
+ * may run off its chunk; it is masked out of the chunk test, the moves and the block
+ * test, its row reads stay inside its chunk (the offsets are masked), and its answer
+ * does not read its block: a miss reports no block, a hit the one kept in found_at. */
 static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
 {
-    const simde__m256i zero = simde_mm256_setzero_si256();
+    const simde__m256i zero = simde_mm256_setzero_si256(), ones = simde_mm256_set1_epi32(-1);
     simde__m256i qxy = RC_LD(p->q[0]), qxz = RC_LD(p->q[1]), qyz = RC_LD(p->q[2]);
     const simde__m256i ax = RC_LD(p->a[0]), ay = RC_LD(p->a[1]), az = RC_LD(p->a[2]);
+    const simde__m256i nax = simde_mm256_sub_epi32(zero, ax), nay = simde_mm256_sub_epi32(zero, ay);
     /* the steps along x, y, z in the packed block (rc_pack_lin) */
     const simde__m256i dx = RC_LD(p->s[0]), dy = simde_mm256_slli_epi32(RC_LD(p->s[1]), 16);
     const simde__m256i dz = simde_mm256_slli_epi32(RC_LD(p->s[2]), 8);
+    /* the axis codes: 0 for x, 1 for y, 2 for z */
+    const simde__m256i one = simde_mm256_set1_epi32(1), two = simde_mm256_set1_epi32(2);
+    const simde__m256i outside = simde_mm256_set1_epi32(RC_OUT);
     simde__m256i lin = rc_pack_lin(p), found_at = lin;
     simde__m256i rem = RC_LD(p->rem), hit = rc_mask_of(p->inside), last = zero;
     simde__m256i clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
+    int near = p->near;
     for (int it = 0; it < RC_LOCK_STEPS; it++) {
-        const simde__m256i act = simde_mm256_cmpgt_epi32(rem, zero);
-        const simde__m256i open = simde_mm256_andnot_si256(hit, act);
+        const simde__m256i open = simde_mm256_andnot_si256(hit, simde_mm256_cmpgt_epi32(rem, zero));
         if (simde_mm256_testz_si256(open, open))
             break;
         const simde__m256i xf = simde_mm256_srai_epi32(simde_mm256_and_si256(qxy, qxz), 31);
         const simde__m256i yf = simde_mm256_srai_epi32(qyz, 31);
-        const simde__m256i mx = simde_mm256_and_si256(xf, act);
-        const simde__m256i my = simde_mm256_andnot_si256(xf, simde_mm256_and_si256(yf, act));
-        const simde__m256i mz = simde_mm256_andnot_si256(simde_mm256_or_si256(xf, yf), act);
-        qxy = simde_mm256_add_epi32(qxy, simde_mm256_sub_epi32(simde_mm256_and_si256(mx, ay), simde_mm256_and_si256(my, ax)));
-        qxz = simde_mm256_add_epi32(qxz, simde_mm256_sub_epi32(simde_mm256_and_si256(mx, az), simde_mm256_and_si256(mz, ax)));
-        qyz = simde_mm256_add_epi32(qyz, simde_mm256_sub_epi32(simde_mm256_and_si256(my, az), simde_mm256_and_si256(mz, ay)));
-        lin = simde_mm256_add_epi32(lin, simde_mm256_add_epi32(simde_mm256_and_si256(mx, dx),
-                                                               simde_mm256_add_epi32(simde_mm256_and_si256(my, dy),
-                                                                                     simde_mm256_and_si256(mz, dz))));
-        rem = simde_mm256_add_epi32(rem, act);
-        const simde__m256i outside = simde_mm256_set1_epi32(RC_OUT);
-        if (!simde_mm256_testz_si256(simde_mm256_andnot_si256(hit, lin), outside)) {
+        /* q_ij gains a_j for a step along i, -a_i along j */
+        qxy = simde_mm256_add_epi32(qxy, rc_pick(xf, yf, ay, nax, zero));
+        qxz = simde_mm256_add_epi32(qxz, rc_pick(xf, yf, az, zero, nax));
+        qyz = simde_mm256_add_epi32(qyz, rc_pick(xf, yf, zero, az, nay));
+        lin = simde_mm256_add_epi32(lin, rc_pick(xf, yf, dx, dy, dz));
+        rem = simde_mm256_add_epi32(rem, ones);
+        if (!simde_mm256_testz_si256(simde_mm256_and_si256(open, lin), outside)) {
             const simde__m256i in = simde_mm256_cmpeq_epi32(simde_mm256_and_si256(lin, outside), zero);
             rc_unpack_lin(p, lin);
-            rc_pack_move(v, p, ~simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_or_si256(in, hit))) & 0xFF);
+            rc_pack_move(v, p, simde_mm256_movemask_ps(simde_mm256_castsi256_ps(simde_mm256_andnot_si256(in, open))));
             lin = rc_pack_lin(p);
             clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
+            near = p->near;
         }
         /* the row: level (lin >> 16) & 31, row (lin >> 8) & 31, at byte 4 (32 level + row);
-         * a lane that found its block may read a wrong row of its chunk: its test is not
-         * used */
+         * a lane that stopped may read a wrong row of its chunk: its test is not used */
         const simde__m256i off = simde_mm256_or_si256(
             simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 6), simde_mm256_set1_epi32(0x7c)),
             simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 9), simde_mm256_set1_epi32(0xf80)));
-        const simde__m256i rows = p->near ? rc_pack_rows_near(p, coff, off) : rc_pack_rows(clo, chi, off);
+        const simde__m256i rows = near ? rc_pack_rows_near(p, coff, off) : rc_pack_rows(clo, chi, off);
         /* bit x = lin & 31 to the top: a shift by 31 - x = ~lin & 31 */
         const simde__m256i sh = simde_mm256_andnot_si256(lin, simde_mm256_set1_epi32(31));
         const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, sh), 31);
-        const simde__m256i found = simde_mm256_andnot_si256(hit, simde_mm256_and_si256(solid, act));
-        /* the axis code: 0 for x, 1 for y, 2 for z (masks are -1 or 0) */
-        const simde__m256i code = simde_mm256_sub_epi32(zero, simde_mm256_add_epi32(my, simde_mm256_add_epi32(mz, mz)));
+        const simde__m256i found = simde_mm256_and_si256(solid, open);
         hit = simde_mm256_or_si256(hit, found);
-        found_at = simde_mm256_blendv_epi8(found_at, lin, found), last = simde_mm256_blendv_epi8(last, code, found);
+        found_at = simde_mm256_blendv_epi8(found_at, lin, found);
+        last = simde_mm256_blendv_epi8(last, rc_pick(xf, yf, zero, one, two), found);
     }
-    /* a lane that found its block reports it; the others their current block */
+    /* a lane that found its block reports it; the others their current block (exact
+     * for the lanes still walking) */
     rc_unpack_lin(p, simde_mm256_blendv_epi8(lin, found_at, hit));
-    RC_ST(p->rem, simde_mm256_andnot_si256(hit, rem)), RC_ST(p->last, last), RC_ST(p->found, hit);
+    RC_ST(p->rem, simde_mm256_andnot_si256(hit, simde_mm256_max_epi32(rem, zero)));
+    RC_ST(p->last, last), RC_ST(p->found, hit);
 }
 
 /* The chunks (cx, cy, cz) of eight lanes through the view, as addresses
