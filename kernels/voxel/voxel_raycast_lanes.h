@@ -118,12 +118,6 @@ static void rc_pack_move(const horde_view *v, rc_pack *p, int lanes)
 /* The chunk row at address o. */
 static inline int32_t rc_row_at(int64_t o) { return (int32_t)*(const uint32_t *)(uintptr_t)o; }
 
-/* The byte offsets in a chunk of the rows of eight lanes' levels ly and rows lz (0..31). */
-static inline simde__m256i rc_row_offsets(simde__m256i ly, simde__m256i lz)
-{
-    return simde_mm256_slli_epi32(simde_mm256_add_epi32(simde_mm256_slli_epi32(ly, 5), lz), 2);
-}
-
 /* The rows at byte offsets off of the eight lanes' chunks: eight loads, for chunks too far
  * apart for one gather's 32-bit offsets. */
 static inline simde__m256i rc_pack_rows(simde__m256i clo, simde__m256i chi, simde__m256i off)
@@ -150,9 +144,8 @@ static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff
  * still walking is. A lane that stopped keeps stepping, and its bytes may run off (and
  * turn to garbage when a move repacks the lanes): its row offset and shift are masked
  * into its chunk, its test and moves are masked off, and a found block is kept apart in
- * found_at. One vector for the
- * block and one for the found block, in place of six, keeps the walk's state in the
- * registers. */
+ * found_at. One vector for the block and one for the found block, in place of six,
+ * keeps the walk's state in the registers. */
 #define RC_BIAS 0x404040
 #define RC_OUT 0xa0a0a0
 static inline simde__m256i rc_pack_lin(const rc_pack *p)
@@ -167,6 +160,20 @@ static inline void rc_unpack_lin(rc_pack *p, simde__m256i lin)
     RC_ST(p->loc[0], simde_mm256_sub_epi32(simde_mm256_and_si256(lin, byte), bias));
     RC_ST(p->loc[1], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 16), byte), bias));
     RC_ST(p->loc[2], simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 8), byte), bias));
+}
+
+/* The byte offset in its chunk of the row under each lane's packed block (level
+ * (lin >> 16) & 31, row (lin >> 8) & 31, at 4 (32 level + row)), and the shift that
+ * brings the block's bit x = lin & 31 to the top (31 - x = ~lin & 31). Whatever the
+ * bytes hold, the offset stays inside a chunk's rows and the shift inside a row. */
+static inline simde__m256i rc_lin_offset(simde__m256i lin)
+{
+    return simde_mm256_or_si256(simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 6), simde_mm256_set1_epi32(0x7c)),
+                                simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 9), simde_mm256_set1_epi32(0xf80)));
+}
+static inline simde__m256i rc_lin_shift(simde__m256i lin)
+{
+    return simde_mm256_andnot_si256(lin, simde_mm256_set1_epi32(31));
 }
 
 /* The step's choice among three values per lane: x's where the next step is along x
@@ -219,15 +226,10 @@ static inline void rc_pack_walk(const horde_view *v, rc_pack *p)
             clo = RC_LD(p->caddr), chi = RC_LD(p->caddr + 4), coff = RC_LD(p->coff);
             near = p->near;
         }
-        /* the row: level (lin >> 16) & 31, row (lin >> 8) & 31, at byte 4 (32 level + row);
-         * a lane that stopped may read a wrong row of its chunk: its test is not used */
-        const simde__m256i off = simde_mm256_or_si256(
-            simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 6), simde_mm256_set1_epi32(0x7c)),
-            simde_mm256_and_si256(simde_mm256_srli_epi32(lin, 9), simde_mm256_set1_epi32(0xf80)));
+        /* a lane that stopped may read a wrong row of its chunk: its test is not used */
+        const simde__m256i off = rc_lin_offset(lin);
         const simde__m256i rows = near ? rc_pack_rows_near(p, coff, off) : rc_pack_rows(clo, chi, off);
-        /* bit x = lin & 31 to the top: a shift by 31 - x = ~lin & 31 */
-        const simde__m256i sh = simde_mm256_andnot_si256(lin, simde_mm256_set1_epi32(31));
-        const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, sh), 31);
+        const simde__m256i solid = simde_mm256_srai_epi32(simde_mm256_sllv_epi32(rows, rc_lin_shift(lin)), 31);
         const simde__m256i found = simde_mm256_and_si256(solid, open);
         hit = simde_mm256_or_si256(hit, found);
         found_at = simde_mm256_blendv_epi8(found_at, lin, found);
@@ -355,10 +357,9 @@ static inline void rc_pack_setup(const horde_view *v, rc_pack *p, const float *c
     rc_pack_chunks(v, RC_LD(p->cc[0]), RC_LD(p->cc[1]), RC_LD(p->cc[2]), p->caddr);
     p->base = p->caddr[0];
     rc_pack_near(p);
-    const simde__m256i lx = RC_LD(p->loc[0]);
-    const simde__m256i rows =
-        rc_pack_rows(RC_LD(p->caddr), RC_LD(p->caddr + 4), rc_row_offsets(RC_LD(p->loc[1]), RC_LD(p->loc[2])));
-    const simde__m256i solid = simde_mm256_sllv_epi32(rows, simde_mm256_sub_epi32(simde_mm256_set1_epi32(31), lx));
+    const simde__m256i lin = rc_pack_lin(p);
+    const simde__m256i rows = rc_pack_rows(RC_LD(p->caddr), RC_LD(p->caddr + 4), rc_lin_offset(lin));
+    const simde__m256i solid = simde_mm256_sllv_epi32(rows, rc_lin_shift(lin));
     p->invalid = invalid;
     p->inside = simde_mm256_movemask_ps(simde_mm256_castsi256_ps(solid)) & ~invalid;
     RC_ST(p->rem, simde_mm256_andnot_si256(rc_mask_of(invalid | p->inside), rem));

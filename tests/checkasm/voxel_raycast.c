@@ -113,9 +113,10 @@ static int run(const checkasm_opts *opts, int los)
             base[0] = base[2] = (float)((cx + 1) * 32);
             snprintf(scn, sizeof scn, "%s@%s2^20", s.name, sgn > 0 ? "+" : "-");
         }
-        /* One pass in four keeps every segment inside the view, so every pack of
-         * eight lanes reads chunks of one allocation (the AVX2 walk's one-gather path);
-         * elsewhere most packs hold a lane in the view's stand-in chunk, far from them. */
+        /* One pass in four, unless it was moved to +-2^20, keeps every segment inside
+         * the view, so every pack of eight lanes reads chunks of one allocation (the AVX2
+         * walk's one-gather path); elsewhere most packs hold a lane in the view's stand-in
+         * chunk, far from them. */
         const int inside = pass % 4 == 3 && pass % 3 != 2;
         for (size_t i = 0; i < n; i++) {
             rg_segment(&g, base, inside ? -24.0f : -40.0f, inside ? 24.0f : 100.0f, in.in, in.in + 3, i);
