@@ -11,8 +11,11 @@
 // iteration is one frame of the same NPCs, so positions change from frame to frame as
 // in a game (the crowd's contacts, the trees and walls met, the ramp).
 //
-// Rows (wall-clock time; counters ns_per_npc = nanoseconds per NPC per frame, and for
-// the recipe each step's milliseconds per frame):
+// Rows (wall-clock time; counters ns_per_npc = nanoseconds per NPC per frame, and each
+// step's milliseconds per frame: for the recipe ms_intent (the goals and step 1), ms_crowd,
+// ms_trees, ms_move, ms_ground; for horde_frame ms_goals (the game's goals and
+// displacements, before the call) and the call's horde_frame_profile as ms_intent,
+// ms_order, ms_crowd, ms_gather, ms_trees, ms_finish, ms_unpack):
 //   frame/<backend>/<n>/workers:<k>  horde_frame on that backend, the crowd stage on a
 //        pool of k workers (bench_tasks.h: k - 1 std::threads plus the calling thread),
 //        the ramp through its triangle grid;
@@ -34,6 +37,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_common.h"
@@ -174,11 +178,11 @@ struct Npcs {
             dx[i] = ex * k, dz[i] = ez * k, dy[i] = vy[i] - 0.02f;
         }
     }
-    horde_frame_batch batch()
+    horde_frame_batch batch(horde_frame_profile *profile)
     {
         return horde_frame_batch{x.data(), y.data(), z.data(), r.data(), h.data(), dx.data(), dy.data(), dz.data(),
                                  nullptr, x.data(), y.data(), z.data(), odx.data(), ody.data(), odz.data(),
-                                 tri.data(), flags.data(), n};
+                                 tri.data(), flags.data(), n, profile};
     }
 };
 
@@ -202,13 +206,17 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
         if (coherent && horde_crowd_separate_state_init(cstate.data(), cstate.size() * 4, n, kMargin) == HORDE_OK)
             p.crowd.state = cstate.data();
         std::vector<unsigned char> scratch(horde_frame_scratch_bytes(&s, n));
-        double t = 0;
+        double t = 0, intents = 0;
+        horde_frame_profile prof, sum{};
         for (auto _ : state) {
             const Clock::time_point t0 = Clock::now();
             c.intents(*w);
-            const horde_frame_batch b = c.batch();
+            const Clock::time_point t1 = Clock::now();
+            const horde_frame_batch b = c.batch(&prof);
             const horde_status st = horde_frame_isa(isa, tasks, &s, &p, &b, scratch.data(), scratch.size());
-            t += secs(t0, Clock::now());
+            t += secs(t0, Clock::now()), intents += secs(t0, t1);
+            sum.intent += prof.intent, sum.order += prof.order, sum.crowd += prof.crowd, sum.gather += prof.gather;
+            sum.trees += prof.trees, sum.finish += prof.finish, sum.unpack += prof.unpack;
             if (st != HORDE_OK) {
                 state.SkipWithError(horde_status_string(st));
                 break;
@@ -216,6 +224,14 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
             benchmark::ClobberMemory();
         }
         state.counters["ns_per_npc"] = 1e9 * t / ((double)state.iterations() * (double)n);
+        // each step's time (horde_frame_profile), in ms per frame; ms_goals: the game's intents
+        const double it = (double)state.iterations();
+        const std::pair<const char *, double> steps[] = {
+            {"ms_goals", 1e3 * intents / it}, {"ms_intent", sum.intent / it}, {"ms_order", sum.order / it},
+            {"ms_crowd", sum.crowd / it},     {"ms_gather", sum.gather / it}, {"ms_trees", sum.trees / it},
+            {"ms_finish", sum.finish / it},   {"ms_unpack", sum.unpack / it}};
+        for (const auto &kv : steps)
+            state.counters[kv.first] = kv.second;
         state.SetItemsProcessed(state.iterations() * (int64_t)n);
     };
     benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(name.c_str(), fn);

@@ -9,8 +9,12 @@
  * only that NPC's values, so any split and any order gives the same bits. Five stages of
  * blocks at most (intent, pack, gather, finish, unpack) and the order's sort's four,
  * besides the crowd's and the trees' own. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 199309L /* clock_gettime, for the profile */
+#endif
 #include <string.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "batch_tasks.h" /* horde_batch_stage: the per-NPC steps in fixed blocks */
 #include "frame_order.h"
@@ -306,6 +310,43 @@ static void finish_block(const void *ctx, size_t j0, size_t j1)
         finish_part((const glue *)ctx, j, j1 - j > 1024 ? j + 1024 : j1);
 }
 
+/* The profile's clock: nanoseconds of a monotonic clock (Windows: the C11 clock). */
+static int64_t clock_ns(void)
+{
+    struct timespec t;
+#if defined(_WIN32)
+    (void)timespec_get(&t, TIME_UTC);
+#else
+    (void)clock_gettime(CLOCK_MONOTONIC, &t);
+#endif
+    return (int64_t)t.tv_sec * 1000000000 + (int64_t)t.tv_nsec;
+}
+
+/* The profile's laps: each adds the time since the previous one to the field of the
+ * stage that just ran (nothing when the call has no profile); a stage that does not run
+ * takes no lap and keeps its 0; a NULL field only restarts the lap. */
+typedef struct laps {
+    horde_frame_profile *p; /* NULL: no profile */
+    horde_frame_profile times;
+    int64_t start, last;
+} laps;
+static void laps_start(laps *l, horde_frame_profile *p)
+{
+    memset(l, 0, sizeof *l);
+    l->p = p;
+    if (p)
+        l->start = l->last = clock_ns();
+}
+static void lap(laps *l, double *field)
+{
+    if (!l->p)
+        return;
+    const int64_t now = clock_ns();
+    if (field)
+        *field += (double)(now - l->last) * 1e-6;
+    l->last = now;
+}
+
 static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene *s, const horde_frame_params *p,
                const horde_frame_batch *b, void *scratch, size_t bytes)
 {
@@ -314,6 +355,8 @@ static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene 
         horde_frame_params_default(&defaults);
         p = &defaults;
     }
+    laps l;
+    laps_start(&l, b ? b->out_profile : NULL);
     int st = check(isa, tasks, s, p, b, scratch, bytes);
     if (st)
         return st == HORDE_CHECKED_EMPTY ? HORDE_OK : st;
@@ -340,34 +383,49 @@ static int run(horde_isa isa, const horde_tasks *tasks, const horde_frame_scene 
         horde_frame_cells_plan(&g.cells_of, s->world);
     horde_stages stages;
     horde_stages_init(&stages, tasks);
+    horde_frame_profile *const times = &l.times;
+    lap(&l, NULL); /* the checks and the lay-out: in the total alone */
 
-    if (p->separate || g.sorted)
+    if (p->separate || g.sorted) {
         horde_batch_stage(&stages, n, intent_block, &g);
+        lap(&l, &times->intent);
+    }
     if (g.sorted) {
         horde_frame_order_sort(&stages, U(&g, O_KEY), U(&g, P_PERM), g.cells, n, &g.cells_of);
         g.perm = U(&g, P_PERM);
+        lap(&l, &times->order);
     }
     if (p->separate) {
         const horde_crowd_separate_batch cb = {g.a[O_IX], b->y, g.a[O_IZ], b->radius, b->height, b->weight,
                                                g.a[O_CX], g.a[O_CZ], U(&g, O_CF), n};
         if ((st = horde_crowd_separate_tasks_isa(isa, tasks, &p->crowd, &cb, stage, stage_size)))
             return st; /* a state that fails its check: nothing of the caller's written yet */
+        lap(&l, &times->crowd);
     }
     if (g.sorted) {
         horde_batch_stage(&stages, n, pack_block, &g);
         horde_batch_stage(&stages, n, gather_sorted_block, &g);
     } else
         horde_batch_stage(&stages, n, gather_block, &g);
+    lap(&l, &times->gather);
     if (g.trees) {
         const horde_radial_push_grid_batch tb = {g.a[P_CX], g.a[P_Y], g.a[P_CZ], g.a[P_R], g.a[P_H], g.a[P_TX],
                                                  g.a[P_TY], g.a[P_TZ], U(&g, P_TF), n};
         if ((st = horde_radial_push_grid_tasks_isa(isa, tasks, s->tree_grid, s->trees, &p->trees, &tb, stage,
                                                     stage_size)))
             return st;
+        lap(&l, &times->trees);
     }
     horde_batch_stage(&stages, n, finish_block, &g);
-    if (g.sorted)
+    lap(&l, &times->finish);
+    if (g.sorted) {
         horde_batch_stage(&stages, n, unpack_block, &g);
+        lap(&l, &times->unpack);
+    }
+    if (l.p) {
+        times->total = (double)(l.last - l.start) * 1e-6;
+        *l.p = *times;
+    }
     return HORDE_OK;
 }
 

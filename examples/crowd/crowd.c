@@ -311,7 +311,7 @@ static void step(crowd *c, horde_isa isa, int frame, frame_stats *st)
     horde_frame_params_default(&fp);
     fp.move.step_height = 1.0f; /* auto-jump onto blocks */
     const horde_frame_batch fb = {c->x, c->y, c->z, c->r, c->h, c->dx, c->dy, c->dz, NULL,
-                                  c->x, c->y, c->z, c->dx, c->dy, c->dz, c->tri, c->flags, (size_t)c->n};
+                                  c->x, c->y, c->z, c->dx, c->dy, c->dz, c->tri, c->flags, (size_t)c->n, NULL};
     const double t0 = now();
     horde_frame_isa(isa, NULL, &scene, &fp, &fb, scratch, scratch_bytes);
     st->frame += now() - t0;

@@ -70,6 +70,13 @@
  * HORDE_CROWD_SEPARATE_MAX_N, the tree grid's query is 0 or the size does not fit a
  * size_t. It depends on the scene's tree grid, not on the params or the task system.
  *
+ * Profile. With b->out_profile not NULL, a call that returns HORDE_OK with n > 0 writes
+ * there how long each of its stages took, in milliseconds of the calling thread's
+ * monotonic clock, from the stage's start to its end (with tasks: from its enqueue to its
+ * finish, the workers' time within). The stages follow each other, so the parts add up to
+ * the total less the checks and the lay-out of the scratch. Nothing else reads the clock:
+ * the profile never changes a result, and without it the call reads no clock.
+ *
  * Status. HORDE_OK; HORDE_ERR_NULL_ARG (scene, scene->world or b NULL; for n > 0 an input
  * array other than weight, out_x/y/z, out_flags, or the scratch; trees without a tree
  * grid or the reverse); HORDE_ERR_BAD_PARAMS (a stage's params out of its range,
@@ -122,6 +129,18 @@ typedef struct horde_frame_params {
 /* The defaults above (NULL: nothing). */
 HORDE_API void horde_frame_params_default(horde_frame_params *p);
 
+/* Wall times of one call's stages in milliseconds (Profile above). */
+typedef struct horde_frame_profile {
+    double intent; /* step 1, with each NPC's cell of the spatial order */
+    double order;  /* the spatial order's counting sort (0 without the order) */
+    double crowd;  /* step 2's call (0 without it) */
+    double gather; /* the NPCs' values and the correction so far, into the order or copied */
+    double trees;  /* step 3's call (0 without it) */
+    double finish; /* per block of NPCs: step 3's sums, step 4's call, step 5's */
+    double unpack; /* the results back into the caller's order (0 without the order) */
+    double total;  /* the whole call, from its entry to its return */
+} horde_frame_profile;
+
 typedef struct horde_frame_batch {
     const float *x, *y, *z;          /* bottom centre */
     const float *radius, *height;
@@ -132,6 +151,7 @@ typedef struct horde_frame_batch {
     uint32_t *out_tri;               /* optional: the ground triangle, or HORDE_NONE */
     uint32_t *out_flags;
     size_t n;
+    horde_frame_profile *out_profile; /* optional: each stage's wall time (Profile above) */
 } horde_frame_batch;
 
 HORDE_API size_t horde_frame_scratch_bytes(const horde_frame_scene *scene, size_t n);

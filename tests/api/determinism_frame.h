@@ -83,7 +83,7 @@ static int step_frame(sim *s, horde_isa isa, hash *hs)
     p.move.step_height = 0.5f;
     p.sort = (s->frame & 2) ? 1 : 0; /* the spatial order and the caller's: the same bits */
     const horde_frame_batch b = {fc.x,  fc.y,  fc.z,  fc.r,  fc.h,  fc.dx,  fc.dy, fc.dz,    fc.w,
-                                 fc.x,  fc.y,  fc.z,  fc.ox, fc.oy, fc.oz, fc.tri, fc.flags, NF};
+                                 fc.x,  fc.y,  fc.z,  fc.ox, fc.oy, fc.oz, fc.tri, fc.flags, NF, NULL};
     CHECK(horde_frame_scratch_bytes(&sc, NF) <= sizeof frame_scratch, "frame scratch");
     const int st = KERNEL(horde_frame_isa, isa, frame_tasks, &sc, &p, &b, frame_scratch, sizeof frame_scratch);
     hash_f32(hs, fc.x, NF), hash_f32(hs, fc.y, NF), hash_f32(hs, fc.z, NF);

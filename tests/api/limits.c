@@ -759,7 +759,7 @@ static int probe_frame_lift(double v)
     p.ground_lift = (float)v;
     static float a[1];
     static uint32_t f[1];
-    const horde_frame_batch b = {a, a, a, a, a, a, a, a, NULL, a, a, a, NULL, NULL, NULL, NULL, f, 0};
+    const horde_frame_batch b = {a, a, a, a, a, a, a, a, NULL, a, a, a, NULL, NULL, NULL, NULL, f, 0, NULL};
     const size_t bytes = horde_frame_scratch_bytes(&sc, 0);
     void *mem = malloc(bytes);
     const int st = horde_frame(NULL, &sc, &p, &b, mem, bytes);
