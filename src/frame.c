@@ -8,7 +8,8 @@
  * in batch stages over fixed blocks (src/batch_tasks.h): each NPC's arithmetic reads
  * only that NPC's values, so any split and any order gives the same bits. Five stages of
  * blocks at most (intent, pack, gather, finish, unpack) and the order's sort's four,
- * besides the crowd's and the trees' own. */
+ * besides the crowd's and the trees' own. With a profile it reads a clock between the
+ * stages, never inside one. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 199309L /* clock_gettime, for the profile */
 #endif

@@ -72,10 +72,10 @@
  *
  * Profile. With b->out_profile not NULL, a call that returns HORDE_OK with n > 0 writes
  * there how long each of its stages took, in milliseconds of the calling thread's
- * monotonic clock, from the stage's start to its end (with tasks: from its enqueue to its
- * finish, the workers' time within). The stages follow each other, so the parts add up to
- * the total less the checks and the lay-out of the scratch. Nothing else reads the clock:
- * the profile never changes a result, and without it the call reads no clock.
+ * monotonic clock, from the stage's start to its end (with tasks: from its first enqueue
+ * to its last finish, the workers' time within). The stages follow each other, so the
+ * parts add up to the total less the checks and the lay-out of the scratch. The profile
+ * never changes a result, and without it the call reads no clock.
  *
  * Status. HORDE_OK; HORDE_ERR_NULL_ARG (scene, scene->world or b NULL; for n > 0 an input
  * array other than weight, out_x/y/z, out_flags, or the scratch; trees without a tree
