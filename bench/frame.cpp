@@ -207,7 +207,7 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
             p.crowd.state = cstate.data();
         std::vector<unsigned char> scratch(horde_frame_scratch_bytes(&s, n));
         double t = 0, intents = 0;
-        horde_frame_profile prof, sum{};
+        horde_frame_profile prof{}, sum{};
         for (auto _ : state) {
             const Clock::time_point t0 = Clock::now();
             c.intents(*w);
@@ -215,12 +215,12 @@ void frame_row(const std::string &name, horde_isa isa, size_t n, uint32_t worker
             const horde_frame_batch b = c.batch(&prof);
             const horde_status st = horde_frame_isa(isa, tasks, &s, &p, &b, scratch.data(), scratch.size());
             t += secs(t0, Clock::now()), intents += secs(t0, t1);
-            sum.intent += prof.intent, sum.order += prof.order, sum.crowd += prof.crowd, sum.gather += prof.gather;
-            sum.trees += prof.trees, sum.finish += prof.finish, sum.unpack += prof.unpack;
             if (st != HORDE_OK) {
                 state.SkipWithError(horde_status_string(st));
                 break;
             }
+            sum.intent += prof.intent, sum.order += prof.order, sum.crowd += prof.crowd, sum.gather += prof.gather;
+            sum.trees += prof.trees, sum.finish += prof.finish, sum.unpack += prof.unpack;
             benchmark::ClobberMemory();
         }
         state.counters["ns_per_npc"] = 1e9 * t / ((double)state.iterations() * (double)n);

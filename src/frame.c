@@ -314,7 +314,7 @@ static void finish_block(const void *ctx, size_t j0, size_t j1)
 /* The profile's clock: nanoseconds of a monotonic clock (Windows: the C11 clock). */
 static int64_t clock_ns(void)
 {
-    struct timespec t;
+    struct timespec t = {0, 0};
 #if defined(_WIN32)
     (void)timespec_get(&t, TIME_UTC);
 #else

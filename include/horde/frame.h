@@ -72,7 +72,7 @@
  *
  * Profile. With b->out_profile not NULL, a call that returns HORDE_OK with n > 0 writes
  * there how long each of its stages took, in milliseconds of the calling thread's
- * monotonic clock, from the stage's start to its end (with tasks: from its first enqueue
+ * monotonic clock (on Windows the C11 UTC clock), from the stage's start to its end (with tasks: from its first enqueue
  * to its last finish, the workers' time within). The stages follow each other, so the
  * parts add up to the total less the checks and the lay-out of the scratch. The profile
  * never changes a result, and without it the call reads no clock.
@@ -131,14 +131,15 @@ HORDE_API void horde_frame_params_default(horde_frame_params *p);
 
 /* Wall times of one call's stages in milliseconds (Profile above). */
 typedef struct horde_frame_profile {
-    double intent; /* step 1, with each NPC's cell of the spatial order */
+    double intent; /* step 1, with each NPC's cell of the order (0 without the crowd and the order) */
     double order;  /* the spatial order's counting sort (0 without the order) */
     double crowd;  /* step 2's call (0 without it) */
     double gather; /* the NPCs' values and the correction so far, into the order or copied */
     double trees;  /* step 3's call (0 without it) */
-    double finish; /* per block of NPCs: step 3's sums, step 4's call, step 5's */
+    double finish; /* per block of NPCs: step 3's sums, step 4's call, step 5's (and, without
+                    * the order, the results into the caller's arrays) */
     double unpack; /* the results back into the caller's order (0 without the order) */
-    double total;  /* the whole call, from its entry to its return */
+    double total;  /* from before the call's checks to the end of its last stage */
 } horde_frame_profile;
 
 typedef struct horde_frame_batch {
