@@ -10,8 +10,8 @@
  * blocks at most (intent, pack, gather, finish, unpack) and the order's sort's four,
  * besides the crowd's and the trees' own. With a profile it reads a clock between the
  * stages, never inside one. */
-#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 199309L /* clock_gettime, for the profile */
+#if !defined(_WIN32) && !defined(__APPLE__) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 199309L /* clock_gettime, for the profile (Apple's headers hide it then) */
 #endif
 #include <string.h>
 #include <stdint.h>
