@@ -145,7 +145,7 @@ static inline simde__m256i rc_pack_rows_near(const rc_pack *p, simde__m256i coff
  * turn to garbage when a move repacks the lanes): its row offset and shift are masked
  * into its chunk, its test and moves are masked off, and a found block is kept apart in
  * found_at. One vector for the block and one for the found block, in place of six,
- * keeps the walk's state in the registers. */
+ * leaves four more of the sixteen AVX2 registers to the walk's other state. */
 #define RC_BIAS 0x404040
 #define RC_OUT 0xa0a0a0
 static inline simde__m256i rc_pack_lin(const rc_pack *p)
