@@ -116,6 +116,10 @@ static void free_out(out *o)
 {
     free(o->x), free(o->y), free(o->z), free(o->dx), free(o->dy), free(o->dz), free(o->tri), free(o->flags);
 }
+static void free_npcs(npcs *c)
+{
+    free(c->x), free(c->y), free(c->z), free(c->r), free(c->h), free(c->dx), free(c->dy), free(c->dz), free(c->w);
+}
 
 /* The stage switches of one case. */
 typedef struct variant {
@@ -312,7 +316,7 @@ static void bad_arguments(void)
     CHECK(horde_frame(NULL, &s, NULL, &b, mem, bytes) == HORDE_OK, "default params");
     free(mem);
     free_out(&o);
-    free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+    free_npcs(&c);
 }
 
 /* The spatial order (sort 1) against the caller's order (sort 0) and the recipe, on a
@@ -374,7 +378,7 @@ static void spatial_order(tp_pool *pools, int n_pools)
             }
         }
         free_out(&ref), free_out(&a), free_out(&b);
-        free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+        free_npcs(&c);
     }
     /* batches that the order's sort splits into parts (one per 16,384 NPCs, at most 8)
      * on a task system, against the caller's order inline */
@@ -403,7 +407,7 @@ static void spatial_order(tp_pool *pools, int n_pools)
                   "n=%zu pool %d: spatial order in parts differs", c.n, k);
         }
         free_out(&ref), free_out(&b);
-        free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+        free_npcs(&c);
     }
     cur_world = &world.w;
 }
@@ -490,7 +494,7 @@ int main(void)
                   "n=%zu frame %d: in place differs", c.n, frame_no);
         }
         free_out(&ref), free_out(&got), free(state);
-        free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+        free_npcs(&c);
     }
     for (int k = 0; k < POOLS; k++) {
         CHECK(TP_LOAD(pools[k].bad) == 0, "pool of %u saw bad calls", pool_workers[k]);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/api/frame.c's profile check (included once by frame.c, after its helpers: npcs,
- * frame(), same(), profile_out). */
+ * make_npcs(), free_npcs(), frame(), same(), profile_out). */
 /* The profile (include/horde/frame.h, "Profile"): the same bits with it as without; every
  * stage that ran a finite time >= 0, the ones that did not 0, their sum within the total;
  * nothing written by a failing call or for n == 0. */
@@ -59,6 +59,6 @@ static void profile(const tp_pool *pool)
         profile_out = NULL;
     }
     free_out(&ref), free_out(&got);
-    free(c.x), free(c.y), free(c.z), free(c.r), free(c.h), free(c.dx), free(c.dy), free(c.dz), free(c.w);
+    free_npcs(&c);
 }
 
