@@ -63,7 +63,10 @@ static int extent_of(const horde_triangles *t, float cell, extent *e)
         z0 = s.z0 < z0 ? s.z0 : z0, z1 = s.z1 > z1 ? s.z1 : z1;
         e->entries += (uint64_t)(s.x1 - s.x0 + 1) * (uint64_t)(s.z1 - s.z0 + 1);
         e->wide += (uint64_t)s.wide;
-        if (e->entries > HORDE_TRIANGLE_GRID_MAX_ENTRIES)
+        /* The extent only grows, so one over the cell limit fails the build already; the
+         * check comes before this triangle's cells are visited one by one. */
+        if (e->entries > HORDE_TRIANGLE_GRID_MAX_ENTRIES ||
+            (uint64_t)((int64_t)x1 - x0 + 1) * (uint64_t)((int64_t)z1 - z0 + 1) > HORDE_TRIANGLE_GRID_MAX_CELLS)
             return 0;
         for (int32_t cz = s.z0; cz <= s.z1; cz++)
             for (int32_t cx = s.x0; cx <= s.x1; cx++)

@@ -302,6 +302,35 @@ static void run_case(tu_rng *g, int gx, int gz, float sq, size_t extra, float ce
     run_case_at(g, gx, gz, sq, extra, cell, points, lists, 0);
 }
 
+/* HORDE_TRIANGLE_GRID_MAX_CELLS (2^22 = 2048 x 2048 cells): two small flat triangles
+ * 1,999 cells apart give about 2000 x 2000 cells (under it) and 2,099 apart about 2100 x
+ * 2100 (over it: query 0, build BAD_PARAMS); so does one triangle 3,000 cells across. */
+static void cell_limit(void)
+{
+    soup s;
+    soup_alloc(&s, 2);
+    horde_triangle_grid grid;
+    static unsigned char mem[1 << 16];
+    for (int over = 0; over < 2; over++) {
+        const float far = over ? 2099.0f : 1999.0f;
+        const float a[9] = {0.25f, 0.0f, 0.25f, 0.75f, 0.0f, 0.25f, 0.25f, 0.0f, 0.75f};
+        const float b[9] = {far + 0.25f, 0.0f, far + 0.25f, far + 0.75f, 0.0f, far + 0.25f, far + 0.25f, 0.0f, far + 0.75f};
+        set_tri(&s, 0, a), set_tri(&s, 1, b);
+        const size_t bytes = horde_triangle_grid_scratch_bytes(&s.t, 1.0f);
+        CHECK(over ? bytes == 0 : bytes > 0, "two triangles %g cells apart: %zu bytes", far, bytes);
+        if (over)
+            CHECK(horde_triangle_grid_build(&grid, &s.t, 1.0f, mem, sizeof mem) == HORDE_ERR_BAD_PARAMS,
+                  "build over the cell limit");
+    }
+    const float big[9] = {0.0f, 0.0f, 0.0f, 3000.0f, 0.0f, 0.0f, 0.0f, 0.0f, 3000.0f};
+    set_tri(&s, 0, big);
+    s.t.n = 1;
+    CHECK(horde_triangle_grid_scratch_bytes(&s.t, 1.0f) == 0, "one triangle over the cell limit");
+    CHECK(horde_triangle_grid_build(&grid, &s.t, 1.0f, mem, sizeof mem) == HORDE_ERR_BAD_PARAMS,
+          "build of one triangle over the cell limit");
+    soup_free(&s);
+}
+
 static void bad_arguments(void)
 {
     soup s;
@@ -388,6 +417,7 @@ int main(int argc, char **argv)
     (void)argc, (void)argv;
     tu_rng g = {0x5eed};
     bad_arguments();
+    cell_limit();
     sliver_tie();
     /* small: every cell size, many points, with lists */
     for (int r = 0; r < 40; r++) {
