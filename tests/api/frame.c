@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* horde_frame (include/horde/frame.h) returns exactly the bytes of the recipe's sequence
- * of individual public calls (written out here from the header's steps), on every
+ * of individual public calls (tests/support/frame_recipe.h, written from the header), on every
  * backend, for every combination of stages (crowd on or off, trees or none, ground
  * through the triangle grid, on the whole soup, or none), with and without weights and
  * the move's displacement outputs, outputs aliasing the inputs, over several frames of
@@ -13,6 +13,7 @@
  * documented statuses and write nothing; n = 0 is valid. */
 #include <pthread.h>
 
+#include "frame_recipe.h"
 #include "task_pool.h"
 #include "testutil.h"
 
@@ -127,61 +128,6 @@ typedef struct variant {
     int weights, out_d;
 } variant;
 
-/* The recipe, one public call at a time (include/horde/frame.h, steps 1-5). */
-static void recipe(horde_isa isa, const variant *v, const horde_frame_params *p, const npcs *c, out *o)
-{
-    const size_t n = c->n;
-    float *ix = fa(n), *iz = fa(n), *cx = fa(n), *cz = fa(n), *tx = fa(n), *ty = fa(n), *tz = fa(n);
-    float *ddx = fa(n), *ddz = fa(n), *q = fa(n), *gy = fa(n);
-    uint32_t *cf = ua(n), *tf = ua(n), *mf = ua(n), *gf = ua(n), *gt = ua(n);
-    for (size_t i = 0; i < n; i++)
-        ix[i] = c->x[i] + c->dx[i], iz[i] = c->z[i] + c->dz[i];
-    if (v->separate) {
-        const size_t bytes = horde_crowd_separate_scratch_bytes(n);
-        void *s = malloc(bytes);
-        const horde_crowd_separate_batch cb = {ix, c->y, iz, c->r, c->h, v->weights ? c->w : NULL, cx, cz, cf, n};
-        CHECK(horde_crowd_separate_isa(isa, &p->crowd, &cb, s, bytes) == HORDE_OK, "crowd");
-        free(s);
-        for (size_t i = 0; i < n; i++)
-            ddx[i] = c->dx[i] + (cx[i] - ix[i]), ddz[i] = c->dz[i] + (cz[i] - iz[i]);
-    } else {
-        for (size_t i = 0; i < n; i++)
-            cx[i] = ix[i], cz[i] = iz[i], ddx[i] = c->dx[i], ddz[i] = c->dz[i], cf[i] = 0;
-    }
-    for (size_t i = 0; i < n; i++)
-        tf[i] = 0;
-    if (v->trees) {
-        const size_t bytes = horde_radial_push_grid_scratch_bytes(&tree_grid, n);
-        void *s = malloc(bytes ? bytes : 1);
-        const horde_radial_push_grid_batch tb = {cx, c->y, cz, c->r, c->h, tx, ty, tz, tf, n};
-        CHECK(horde_radial_push_grid_isa(isa, &tree_grid, &trees, &p->trees, &tb, s, bytes) == HORDE_OK, "trees");
-        free(s);
-        for (size_t i = 0; i < n; i++)
-            ddx[i] = ddx[i] + (tx[i] - cx[i]), ddz[i] = ddz[i] + (tz[i] - cz[i]);
-    }
-    const horde_cylinder_move_batch mb = {c->x, c->y, c->z, ddx, c->dy, ddz, c->r, c->h, o->x, o->y, o->z,
-                                          v->out_d ? o->dx : NULL, v->out_d ? o->dy : NULL,
-                                          v->out_d ? o->dz : NULL, mf, n};
-    CHECK(horde_cylinder_move_isa(isa, cur_world, &p->move, &mb) == HORDE_OK, "move");
-    for (size_t i = 0; i < n; i++)
-        o->flags[i] = cf[i] | tf[i] | mf[i], o->tri[i] = HORDE_NONE;
-    if (v->ground) {
-        for (size_t i = 0; i < n; i++)
-            q[i] = o->y[i] + p->ground_lift;
-        const horde_ground_height_batch gb = {o->x, q, o->z, gy, gt, gf, n};
-        /* the whole soup on this backend; the grid form equals it (tests/api/triangle_grid.c) */
-        CHECK(horde_ground_height_isa(isa, &ramp_soup, &p->ground, &gb) == HORDE_OK, "ground");
-        for (size_t i = 0; i < n; i++) {
-            if ((gf[i] & HORDE_FLAG_ON_GROUND) && gy[i] >= o->y[i])
-                o->y[i] = gy[i], o->flags[i] |= HORDE_FLAG_ON_GROUND;
-            o->flags[i] |= gf[i] & HORDE_FLAG_INVALID;
-            o->tri[i] = gt[i];
-        }
-    }
-    free(ix), free(iz), free(cx), free(cz), free(tx), free(ty), free(tz), free(ddx), free(ddz), free(q), free(gy);
-    free(cf), free(tf), free(mf), free(gf), free(gt);
-}
-
 static horde_frame_scene scene_of(const variant *v)
 {
     horde_frame_scene s = {cur_world, NULL, NULL, NULL, NULL};
@@ -192,6 +138,18 @@ static horde_frame_scene scene_of(const variant *v)
     if (v->ground == 2)
         s.ground_grid = &ramp_grid, s.ground = &ramp_soup; /* the grid wins */
     return s;
+}
+
+/* The recipe, one public call at a time (tests/support/frame_recipe.h). */
+static void recipe(horde_isa isa, const variant *v, const horde_frame_params *p, const npcs *c, out *o)
+{
+    const horde_frame_scene s = scene_of(v);
+    horde_frame_params q = *p;
+    q.separate = v->separate;
+    const horde_frame_batch b = {c->x, c->y, c->z, c->r, c->h, c->dx, c->dy, c->dz, v->weights ? c->w : NULL,
+                                 o->x, o->y, o->z, v->out_d ? o->dx : NULL, v->out_d ? o->dy : NULL,
+                                 v->out_d ? o->dz : NULL, o->tri, o->flags, c->n, NULL};
+    CHECK(fr_recipe(isa, &s, &q, &b) == HORDE_OK, "recipe");
 }
 
 static unsigned char fill_byte;
