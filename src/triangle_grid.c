@@ -63,8 +63,8 @@ static int extent_of(const horde_triangles *t, float cell, extent *e)
         z0 = s.z0 < z0 ? s.z0 : z0, z1 = s.z1 > z1 ? s.z1 : z1;
         e->entries += (uint64_t)(s.x1 - s.x0 + 1) * (uint64_t)(s.z1 - s.z0 + 1);
         e->wide += (uint64_t)s.wide;
-        /* The extent only grows, so one over the cell limit fails the build already; the
-         * check comes before this triangle's cells are visited one by one. */
+        /* The extent only grows, so one over the cell limit fails the query and the build
+         * already; the check comes before this triangle's cells are visited one by one. */
         if (e->entries > HORDE_TRIANGLE_GRID_MAX_ENTRIES ||
             (uint64_t)((int64_t)x1 - x0 + 1) * (uint64_t)((int64_t)z1 - z0 + 1) > HORDE_TRIANGLE_GRID_MAX_CELLS)
             return 0;

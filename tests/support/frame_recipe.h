@@ -5,9 +5,9 @@
  * params and batch as horde_frame (b->out_profile is ignored) and writes b's outputs.
  * The ground step tests the whole soup scene->ground on `isa` even when the scene has a
  * ground grid: the header promises the grid form's bits equal it, so a scene with a
- * grid must also name its soup. Returns the first call's status that is not HORDE_OK
- * (outputs then unspecified), HORDE_ERR_NULL_ARG when a scratch allocation fails, else
- * HORDE_OK. */
+ * grid must also name its soup (else HORDE_ERR_NULL_ARG). Returns the first call's status
+ * that is not HORDE_OK (outputs then unspecified), HORDE_ERR_NULL_ARG when an allocation
+ * fails, else HORDE_OK. */
 #ifndef HORDE_TEST_FRAME_RECIPE_H
 #define HORDE_TEST_FRAME_RECIPE_H
 
