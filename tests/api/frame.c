@@ -140,15 +140,22 @@ static horde_frame_scene scene_of(const variant *v)
     return s;
 }
 
+/* The batch of one case: the NPCs c into o, with the case's optional arrays. */
+static horde_frame_batch batch_of(const variant *v, const npcs *c, out *o, horde_frame_profile *profile)
+{
+    const horde_frame_batch b = {c->x, c->y, c->z, c->r, c->h, c->dx, c->dy, c->dz, v->weights ? c->w : NULL,
+                                 o->x, o->y, o->z, v->out_d ? o->dx : NULL, v->out_d ? o->dy : NULL,
+                                 v->out_d ? o->dz : NULL, o->tri, o->flags, c->n, profile};
+    return b;
+}
+
 /* The recipe, one public call at a time (tests/support/frame_recipe.h). */
 static void recipe(horde_isa isa, const variant *v, const horde_frame_params *p, const npcs *c, out *o)
 {
     const horde_frame_scene s = scene_of(v);
     horde_frame_params q = *p;
     q.separate = v->separate;
-    const horde_frame_batch b = {c->x, c->y, c->z, c->r, c->h, c->dx, c->dy, c->dz, v->weights ? c->w : NULL,
-                                 o->x, o->y, o->z, v->out_d ? o->dx : NULL, v->out_d ? o->dy : NULL,
-                                 v->out_d ? o->dz : NULL, o->tri, o->flags, c->n, NULL};
+    const horde_frame_batch b = batch_of(v, c, o, NULL);
     CHECK(fr_recipe(isa, &s, &q, &b) == HORDE_OK, "recipe");
 }
 
@@ -164,9 +171,7 @@ static horde_status frame(horde_isa isa, const horde_tasks *tasks, const variant
     const size_t bytes = horde_frame_scratch_bytes(&s, c->n);
     CHECK(bytes > 0 && bytes <= scratch_size, "scratch query %zu", bytes);
     memset(scratch, fill_byte++, bytes);
-    const horde_frame_batch b = {c->x, c->y, c->z, c->r, c->h, c->dx, c->dy, c->dz, v->weights ? c->w : NULL,
-                                 o->x, o->y, o->z, v->out_d ? o->dx : NULL, v->out_d ? o->dy : NULL,
-                                 v->out_d ? o->dz : NULL, o->tri, o->flags, c->n, profile_out};
+    const horde_frame_batch b = batch_of(v, c, o, profile_out);
     horde_frame_params q = *p;
     q.separate = v->separate;
     return horde_frame_isa(isa, tasks, &s, &q, &b, (char *)scratch + (fill_byte & 7), bytes);

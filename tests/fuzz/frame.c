@@ -38,14 +38,12 @@ static float tx[MAXT], tz[MAXT], tr[MAXT], tb[MAXT], tt[MAXT], tri[9][MAXG];
 
 static float *place(big_floats *a, int off)
 {
-    for (size_t i = 0; i < sizeof a->v / sizeof a->v[0]; i++)
-        memcpy(&a->v[i], &FZ_GUARD, 4);
+    fz_guard_fill(a->v, sizeof a->v / sizeof a->v[0]);
     return a->v + off;
 }
 static uint32_t *place_u(big_u32s *a, int off)
 {
-    for (size_t i = 0; i < sizeof a->v / sizeof a->v[0]; i++)
-        a->v[i] = FZ_GUARD;
+    fz_guard_fill(a->v, sizeof a->v / sizeof a->v[0]);
     return a->v + off;
 }
 

@@ -183,17 +183,21 @@ typedef struct { float v[FZ_MAX_N + FZ_PAD + 8]; } fz_floats;
 typedef struct { uint32_t v[FZ_MAX_N + FZ_PAD + 8]; } fz_u32s;
 static const uint32_t FZ_GUARD = 0x7fa5a5a5u; /* a NaN nobody writes */
 
+/* Fills `words` 32-bit words at base with the guard (any array size). */
+static inline void fz_guard_fill(void *base, size_t words)
+{
+    for (size_t i = 0; i < words; i++)
+        memcpy((unsigned char *)base + 4 * i, &FZ_GUARD, 4);
+}
 static inline float *fz_place(fz_floats *a, int off, size_t n)
 {
-    for (size_t i = 0; i < sizeof a->v / sizeof a->v[0]; i++)
-        memcpy(&a->v[i], &FZ_GUARD, 4);
+    fz_guard_fill(a->v, sizeof a->v / sizeof a->v[0]);
     (void)n;
     return a->v + off;
 }
 static inline uint32_t *fz_place_u(fz_u32s *a, int off)
 {
-    for (size_t i = 0; i < sizeof a->v / sizeof a->v[0]; i++)
-        a->v[i] = FZ_GUARD;
+    fz_guard_fill(a->v, sizeof a->v / sizeof a->v[0]);
     return a->v + off;
 }
 static inline void fz_guard_ok(const void *base, int off, size_t n, const char *what)
